@@ -1,0 +1,131 @@
+import CCMark
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a note's Markdown says once the markup is removed: its text line by line, and the
+/// images and links it points to.
+///
+/// A summary is produced in one pass over the libcmark tree; no C pointer outlives the call.
+///
+/// For example:
+///
+/// ```swift
+/// let summary = MarkdownSummary(parsing: "# Grocery *list*\n\nPotatoes\nEggs\n")
+/// summary.lines   // ["Grocery list", "Potatoes", "Eggs"]
+/// ```
+public struct MarkdownSummary: Sendable, Equatable {
+    /// The plain text, one entry per line: a heading, each line of a paragraph, each line of a
+    /// code block. Inline markup is removed, entities are decoded, images contribute their
+    /// alternative text, raw HTML is left out.
+    public var lines: [String]
+
+    /// The destinations of every image (`![alt](destination)`), in document order.
+    public var imageSources: [String]
+
+    /// The destinations of every link (`[text](destination)`), in document order.
+    public var linkDestinations: [String]
+
+    /// The plain text as one string, lines separated by `"\n"`.
+    public var plainText: String { lines.joined(separator: "\n") }
+
+    /// Parses `markdown` with libcmark and reduces it to plain text, images and links.
+    public init(parsing markdown: String) {
+        var markdown = markdown
+        self = markdown.withUTF8 { bytes in
+            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    /// Parses UTF-8 bytes with libcmark and reduces them to plain text, images and links.
+    public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+        var collector = PlainTextCollector()
+        CMarkTree.withDocument(bytes) { root in
+            collector.walk(root)
+        }
+        self.lines = collector.finishedLines()
+        self.imageSources = collector.imageSources
+        self.linkDestinations = collector.linkDestinations
+    }
+}
+
+/// Walks a cmark tree with `cmark_iter` and accumulates plain text bytes.
+private struct PlainTextCollector {
+    private var buffer: [UInt8] = []
+    private var atLineStart = true
+    private(set) var imageSources: [String] = []
+    private(set) var linkDestinations: [String] = []
+
+    mutating func walk(_ root: OpaquePointer) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_ENTER {
+                enter(node, type: type)
+            } else if isLineBlock(type) {
+                endLine()
+            }
+        }
+    }
+
+    private mutating func enter(_ node: OpaquePointer, type: cmark_node_type) {
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            appendLiteral(of: node)
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            endLine()
+        case CMARK_NODE_CODE_BLOCK:
+            endLine()
+            appendLiteral(of: node)
+            endLine()
+        case CMARK_NODE_IMAGE:
+            imageSources.append(CMarkTree.string(cmark_node_get_url(node)))
+        case CMARK_NODE_LINK:
+            linkDestinations.append(CMarkTree.string(cmark_node_get_url(node)))
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            endLine()
+        default:
+            break
+        }
+    }
+
+    private func isLineBlock(_ type: cmark_node_type) -> Bool {
+        type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+    }
+
+    private mutating func appendLiteral(of node: OpaquePointer) {
+        guard let literal = cmark_node_get_literal(node) else { return }
+        let length = strlen(literal)
+        guard length > 0 else { return }
+        literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+            for byte in UnsafeBufferPointer(start: pointer, count: length) {
+                if byte == UInt8(ascii: "\n") {
+                    endLine()
+                } else if byte != UInt8(ascii: "\r") {
+                    buffer.append(byte)
+                    atLineStart = false
+                }
+            }
+        }
+    }
+
+    private mutating func endLine() {
+        guard !atLineStart else { return }
+        buffer.append(UInt8(ascii: "\n"))
+        atLineStart = true
+    }
+
+    func finishedLines() -> [String] {
+        guard !buffer.isEmpty else { return [] }
+        var lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map(String.init)
+    }
+}

@@ -1,0 +1,146 @@
+/// Changes front matter surgically: only the bytes of the `key: value` lines that change are
+/// touched. The BOM, line endings, key order, comments, unknown keys and the body stay
+/// byte-for-byte, so `git diff` shows exactly the changed lines.
+///
+/// For example, setting the colour of
+///
+/// ```
+/// ---\r\n
+/// title: Plan\r\n
+/// colour: red   # team colour\r\n
+/// ---\r\n
+/// ```
+///
+/// to blue replaces the three bytes `red` and nothing else.
+public enum FrontMatterEditor {
+    /// One change to a note's front matter.
+    public enum Change: Sendable, Equatable {
+        /// Sets `key` (or the alias already used in the file) to YAML `text`, written as is:
+        /// build it with ``YAMLWriter``.
+        case set(key: String, aliases: [String], yaml: String)
+        /// Removes `key` and any alias of it.
+        case remove(key: String, aliases: [String])
+
+        /// Sets one of the keys enote understands.
+        public static func set(_ key: FrontMatterKey, _ yaml: String) -> Change {
+            .set(key: key.rawValue, aliases: key.aliases, yaml: yaml)
+        }
+
+        /// Removes one of the keys enote understands.
+        public static func remove(_ key: FrontMatterKey) -> Change {
+            .remove(key: key.rawValue, aliases: key.aliases)
+        }
+
+        var key: String {
+            switch self {
+            case .set(let key, _, _), .remove(let key, _): key
+            }
+        }
+
+        var spellings: [String] {
+            switch self {
+            case .set(let key, let aliases, _), .remove(let key, let aliases): [key] + aliases
+            }
+        }
+    }
+
+    /// Why a change was refused; the file is left as it is.
+    public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The front matter does not parse, so enote will not rewrite it.
+        case unreadableFrontMatter(file: String)
+        /// The key is present more than once; which one to change is the user's call.
+        case duplicateKey(file: String, key: String, lines: [Int])
+
+        public var description: String {
+            switch self {
+            case .unreadableFrontMatter(let file):
+                "\(file): the front matter cannot be read, so enote will not change it; fix it by hand (enote doctor shows where) or with enote edit"
+            case .duplicateKey(let file, let key, let lines):
+                "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: " and ")); keep one of them by hand, then try again"
+            }
+        }
+    }
+
+    /// Applies `changes` to a note's bytes.
+    /// - Parameters:
+    ///   - changes: What to set or remove, in order.
+    ///   - bytes: The whole file.
+    ///   - reading: Its front matter as read by ``FrontMatterParser``.
+    ///   - file: The note's path, for errors.
+    /// - Returns: The new file bytes.
+    public static func apply(
+        _ changes: [Change],
+        to bytes: [UInt8],
+        reading: FrontMatterReading,
+        file: String
+    ) throws(EditError) -> [UInt8] {
+        switch reading {
+        case .unreadable:
+            throw .unreadableFrontMatter(file: file)
+        case .absent:
+            return insertBlock(changes, into: bytes)
+        case .parsed(let frontMatter):
+            return try edit(frontMatter, with: changes, bytes: bytes, file: file)
+        }
+    }
+
+    private static func edit(_ frontMatter: FrontMatter, with changes: [Change], bytes: [UInt8], file: String) throws(EditError) -> [UInt8] {
+        let eol = Array(frontMatter.lineEnding.rawValue.utf8)
+        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        var appended: [UInt8] = []
+        for change in changes {
+            let matches = frontMatter.entries.filter { change.spellings.contains($0.key) }
+            if matches.count > 1 {
+                throw .duplicateKey(file: file, key: change.key, lines: matches.map(\.line))
+            }
+            switch change {
+            case .set(let key, _, let yaml):
+                if let entry = matches.first {
+                    if let valueRange = entry.valueRange {
+                        replacements.append((valueRange, Array(yaml.utf8)))
+                    } else {
+                        replacements.append((entry.range, Array("\(entry.key): \(yaml)".utf8) + eol))
+                    }
+                } else {
+                    appended += Array("\(key): \(yaml)".utf8) + eol
+                }
+            case .remove:
+                if let entry = matches.first {
+                    replacements.append((entry.range, []))
+                }
+            }
+        }
+        if !appended.isEmpty {
+            replacements.append((frontMatter.closingFenceStart..<frontMatter.closingFenceStart, appended))
+        }
+        var result = bytes
+        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            result.replaceSubrange(replacement.range, with: replacement.bytes)
+        }
+        return result
+    }
+
+    /// A note without front matter gets a new block at the top (after a BOM), using the line
+    /// ending its first line already uses.
+    private static func insertBlock(_ changes: [Change], into bytes: [UInt8]) -> [UInt8] {
+        let lines: [String] = changes.compactMap { change in
+            if case .set(let key, _, let yaml) = change { return "\(key): \(yaml)" }
+            return nil
+        }
+        guard !lines.isEmpty else { return bytes }
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let eol = detectLineEnding(bytes)
+        var block = Array("---".utf8) + Array(eol.rawValue.utf8)
+        for line in lines { block += Array(line.utf8) + Array(eol.rawValue.utf8) }
+        block += Array("---".utf8) + Array(eol.rawValue.utf8)
+        var result = bytes
+        result.insert(contentsOf: block, at: bomLength)
+        return result
+    }
+
+    /// The line ending of the file's first line; LF when it has none.
+    static func detectLineEnding(_ bytes: [UInt8]) -> FrontMatter.LineEnding {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return .lf }
+        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? .crlf : .lf
+    }
+}

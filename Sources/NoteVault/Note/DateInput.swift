@@ -1,0 +1,69 @@
+import Foundation
+
+/// A date typed on the command line: any ``NoteDate`` format, or a time relative to now
+/// (`30m`, `12h`, `3d`, `2w`, `now`, `today`, `tomorrow`).
+///
+/// Relative forms exist only on the command line; enote always writes the absolute time with its
+/// offset, so the file never depends on when it is read.
+///
+/// For example:
+///
+/// ```swift
+/// try DateInput.parse("3d", clock: clock)        // now + 3 days
+/// try DateInput.parse("tomorrow", clock: clock)  // 00:00 local time tomorrow
+/// ```
+public enum DateInput {
+    /// Why a command-line date was refused.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var text: String
+        public var description: String {
+            "\"\(text)\" is not a date: write \(NoteDate.acceptedFormats), or a relative time such as 30m, 12h, 3d, 2w, today, tomorrow"
+        }
+    }
+
+    /// Resolves `text` to an instant, using `clock` for relative forms and local times.
+    public static func parse(_ text: String, clock: VaultClock) throws(ParseError) -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let now = clock.now()
+        switch trimmed {
+        case "now": return now
+        case "today": return startOfDay(now, offsetDays: 0, timeZone: clock.timeZone)
+        case "tomorrow": return startOfDay(now, offsetDays: 1, timeZone: clock.timeZone)
+        default: break
+        }
+        if let interval = Duration.seconds(parsing: trimmed) {
+            return now.addingTimeInterval(interval)
+        }
+        do {
+            return try NoteDate(parsing: text).resolved(in: clock.timeZone)
+        } catch {
+            throw ParseError(text: text)
+        }
+    }
+
+    private static func startOfDay(_ date: Date, offsetDays: Int, timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let start = calendar.startOfDay(for: date)
+        return calendar.date(byAdding: .day, value: offsetDays, to: start) ?? start
+    }
+
+    /// Durations written as a number and a unit: `30m`, `12h`, `3d`, `2w` (also `45s`).
+    public enum Duration {
+        /// The length of `text` in seconds, or `nil` when it is not a duration.
+        public static func seconds(parsing text: String) -> TimeInterval? {
+            let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let unit = text.last, let count = Int(text.dropLast()), count >= 0, count < 1_000_000 else {
+                return nil
+            }
+            switch unit {
+            case "s": return TimeInterval(count)
+            case "m": return TimeInterval(count * 60)
+            case "h": return TimeInterval(count * 3600)
+            case "d": return TimeInterval(count * 86_400)
+            case "w": return TimeInterval(count * 7 * 86_400)
+            default: return nil
+            }
+        }
+    }
+}

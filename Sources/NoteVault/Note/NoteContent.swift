@@ -1,0 +1,165 @@
+import Markdown
+
+/// A note file's bytes, read: front matter, body, fields, headline and the problems found.
+///
+/// Reading never fails. A file that is not text (a NUL byte), not UTF-8, or too large is still a
+/// note: it is listed under its file name with a diagnostic, and its content is neither indexed
+/// nor ever rewritten.
+///
+/// For example:
+///
+/// ```swift
+/// let content = NoteContent(bytes: Array("---\ntitle: Plan\n---\nStep one\n".utf8), path: "plan.md")
+/// content.headline.title        // "Plan"
+/// content.headline.description  // "Step one"
+/// ```
+public struct NoteContent: Sendable {
+    /// The file's bytes exactly as read (empty when the file was too large to read).
+    public let bytes: [UInt8]
+    /// The front matter as read.
+    public let frontMatter: FrontMatterReading
+    /// Byte offset where the body starts.
+    public let bodyStart: Int
+    /// The fields enote understands.
+    public let metadata: NoteMetadata
+    /// Title and description.
+    public let headline: NoteHeadline
+    /// The body as plain text (Markdown removed), with its images and links.
+    public let body: MarkdownSummary
+    /// Why the content could not be read as text, if it could not.
+    public let textProblem: TextProblem?
+    /// Everything worth telling the user, with file and line.
+    public let diagnostics: [Diagnostic]
+
+    /// Why a file's content is not read as a note's text.
+    public enum TextProblem: Sendable, Equatable, CustomStringConvertible {
+        /// The file holds a NUL byte: it is binary, not text.
+        case notText(offset: Int)
+        /// The bytes are not valid UTF-8 (a Latin-1 file, for example).
+        case invalidUTF8(offset: Int)
+        /// The file is larger than ``NoteContent/maximumSize``.
+        case tooLarge(size: Int)
+
+        public var description: String {
+            switch self {
+            case .notText(let offset): "not text (a NUL byte at byte offset \(offset)); it is listed by name only"
+            case .invalidUTF8(let offset): "not valid UTF-8 at byte offset \(offset); convert it to UTF-8 (it is listed by name only and never rewritten)"
+            case .tooLarge(let size): "exceeds \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes); it is listed by name only"
+            }
+        }
+    }
+
+    /// Notes larger than this are listed by name but not read.
+    public static let maximumSize = 10 * 1_048_576
+
+    /// Whether enote may rewrite this note's front matter.
+    public var isEditable: Bool {
+        guard textProblem == nil else { return false }
+        if case .unreadable = frontMatter { return false }
+        return true
+    }
+
+    /// The body's bytes (after the front matter).
+    public var bodyBytes: ArraySlice<UInt8> { bytes[bodyStart...] }
+
+    /// The body as text.
+    public var bodyText: String { String(decoding: bodyBytes, as: UTF8.self) }
+
+    /// Reads a note from its bytes.
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - path: The note's path relative to the vault, for the headline and diagnostics.
+    public init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        if let problem = Self.textProblem(in: bytes) {
+            self.frontMatter = .absent
+            self.bodyStart = bytes.count
+            self.metadata = NoteMetadata()
+            self.body = MarkdownSummary(parsing: "")
+            self.headline = NoteHeadline(frontMatterTitle: nil, body: body, fileName: fileName, isEmptyFile: false)
+            self.textProblem = problem
+            self.diagnostics = [Self.diagnostic(for: problem, path: path)]
+            return
+        }
+        var diagnostics: [Diagnostic]
+        let reading: FrontMatterReading
+        (reading, diagnostics) = FrontMatterParser.read(bytes, file: path)
+        var metadata = NoteMetadata()
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        switch reading {
+        case .absent:
+            bodyStart = bomLength
+        case .parsed(let frontMatter):
+            bodyStart = frontMatter.end
+            metadata = NoteMetadata(frontMatter, file: path, diagnostics: &diagnostics)
+        case .unreadable(_, let end):
+            bodyStart = end
+        }
+        self.frontMatter = reading
+        self.metadata = metadata
+        let start = bodyStart
+        self.body = bytes.withUnsafeBytes { raw in
+            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...]))
+        }
+        let isEmptyFile = bytes[bomLength...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        self.headline = NoteHeadline(frontMatterTitle: metadata.title, body: body, fileName: fileName, isEmptyFile: isEmptyFile)
+        self.textProblem = nil
+        self.diagnostics = diagnostics
+    }
+
+    /// A note known only by name: too large to read, or not text.
+    public init(unreadable problem: TextProblem, bytes: [UInt8] = [], path: String, fileName: String? = nil) {
+        self.bytes = bytes
+        self.frontMatter = .absent
+        self.bodyStart = bytes.count
+        self.metadata = NoteMetadata()
+        self.body = MarkdownSummary(parsing: "")
+        self.headline = NoteHeadline(frontMatterTitle: nil, body: body, fileName: fileName ?? path, isEmptyFile: false)
+        self.textProblem = problem
+        self.diagnostics = [Self.diagnostic(for: problem, path: path)]
+    }
+
+    private static func diagnostic(for problem: TextProblem, path: String) -> Diagnostic {
+        let kind: Diagnostic.Kind = if case .tooLarge = problem { .tooLarge } else { .notText }
+        return Diagnostic(.warning, kind, file: path, message: problem.description)
+    }
+
+    /// The first reason `bytes` are not UTF-8 text, if any.
+    static func textProblem(in bytes: [UInt8]) -> TextProblem? {
+        if bytes.count > maximumSize { return .tooLarge(size: bytes.count) }
+        if let nul = bytes.firstIndex(of: 0) { return .notText(offset: nul) }
+        if let offset = invalidUTF8Offset(bytes) { return .invalidUTF8(offset: offset) }
+        return nil
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or `nil` when all of it is valid.
+    static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimum: UInt32
+            var scalar: UInt32
+            switch byte {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            for next in bytes[(index + 1)..<(index + length)] {
+                guard next & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += length
+        }
+        return nil
+    }
+}
