@@ -1,0 +1,86 @@
+import Foundation
+
+/// The editor to run, split into words the way a POSIX shell would split `$EDITOR`
+/// (`code --wait`, `"/opt/My Editor/bin/ed" -n`), but never run through a shell: no variables,
+/// globs or command substitution are expanded.
+///
+/// For example:
+///
+/// ```swift
+/// try EditorCommand(parsing: "code --wait").arguments   // ["code", "--wait"]
+/// ```
+public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
+    /// The program followed by its arguments.
+    public var arguments: [String]
+
+    /// Why an editor setting could not be used.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var text: String
+        public var reason: String
+        public var description: String { "the editor command \"\(text)\" \(reason)" }
+    }
+
+    public init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    /// Splits a command line into words: spaces separate words, '…' quotes literally, "…" quotes
+    /// with `\"` and `\\` escapes, and a backslash outside quotes escapes the next character.
+    public init(parsing text: String) throws(ParseError) {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            switch character {
+            case " ", "\t", "\n":
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            case "'":
+                inWord = true
+                var closed = false
+                while let next = iterator.next() {
+                    if next == "'" { closed = true; break }
+                    current.append(next)
+                }
+                guard closed else { throw ParseError(text: text, reason: "has an unmatched single quote") }
+            case "\"":
+                inWord = true
+                var closed = false
+                while let next = iterator.next() {
+                    if next == "\"" { closed = true; break }
+                    if next == "\\", let escaped = iterator.next() {
+                        if escaped != "\"" && escaped != "\\" && escaped != "$" && escaped != "`" { current.append("\\") }
+                        current.append(escaped)
+                        continue
+                    }
+                    current.append(next)
+                }
+                guard closed else { throw ParseError(text: text, reason: "has an unmatched double quote") }
+            case "\\":
+                inWord = true
+                if let escaped = iterator.next() { current.append(escaped) }
+            default:
+                inWord = true
+                current.append(character)
+            }
+        }
+        if inWord { words.append(current) }
+        guard !words.isEmpty else { throw ParseError(text: text, reason: "is empty") }
+        arguments = words
+    }
+
+    /// The editor a user chose: the vault's `editor` setting, else `$VISUAL`, else `$EDITOR`,
+    /// else `vi`.
+    public static func resolve(configured: String?, environment: [String: String]) throws(ParseError) -> EditorCommand {
+        for candidate in [configured, environment["VISUAL"], environment["EDITOR"]] {
+            if let candidate, !candidate.trimmingCharacters(in: .whitespaces).isEmpty {
+                return try EditorCommand(parsing: candidate)
+            }
+        }
+        return EditorCommand(arguments: ["vi"])
+    }
+
+    public var description: String { arguments.joined(separator: " ") }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lets a user change text in their own editor, with the Done/Cancel rule of the original app:
+/// the editor exiting with status 0 after changing the text is Done; a non-zero status or
+/// unchanged text is Cancel.
+///
+/// The text is written to a private temporary folder (mode 0700, outside the vault) under the
+/// note's own file name, so the editor shows a familiar name and applies Markdown highlighting.
+/// The editor is spawned without a shell, with the terminal and with default signal handling,
+/// while enote itself ignores Ctrl-C until the editor returns.
+public struct EditorSession: Sendable {
+    /// How an editing session ended.
+    public enum Outcome: Sendable, Equatable {
+        /// Status 0 and the text changed: the new text.
+        case done([UInt8])
+        /// Status 0 and the text is as it was.
+        case unchanged
+        /// The editor exited with a non-zero status (or was killed). If the text had been changed,
+        /// it is kept at `keptCopy` so nothing typed is lost.
+        case cancelled(status: Int32, keptCopy: String?)
+    }
+
+    /// Why the editor could not be run.
+    public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var editor: String
+        public var reason: String
+        public var description: String {
+            "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in .enote/config) to an editor on your PATH"
+        }
+    }
+
+    public let command: EditorCommand
+    public let environment: [String: String]
+
+    public init(command: EditorCommand, environment: [String: String]) {
+        self.command = command
+        self.environment = environment
+    }
+
+    /// Opens `text` in the editor under `fileName` and waits for it to exit.
+    public func edit(_ text: [UInt8], fileName: String) throws(LaunchError) -> Outcome {
+        let folder = try makePrivateFolder()
+        let safeName = Self.safeFileName(fileName)
+        let path = folder + "/" + safeName
+        guard FileManager.default.createFile(atPath: path, contents: Data(text), attributes: [.posixPermissions: 0o600]) else {
+            removeFolder(folder)
+            throw LaunchError(editor: command.description, reason: "could not write a temporary copy in \(folder)")
+        }
+        let status: Int32
+        do {
+            status = try run(arguments: command.arguments + [path])
+        } catch {
+            removeFolder(folder)
+            throw error
+        }
+        let edited = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        if status != 0 {
+            if edited != text, !edited.isEmpty {
+                return .cancelled(status: status, keptCopy: path)
+            }
+            removeFolder(folder)
+            return .cancelled(status: status, keptCopy: nil)
+        }
+        removeFolder(folder)
+        return edited == text ? .unchanged : .done(edited)
+    }
+
+    /// Spawns the editor with the terminal and waits; returns its exit status (128 + signal
+    /// when killed).
+    private func run(arguments: [String]) throws(LaunchError) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let result = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
+        guard result == 0 else {
+            throw LaunchError(editor: command.description, reason: String(cString: strerror(result)).lowercased())
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return 1 }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; decode the status word by hand.
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    }
+
+    private func makePrivateFolder() throws(LaunchError) -> String {
+        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/enote-edit-XXXXXX").utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard let created else {
+            throw LaunchError(editor: command.description, reason: "could not create a private temporary folder in \(base)")
+        }
+        return String(cString: created)
+    }
+
+    private func removeFolder(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The note's file name with anything a file system or a terminal could mind replaced.
+    static func safeFileName(_ name: String) -> String {
+        let cleaned = String(name.unicodeScalars.map { scalar -> Character in
+            scalar.value < 0x20 || scalar == "/" || scalar.value == 0x7F ? "_" : Character(scalar)
+        })
+        let trimmed = cleaned.hasPrefix("-") || cleaned.hasPrefix(".") ? "note" + cleaned : cleaned
+        return trimmed.isEmpty ? "note.md" : trimmed
+    }
+}

@@ -1,0 +1,66 @@
+/// How `enote edit` ended.
+public enum EditResult: Sendable {
+    /// Done: the new text is saved (with warnings, such as front matter the edit broke).
+    case saved(Note, warnings: [Diagnostic])
+    /// Done with unchanged text: nothing to save.
+    case unchanged(Note)
+    /// Cancel: the editor failed; nothing changed. A changed text is kept at `keptCopy`.
+    case cancelled(status: Int32, keptCopy: String?)
+    /// All text was deleted: the note went to the trash.
+    case trashed(TrashEntry)
+}
+
+extension Vault {
+    /// Edits a note in the user's editor with the Done/Cancel rule, then saves, trashes or
+    /// leaves it.
+    /// - Parameters:
+    ///   - path: The note.
+    ///   - session: The editor to run.
+    ///   - force: Edit even if another editor has the note open.
+    /// - Throws: ``VaultError``; a conflict (exit status 3) when the note changed on disk while it
+    ///   was being edited, in which case the edited text is saved as a conflict copy.
+    public func edit(_ path: NotePath, with session: EditorSession, force: Bool = false) throws(VaultError) -> EditResult {
+        if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
+            throw .openElsewhere(path: path, holder: holder.description)
+        }
+        let (note, snapshot) = try readWithSnapshot(path)
+        if let problem = note.content.textProblem {
+            throw .notEditable(path: path, reason: problem.description)
+        }
+        let outcome: EditorSession.Outcome
+        do {
+            outcome = try session.edit(snapshot.bytes, fileName: path.fileName)
+        } catch {
+            throw .invalidInput(error.description)
+        }
+        switch outcome {
+        case .unchanged:
+            return .unchanged(note)
+        case .cancelled(let status, let copy):
+            return .cancelled(status: status, keptCopy: copy)
+        case .done(let bytes):
+            if Self.isBlank(bytes) {
+                return .trashed(try trashIfUnchanged(path, since: snapshot))
+            }
+            let (saved, warnings) = try replaceText(of: path, with: bytes, expecting: snapshot)
+            return .saved(saved, warnings: warnings)
+        }
+    }
+
+    /// Moves a note to the trash only if it is still what was read.
+    private func trashIfUnchanged(_ path: NotePath, since snapshot: FileSnapshot) throws(VaultError) -> TrashEntry {
+        let lock = try lock()
+        defer { lock.release() }
+        let current = try readWithSnapshot(path).snapshot
+        guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
+            throw .write(.conflict(path: path, conflictCopy: nil))
+        }
+        return try moveToTrashLocked(path, reason: .emptied)
+    }
+
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        return body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}

@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes notes with the one recipe that survives crashes, power loss and concurrent editors:
+/// temp file in the same folder (`O_EXCL | O_NOFOLLOW`), write, fsync, check the note is still
+/// what was read, atomic swap (`RENAME_EXCHANGE`), verify what was displaced, fsync the folder.
+///
+/// An error before the swap leaves the note untouched and removes the temp file. A failed fsync
+/// is reported, never retried into a false success. A note changed by someone else since it was
+/// read is never overwritten: the writer stops with ``WriteError/conflict(path:conflictCopy:)``
+/// and, if the other write landed in the last instant, puts it back and keeps ours as a copy.
+///
+/// Callers hold the vault lock (``VaultLock``) around a write.
+public struct DurableWriter: Sendable {
+    let fileSystem: any FileSystem
+    /// The vault root, opened as a directory.
+    let root: Int32
+    /// Names the conflict copy of a note (`plan.conflict-20261122-104700.md`).
+    let conflictName: @Sendable (_ fileName: [UInt8]) -> [UInt8]
+
+    public init(fileSystem: any FileSystem, root: Int32, conflictName: @escaping @Sendable ([UInt8]) -> [UInt8]) {
+        self.fileSystem = fileSystem
+        self.root = root
+        self.conflictName = conflictName
+    }
+
+    /// Why a write did not happen, or happened only in part.
+    public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A system call failed; the note is as it was.
+        case system(SystemError)
+        /// The note changed on disk since it was read. Nothing of ours replaced it; when
+        /// `conflictCopy` is set, our version was saved there.
+        case conflict(path: NotePath, conflictCopy: NotePath?)
+        /// The note is a symbolic link, which enote never writes through.
+        case symbolicLink(NotePath)
+        /// The note has other hard links, which replacing it would split.
+        case hardLinked(NotePath, count: UInt64)
+        /// The path exists and is not a regular file.
+        case notRegularFile(NotePath)
+        /// A file already exists where a new note was to be created.
+        case exists(NotePath)
+
+        public var description: String {
+            switch self {
+            case .system(let error):
+                return error.description
+            case .conflict(let path, let copy):
+                if let copy {
+                    return "\(path) changed on disk while enote was writing it; the version on disk is kept and yours was saved as \(copy)"
+                }
+                return "\(path) changed on disk since it was read; nothing written. Run the command again to apply it to the new version"
+            case .symbolicLink(let path):
+                return "\(path) is a symbolic link; enote never writes through links. Edit the file it points to directly"
+            case .hardLinked(let path, let count):
+                return "\(path) has \(count) hard links; replacing it would separate them, so enote leaves it alone. Edit it in place with your editor"
+            case .notRegularFile(let path):
+                return "\(path) is not a regular file"
+            case .exists(let path):
+                return "\(path) already exists; nothing was overwritten"
+            }
+        }
+    }
+
+    // MARK: - Replacing
+
+    /// Replaces the note at `path` with `bytes`, if it still is what `original` says.
+    /// - Parameters:
+    ///   - path: The note, relative to the root.
+    ///   - bytes: The complete new content.
+    ///   - original: The snapshot the new content was derived from.
+    /// - Throws: ``WriteError``.
+    public func replace(_ path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(WriteError) {
+        let (directory, name) = try openParent(of: path)
+        defer { fileSystem.close(directory) }
+
+        let current = try status(of: name, in: directory, path: path)
+        try checkWritable(current, path: path)
+        guard try unchanged(name, in: directory, status: current, since: original) else {
+            throw .conflict(path: path, conflictCopy: nil)
+        }
+        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: original.status.mode, owner: original.status)
+
+        // Last check before the swap: the window left is the one RENAME_EXCHANGE closes.
+        let stillUnchanged: Bool
+        do {
+            let latest = try status(of: name, in: directory, path: path)
+            stillUnchanged = try unchanged(name, in: directory, status: latest, since: original)
+        } catch {
+            removeQuietly(temp, in: directory)
+            throw error
+        }
+        guard stillUnchanged else {
+            removeQuietly(temp, in: directory)
+            throw .conflict(path: path, conflictCopy: nil)
+        }
+        try commit(temp, over: name, in: directory, path: path, original: original)
+    }
+
+    /// Swaps the temp file in. From here on the temp name may hold the original or our version, so
+    /// nothing is removed unless it is known to be the original.
+    private func commit(_ temp: [UInt8], over name: [UInt8], in directory: Int32, path: NotePath, original: FileSnapshot) throws(WriteError) {
+        do {
+            try fileSystem.exchange(temp, name, in: directory)
+        } catch let error where error.code == EINVAL || error.code == ENOSYS || error.code == ENOTSUP {
+            // This file system cannot swap atomically: a plain rename after the check above.
+            do {
+                try fileSystem.rename(temp, in: directory, to: name, in: directory)
+            } catch {
+                removeQuietly(temp, in: directory)
+                throw .system(error)
+            }
+            try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
+            return
+        } catch {
+            removeQuietly(temp, in: directory)
+            throw .system(error)
+        }
+        // `temp` now holds what was displaced. It must be what we read; if another writer got in
+        // at the last instant, swap back so their version stays, and keep ours as a copy.
+        let displaced = try? fileSystem.readFile(temp, beneath: directory)
+        if let displaced, displaced.hash == original.hash, displaced.bytes.count == original.bytes.count {
+            removeQuietly(temp, in: directory)
+            try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
+            return
+        }
+        let copyName = conflictName(name)
+        try wrap { () throws(SystemError) in
+            try fileSystem.exchange(temp, name, in: directory)
+            try fileSystem.renameNoReplace(temp, in: directory, to: copyName, in: directory)
+            try fileSystem.fsync(directory, path: path.parent?.description ?? ".")
+        }
+        let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
+        throw .conflict(path: path, conflictCopy: copy)
+    }
+
+    // MARK: - Creating
+
+    /// Creates a new file at `path` with `bytes`; never replaces an existing file.
+    /// - Throws: ``WriteError/exists(_:)`` when the name is taken.
+    public func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
+        let (directory, name) = try openParent(of: path)
+        defer { fileSystem.close(directory) }
+        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil)
+        do {
+            try fileSystem.renameNoReplace(temp, in: directory, to: name, in: directory)
+        } catch let error where error.code == EEXIST {
+            removeQuietly(temp, in: directory)
+            throw .exists(path)
+        } catch let error where error.code == EINVAL || error.code == ENOSYS || error.code == ENOTSUP {
+            if (try? fileSystem.status(of: name, in: directory)) != nil {
+                removeQuietly(temp, in: directory)
+                throw .exists(path)
+            }
+            try wrap { () throws(SystemError) in try fileSystem.rename(temp, in: directory, to: name, in: directory) }
+        } catch {
+            removeQuietly(temp, in: directory)
+            throw .system(error)
+        }
+        try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
+    }
+
+    // MARK: - Steps
+
+    /// Opens the folder holding `path` beneath the root; returns it and the file's name.
+    func openParent(of path: NotePath) throws(WriteError) -> (Int32, [UInt8]) {
+        let parentBytes = path.parent?.bytes ?? Array(".".utf8)
+        do {
+            let directory = try fileSystem.open(parentBytes, beneath: root, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            return (directory, path.fileNameBytes)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    private func status(of name: [UInt8], in directory: Int32, path: NotePath) throws(WriteError) -> FileStatus {
+        do {
+            return try fileSystem.status(of: name, in: directory)
+        } catch {
+            throw .system(SystemError(error.call, path: path.description, code: error.code))
+        }
+    }
+
+    private func checkWritable(_ status: FileStatus, path: NotePath) throws(WriteError) {
+        switch status.kind {
+        case .symbolicLink: throw .symbolicLink(path)
+        case .regular: break
+        default: throw .notRegularFile(path)
+        }
+        if status.linkCount > 1 { throw .hardLinked(path, count: status.linkCount) }
+    }
+
+    /// Whether the file is still what was read: same fingerprint, or, if only the times moved,
+    /// the same bytes.
+    private func unchanged(_ name: [UInt8], in directory: Int32, status: FileStatus, since original: FileSnapshot) throws(WriteError) -> Bool {
+        if status.fingerprint == original.status.fingerprint { return true }
+        guard status.size == original.status.size, status.kind == .regular else { return false }
+        guard let now = try? fileSystem.readFile(name, beneath: directory) else { return false }
+        return now.hash == original.hash && now.bytes == original.bytes
+    }
+
+    /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it.
+    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?) throws(WriteError) -> [UInt8] {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let temp = Self.tempName(for: name)
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.open(temp, beneath: directory, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode ?? 0o666)
+            } catch let error where error.code == EEXIST && attempt < 10 {
+                continue
+            } catch {
+                throw .system(SystemError(error.call, path: path.description, code: error.code))
+            }
+            do {
+                defer { fileSystem.close(descriptor) }
+                if let mode { try fileSystem.fchmod(descriptor, mode: mode, path: path.description) }
+                if let owner, geteuid() == 0 { _ = fchown(descriptor, owner.owner, owner.group) }
+                try fileSystem.writeAll(descriptor, bytes, path: path.description)
+                try fileSystem.fsync(descriptor, path: path.description)
+            } catch {
+                removeQuietly(temp, in: directory)
+                throw .system(error)
+            }
+            return temp
+        }
+    }
+
+    /// `.plan.md.enote-1234-5678.tmp`: hidden, so no indexer or watcher treats it as a note.
+    static func tempName(for name: [UInt8]) -> [UInt8] {
+        Array(".".utf8) + name + Array(".enote-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp".utf8)
+    }
+
+    /// Whether a file name is one of enote's temp files (reported by `enote doctor` if left over).
+    public static func isTempName(_ name: [UInt8]) -> Bool {
+        name.first == UInt8(ascii: ".") && name.count > 10 && name.suffix(4).elementsEqual(".tmp".utf8)
+            && String(decoding: name, as: UTF8.self).contains(".enote-")
+    }
+
+    private func removeQuietly(_ name: [UInt8], in directory: Int32) {
+        try? fileSystem.unlink(name, in: directory, flags: 0)
+    }
+
+    private func wrap(_ body: () throws(SystemError) -> Void) throws(WriteError) {
+        do { try body() } catch { throw .system(error) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A note in the vault: where it is, what it says, and the file status it was read with.
+public struct Note: Sendable {
+    /// The path relative to the vault root.
+    public let path: NotePath
+    /// The file's content, read.
+    public let content: NoteContent
+    /// The file's status when it was read.
+    public let status: FileStatus
+
+    public init(path: NotePath, content: NoteContent, status: FileStatus) {
+        self.path = path
+        self.content = content
+        self.status = status
+    }
+
+    /// The title a list shows.
+    public var title: String { content.headline.title }
+
+    /// The one-line description a list shows.
+    public var description: String { content.headline.description }
+
+    /// The file's modification time.
+    public var modified: Date { Date(timeIntervalSince1970: Double(status.modified) / 1_000_000_000) }
+
+    /// When the note last changed: the `updated` key, or the file's modification time when another
+    /// editor changed the file later than that.
+    public func updated(in timeZone: TimeZone) -> Date {
+        guard let stamped = content.metadata.updated?.resolved(in: timeZone) else { return modified }
+        // enote stamps with whole seconds and writes a moment later: only a later second counts.
+        return modified.timeIntervalSince(stamped) >= 2 ? modified : stamped
+    }
+
+    /// When the note was created: the `created` key, else the modification time.
+    public func created(in timeZone: TimeZone) -> Date {
+        content.metadata.created?.resolved(in: timeZone) ?? modified
+    }
+
+    /// When the note is due to be destroyed, if its destroy date is valid and unambiguous.
+    public func destroyDate(in timeZone: TimeZone) -> Date? {
+        content.metadata.destroy.validDate?.resolved(in: timeZone)
+    }
+}

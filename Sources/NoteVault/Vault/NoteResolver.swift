@@ -1,0 +1,69 @@
+/// Turns what a user typed into one note: its path (with or without `.md`), its exact title, or
+/// the unique start of its title or file name, all case-insensitive.
+///
+/// Ambiguity is an error that lists the candidates, so a command never acts on the wrong note.
+///
+/// For example, with notes `grocery-list.md` ("Grocery list") and `work/plan.md` ("Plan"):
+///
+/// ```swift
+/// try NoteResolver.resolve("groc", among: candidates)      // grocery-list.md
+/// try NoteResolver.resolve("work/plan", among: candidates) // work/plan.md
+/// ```
+public enum NoteResolver {
+    /// A note a reference may name.
+    public struct Candidate: Sendable, Equatable {
+        public var path: NotePath
+        public var title: String
+
+        public init(path: NotePath, title: String) {
+            self.path = path
+            self.title = title
+        }
+    }
+
+    /// The note `reference` names.
+    /// - Throws: ``VaultError/noteNotFound(reference:suggestions:)`` or
+    ///   ``VaultError/ambiguousNote(reference:candidates:)``.
+    public static func resolve(_ reference: String, among candidates: [Candidate]) throws(VaultError) -> NotePath {
+        var typed = reference
+        while typed.hasPrefix("./") { typed.removeFirst(2) }
+        guard !typed.isEmpty else { throw .invalidInput("name a note by its path or title") }
+
+        // 1. A path, exactly as the bytes on disk (with or without .md).
+        let typedBytes = Array(typed.utf8)
+        let withSuffix = NotePath.isMarkdownName(typedBytes[...]) ? typedBytes : typedBytes + Array(".md".utf8)
+        if let match = candidates.first(where: { $0.path.bytes == typedBytes || $0.path.bytes == withSuffix }) {
+            return match.path
+        }
+        let folded = typed.lowercased()
+        let foldedPath = folded.hasSuffix(".md") ? folded : folded + ".md"
+
+        // 2. A path or title that matches ignoring case.
+        let exact = candidates.filter {
+            $0.title.lowercased() == folded || $0.path.description.lowercased() == foldedPath
+        }
+        if let single = try unique(exact, reference: reference) { return single }
+
+        // 3. The start of a title, a file name or a path.
+        let prefixed = candidates.filter {
+            $0.title.lowercased().hasPrefix(folded)
+                || $0.path.description.lowercased().hasPrefix(folded)
+                || $0.path.fileName.lowercased().hasPrefix(folded)
+        }
+        if let single = try unique(prefixed, reference: reference) { return single }
+
+        let suggestions = candidates.filter { $0.title.lowercased().contains(folded) || $0.path.description.lowercased().contains(folded) }
+            .prefix(3).map(\.title)
+        throw .noteNotFound(reference: reference, suggestions: Array(suggestions))
+    }
+
+    private static func unique(_ matches: [Candidate], reference: String) throws(VaultError) -> NotePath? {
+        var seen = Set<NotePath>()
+        let distinct = matches.filter { seen.insert($0.path).inserted }
+        if distinct.count == 1 { return distinct[0].path }
+        if distinct.count > 1 {
+            throw .ambiguousNote(reference: reference, candidates: distinct.sorted { $0.path < $1.path }.map { "\($0.path)  (\($0.title))" })
+        }
+        return nil
+    }
+}

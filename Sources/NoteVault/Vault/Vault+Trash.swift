@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A note in `.trash/`: where it is, where it came from, when and why it was removed.
+public struct TrashEntry: Sendable, Equatable, Codable {
+    /// Why a note went to the trash.
+    public enum Reason: String, Sendable, Codable {
+        /// `enote rm`.
+        case removed
+        /// Its destroy date passed.
+        case expired
+        /// All its text was deleted in the editor.
+        case emptied
+    }
+
+    /// Path inside `.trash/`.
+    public var trashedPath: String
+    /// Where the note was in the vault.
+    public var originalPath: String
+    /// When it was moved.
+    public var date: Date
+    public var reason: Reason
+}
+
+extension Vault {
+    /// `.trash/` inside the root.
+    public var trashFolder: String { root + "/" + Self.trashFolderName }
+
+    private var trashLogPath: String { trashFolder + "/.log.jsonl" }
+
+    /// Moves a note to `.trash/`, keeping its folder structure, and records where it came from.
+    /// - Returns: The trash entry.
+    @discardableResult
+    public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
+        let lock = try lock()
+        defer { lock.release() }
+        return try moveToTrashLocked(path, reason: reason)
+    }
+
+    /// ``moveToTrash(_:reason:)`` for a caller that already holds the vault lock.
+    public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
+        let status = try fileStatus(path)
+        guard status.kind == .regular else {
+            throw .path(PathError(path: path.description, rule: status.kind == .symbolicLink ? .symbolicLink : .escapesVault))
+        }
+        try makeFolders(NotePath(trusted: Self.trashFolderName))
+        let trashRelative = path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
+            ?? NotePath(trusted: Self.trashFolderName)
+        if let parent = path.parent { try makeFolders(NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + parent.bytes)) }
+        let trashed = try moveNoReplace(path, intoFolder: trashRelative)
+        let entry = TrashEntry(
+            trashedPath: String(trashed.description.dropFirst(Self.trashFolderName.count + 1)),
+            originalPath: path.description, date: clock.now(), reason: reason)
+        appendToTrashLog(entry)
+        return entry
+    }
+
+    /// Every note in `.trash/`, newest first, with its origin when the trash log knows it.
+    public func trashEntries() -> [TrashEntry] {
+        guard let descriptor = try? fileSystem.open(Array(Self.trashFolderName.utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0) else {
+            return []
+        }
+        let walk = DirectoryWalker().walk(root: descriptor)
+        fileSystem.close(descriptor)
+        var logged: [String: TrashEntry] = [:]
+        for entry in readTrashLog() { logged[entry.trashedPath] = entry }
+        return walk.notes.map { file in
+            let name = file.path.description
+            return logged[name] ?? TrashEntry(
+                trashedPath: name, originalPath: name,
+                date: Date(timeIntervalSince1970: Double(file.status.changed) / 1_000_000_000), reason: .removed)
+        }.sorted { $0.date > $1.date }
+    }
+
+    /// Moves a note from the trash back to where it was (or beside it, if that name is taken).
+    /// - Returns: Where the note is now.
+    public func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
+        let lock = try lock()
+        defer { lock.release() }
+        let source = NotePath(trusted: Self.trashFolderName + "/" + entry.trashedPath)
+        let original: NotePath
+        do { original = try NotePath(validating: entry.originalPath, purpose: .lookup) } catch { throw .path(error) }
+        if let parent = original.parent { try makeFolders(parent) }
+        return try moveNoReplace(source, intoFolder: original.parent, preferredName: original.fileNameBytes)
+    }
+
+    /// Deletes everything in `.trash/` for good.
+    /// - Returns: How many notes were deleted.
+    @discardableResult
+    public func emptyTrash() throws(VaultError) -> Int {
+        let lock = try lock()
+        defer { lock.release() }
+        let count = trashEntries().count
+        do {
+            let url = URL(fileURLWithPath: trashFolder)
+            if FileManager.default.fileExists(atPath: trashFolder) {
+                // removeItem deletes links themselves, never what they point to.
+                for item in try FileManager.default.contentsOfDirectory(atPath: trashFolder) {
+                    try FileManager.default.removeItem(at: url.appendingPathComponent(item))
+                }
+            }
+        } catch {
+            throw .invalidInput("could not empty the trash: \(error.localizedDescription)")
+        }
+        return count
+    }
+
+    // MARK: - Moving
+
+    /// Renames `source` into `folder` (the root when `nil`) under its own name or
+    /// `preferredName`, adding `-2`, `-3`, … instead of replacing anything.
+    func moveNoReplace(_ source: NotePath, intoFolder folder: NotePath?, preferredName: [UInt8]? = nil) throws(VaultError) -> NotePath {
+        do {
+            return try renameWithoutReplacing(source, intoFolder: folder, preferredName: preferredName)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    private func renameWithoutReplacing(_ source: NotePath, intoFolder folder: NotePath?, preferredName: [UInt8]?) throws(SystemError) -> NotePath {
+        let sourceFolder = try fileSystem.open(source.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+        defer { fileSystem.close(sourceFolder) }
+        let targetFolder = try fileSystem.open(folder?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+        defer { fileSystem.close(targetFolder) }
+        let name = preferredName ?? source.fileNameBytes
+        var stem = name
+        if NotePath.isMarkdownName(name[...]) { stem.removeLast(3) }
+        for attempt in 1...1000 {
+            let candidate = attempt == 1 ? name : stem + Array("-\(attempt).md".utf8)
+            if try !renameIfFree(source.fileNameBytes, in: sourceFolder, to: candidate, in: targetFolder) { continue }
+            try fileSystem.fsync(targetFolder, path: folder?.description ?? ".")
+            try fileSystem.fsync(sourceFolder, path: source.parent?.description ?? ".")
+            return folder.map { $0.appending(candidate) } ?? NotePath(bytes: candidate)
+        }
+        throw SystemError("rename", path: source.description, code: EEXIST)
+    }
+
+    /// Renames unless the target name is taken; returns whether it renamed.
+    private func renameIfFree(_ name: [UInt8], in sourceFolder: Int32, to candidate: [UInt8], in targetFolder: Int32) throws(SystemError) -> Bool {
+        do {
+            try fileSystem.renameNoReplace(name, in: sourceFolder, to: candidate, in: targetFolder)
+            return true
+        } catch where error.code == EEXIST {
+            return false
+        } catch where error.code == EINVAL || error.code == ENOSYS {
+            if (try? fileSystem.status(of: candidate, in: targetFolder)) != nil { return false }
+            try fileSystem.rename(name, in: sourceFolder, to: candidate, in: targetFolder)
+            return true
+        }
+    }
+
+    // MARK: - The trash log
+
+    private func appendToTrashLog(_ entry: TrashEntry) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(entry) else { return }
+        line.append(UInt8(ascii: "\n"))
+        let descriptor = open(trashLogPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        try? fileSystem.writeAll(descriptor, Array(line), path: trashLogPath)
+        try? fileSystem.fsync(descriptor, path: trashLogPath)
+    }
+
+    private func readTrashLog() -> [TrashEntry] {
+        guard let data = FileManager.default.contents(atPath: trashLogPath) else { return [] }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(TrashEntry.self, from: Data($0)) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+extension Vault {
+    /// Changes front matter keys of a note surgically and stamps `updated`.
+    ///
+    /// Only the changed `key: value` lines and the `updated` line differ afterwards; every other
+    /// byte of the file stays. Nothing is written when the changes make no difference.
+    /// - Parameters:
+    ///   - path: The note.
+    ///   - changes: The keys to set or remove (see ``FrontMatterEditor/Change``).
+    ///   - force: Change the note even if another editor has it open.
+    /// - Returns: The note as it is now on disk.
+    /// - Throws: ``VaultError``: the note's front matter cannot be read, a key is duplicated,
+    ///   the note changed on disk meanwhile (exit status 3), or the write failed. The file is
+    ///   unchanged in every case.
+    @discardableResult
+    public func updateFrontMatter(of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false) throws(VaultError) -> Note {
+        if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
+            throw .openElsewhere(path: path, holder: holder.description)
+        }
+        let lock = try lock()
+        defer { lock.release() }
+        let (note, snapshot) = try readWithSnapshot(path)
+        try requireEditable(note)
+        let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
+        let withoutStamp: [UInt8]
+        let newBytes: [UInt8]
+        do {
+            withoutStamp = try FrontMatterEditor.apply(changes, to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
+            if withoutStamp == snapshot.bytes { return note }
+            newBytes = try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
+        } catch {
+            throw .frontMatter(error)
+        }
+        do {
+            try writer.replace(path, with: newBytes, expecting: snapshot)
+        } catch {
+            throw .write(error)
+        }
+        return try read(path)
+    }
+
+    /// Replaces a note's whole text (after an edit), stamping `updated` when its front matter
+    /// can be read.
+    ///
+    /// - Parameters:
+    ///   - path: The note.
+    ///   - bytes: The new text.
+    ///   - original: The snapshot the editing started from; if the file changed since, nothing is
+    ///     overwritten and the new text is saved as a conflict copy next to the note.
+    /// - Returns: The note as it is now, and warnings (for example front matter the edit broke).
+    public func replaceText(of path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(VaultError) -> (note: Note, warnings: [Diagnostic]) {
+        let lock = try lock()
+        defer { lock.release() }
+        let edited = NoteContent(bytes: bytes, path: path.description)
+        var finalBytes = bytes
+        var warnings: [Diagnostic] = []
+        if edited.textProblem == nil, case .unreadable = edited.frontMatter {
+            warnings = edited.diagnostics.filter { $0.severity == .error }
+        } else if edited.textProblem == nil {
+            let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
+            if let stamped = try? FrontMatterEditor.apply([stamp], to: bytes, reading: edited.frontMatter, file: path.description) {
+                finalBytes = stamped
+            }
+        }
+        do {
+            try writer.replace(path, with: finalBytes, expecting: original)
+        } catch .conflict(let conflicted, nil) {
+            // The note changed while it was being edited: keep both, ours as a copy beside it.
+            let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
+            let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
+            do {
+                try writer.create(copy, with: finalBytes)
+            } catch {
+                throw .write(error)
+            }
+            throw .write(.conflict(path: conflicted, conflictCopy: copy))
+        } catch {
+            throw .write(error)
+        }
+        return (try read(path), warnings)
+    }
+
+    /// Refuses notes enote must not rewrite.
+    func requireEditable(_ note: Note) throws(VaultError) {
+        if let problem = note.content.textProblem {
+            throw .notEditable(path: note.path, reason: problem.description)
+        }
+        if case .unreadable = note.content.frontMatter {
+            let location = note.content.diagnostics.first { $0.severity == .error }?.location ?? note.path.description
+            throw .frontMatter(.unreadableFrontMatter(file: location))
+        }
+    }
+}

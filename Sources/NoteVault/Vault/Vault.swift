@@ -1,0 +1,201 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder of Markdown notes with a `.enote/` folder at its root.
+///
+/// A `Vault` holds the root open as a directory descriptor, so that every later file operation
+/// happens beneath it (`openat2` with `RESOLVE_BENEATH`): nothing outside the vault is ever read
+/// or written, whatever a path or a symbolic link says.
+///
+/// For example:
+///
+/// ```swift
+/// let vault = try Vault.open(at: try VaultLocator.locate(explicit: nil, environment: env, currentDirectory: cwd))
+/// let notes = try vault.readAllNotes().notes
+/// ```
+public final class Vault: Sendable {
+    /// The vault's root folder, absolute.
+    public let root: String
+    /// The root, opened as a directory.
+    public let rootDescriptor: Int32
+    /// The seam through which every change to a file goes.
+    public let fileSystem: any FileSystem
+    /// Where "now" comes from.
+    public let clock: VaultClock
+    /// The settings from `.enote/config`.
+    public let config: VaultConfig
+    /// How long a command waits for another one that holds the vault lock, in seconds.
+    public let lockTimeout: Double
+
+    /// The name of the tool-state folder at the root.
+    public static let stateFolderName = ".enote"
+    /// The name of the trash folder at the root.
+    public static let trashFolderName = ".trash"
+
+    /// Opens the vault at `root`.
+    /// - Throws: ``VaultError/notAVault(path:)`` when `root` has no `.enote/` folder; a config
+    ///   error naming the line.
+    public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), clock: VaultClock = .system, lockTimeout: Double = 10) throws(VaultError) {
+        let root = Self.absolute(root)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root + "/" + Self.stateFolderName, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notAVault(path: root)
+        }
+        let descriptor = retryingOnInterrupt { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .system(SystemError("open", path: root)) }
+        self.root = root
+        self.rootDescriptor = descriptor
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.lockTimeout = lockTimeout
+        do {
+            self.config = try Self.loadConfig(root: root)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    deinit { close(rootDescriptor) }
+
+    /// `.enote/` inside the root.
+    public var stateFolder: String { root + "/" + Self.stateFolderName }
+
+    /// The config file's path.
+    public var configPath: String { stateFolder + "/config" }
+
+    /// Takes the vault's write lock; every change to notes happens while it is held.
+    public func lock() throws(VaultError) -> VaultLock {
+        do {
+            return try VaultLock.acquire(at: stateFolder + "/lock", timeout: lockTimeout, recordPID: true)
+        } catch {
+            throw .lock(error)
+        }
+    }
+
+    /// The writer for notes in this vault.
+    public var writer: DurableWriter {
+        DurableWriter(fileSystem: fileSystem, root: rootDescriptor) { [clock] name in
+            Vault.conflictName(for: name, at: clock.now(), timeZone: clock.timeZone)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Finds every note file (not reading them).
+    public func scan() -> DirectoryWalker.Result {
+        let config = self.config
+        return DirectoryWalker { path in config.isIgnored(path, isFolder: true) }
+            .walk(root: rootDescriptor)
+            .filteringIgnored(config)
+    }
+
+    /// Reads one note.
+    /// - Throws: ``VaultError`` when it does not exist, is a link, or cannot be read.
+    public func read(_ path: NotePath) throws(VaultError) -> Note {
+        try readWithSnapshot(path).note
+    }
+
+    /// Reads one note and the snapshot a later write must match.
+    public func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
+        do {
+            let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
+            let content = NoteContent(bytes: snapshot.bytes, path: path.description)
+            return (Note(path: path, content: content, status: snapshot.status), snapshot)
+        } catch let error where error.code == EFBIG {
+            let status = try fileStatus(path)
+            let content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
+            return (Note(path: path, content: content, status: status), FileSnapshot(bytes: [], status: status))
+        } catch let error where error.code == ELOOP || error.code == EXDEV {
+            throw .path(PathError(path: path.description, rule: error.code == ELOOP ? .symbolicLink : .escapesVault))
+        } catch let error where error.code == ENOENT {
+            throw .noteNotFound(reference: path.description, suggestions: [])
+        } catch {
+            throw .system(SystemError(error.call, path: path.description, code: error.code))
+        }
+    }
+
+    /// The status of a file beneath the root, not following links.
+    public func fileStatus(_ path: NotePath) throws(VaultError) -> FileStatus {
+        do {
+            let descriptor = try fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            defer { fileSystem.close(descriptor) }
+            return try fileSystem.status(of: path.fileNameBytes, in: descriptor)
+        } catch let error where error.code == ENOENT {
+            throw .noteNotFound(reference: path.description, suggestions: [])
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Whether something exists at `path` (not following links).
+    public func exists(_ path: NotePath) -> Bool {
+        (try? fileStatus(path)) != nil
+    }
+
+    /// Reads every note; problems with single notes become diagnostics, never a failure.
+    public func readAllNotes() -> (notes: [Note], diagnostics: [Diagnostic]) {
+        let scan = scan()
+        var notes: [Note] = []
+        var diagnostics = scan.warnings
+        notes.reserveCapacity(scan.notes.count)
+        for entry in scan.notes {
+            do {
+                let note = try read(entry.path)
+                notes.append(note)
+                diagnostics += note.content.diagnostics
+            } catch {
+                diagnostics.append(Diagnostic(.warning, .other, file: entry.path.description, message: error.description))
+            }
+        }
+        return (notes, diagnostics)
+    }
+
+    // MARK: - Helpers
+
+    static func absolute(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        var text = url.standardizedFileURL.path
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    static func loadConfig(root: String) throws(VaultError) -> VaultConfig {
+        let path = root + "/" + stateFolderName + "/config"
+        guard let data = FileManager.default.contents(atPath: path) else { return VaultConfig() }
+        do {
+            return try VaultConfig(parsing: String(decoding: data, as: UTF8.self), file: path)
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+    }
+
+    /// `plan.conflict-20261122-104700.md` next to `plan.md`.
+    static func conflictName(for name: [UInt8], at date: Date, timeZone: TimeZone) -> [UInt8] {
+        let stamp = NoteDate.stamp(date, in: timeZone).prefix(19)
+            .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
+        var stem = name
+        if NotePath.isMarkdownName(name[...]) { stem.removeLast(3) }
+        return stem + Array(".conflict-\(stamp)-\(UInt16.random(in: 0...UInt16.max)).md".utf8)
+    }
+}
+
+extension DirectoryWalker.Result {
+    /// The walk's findings as warnings: one per symbolic link and unreadable folder.
+    public var warnings: [Diagnostic] {
+        symbolicLinks.map { Diagnostic(.warning, .unsafeName, file: $0.description, message: "is a symbolic link; enote does not follow links, so it is not a note") }
+            + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.description) }
+            + notes.filter { !$0.path.isValidUTF8 }.map { Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it") }
+    }
+
+    /// This result without the files that ignore patterns name.
+    func filteringIgnored(_ config: VaultConfig) -> DirectoryWalker.Result {
+        guard !config.ignore.isEmpty else { return self }
+        var copy = self
+        copy.notes.removeAll { config.isIgnored($0.path, isFolder: false) }
+        return copy
+    }
+}

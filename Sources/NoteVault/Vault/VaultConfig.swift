@@ -1,0 +1,187 @@
+import Foundation
+
+/// The vault's settings, from `.enote/config`: a commented, human-editable file committed with
+/// the vault. A missing file means the defaults.
+///
+/// The format is one `key = value` per line; `#` starts a comment. An unknown key or a bad value
+/// is an error that names the line, so a typo is never silently ignored.
+///
+/// ```
+/// expiry = trash
+/// ignore = drafts/
+/// ignore = *.tmp.md
+/// editor = nvim
+/// sort = updated
+/// max_notes = 500
+/// ```
+public struct VaultConfig: Sendable, Equatable {
+    /// What expiry does with a note whose destroy date has passed.
+    public enum ExpiryAction: String, Sendable, Equatable, CaseIterable {
+        /// Move it to `.trash/`, from where it can be restored (the default).
+        case trash
+        /// Delete it for good.
+        case delete
+    }
+
+    /// How `list` sorts when no `--sort` is given.
+    public enum SortKey: String, Sendable, Equatable, CaseIterable {
+        case updated, created, title, order
+    }
+
+    public var expiry: ExpiryAction = .trash
+    /// Glob patterns of paths to ignore, relative to the root; a pattern ending in `/` names
+    /// folders, which are skipped without being walked.
+    public var ignore: [String] = []
+    /// The editor command for `enote edit`, overriding `$VISUAL` and `$EDITOR`.
+    public var editor: String?
+    public var sort: SortKey = .updated
+    /// Creating a note beyond this many is refused (the original app's demo limit).
+    public var maxNotes: Int?
+    /// The most notes one expiry pass may destroy before it asks for confirmation.
+    public var expiryCap: Int = 50
+
+    public init() {}
+
+    /// A problem in the config file, with its line.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var message: String
+        public var description: String { "\(file):\(line): \(message)" }
+    }
+
+    /// Parses the text of a config file.
+    public init(parsing text: String, file: String) throws(ParseError) {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if let hash = Self.commentStart(line) { line = line[..<hash] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw ParseError(file: file, line: lineNumber, message: "expected key = value")
+            }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            func fail(_ message: String) -> ParseError { ParseError(file: file, line: lineNumber, message: message) }
+            switch key {
+            case "expiry":
+                guard let action = ExpiryAction(rawValue: value) else {
+                    throw fail("expiry must be trash or delete, not \"\(value)\"")
+                }
+                expiry = action
+            case "ignore":
+                guard !value.isEmpty else { throw fail("ignore needs a pattern, such as drafts/") }
+                ignore.append(value)
+            case "editor":
+                guard !value.isEmpty else { throw fail("editor needs a command, such as nvim or \"code --wait\"") }
+                editor = value
+            case "sort":
+                guard let key = SortKey(rawValue: value) else {
+                    throw fail("sort must be one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+                }
+                sort = key
+            case "max_notes":
+                guard let limit = Int(value), limit > 0 else { throw fail("max_notes must be a whole number above 0, not \"\(value)\"") }
+                maxNotes = limit
+            case "expiry_cap":
+                guard let cap = Int(value), cap > 0 else { throw fail("expiry_cap must be a whole number above 0, not \"\(value)\"") }
+                expiryCap = cap
+            default:
+                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, editor, sort, max_notes, expiry_cap")
+            }
+        }
+    }
+
+    /// `#` starts a comment unless it is inside quotes.
+    private static func commentStart(_ line: Substring) -> Substring.Index? {
+        var quote: Character?
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// Whether a path is ignored by one of the patterns.
+    public func isIgnored(_ path: NotePath, isFolder: Bool) -> Bool {
+        guard !ignore.isEmpty, let text = path.string else { return false }
+        for pattern in ignore {
+            if pattern.hasSuffix("/") {
+                guard isFolder else { continue }
+                if GlobPattern.matches(String(pattern.dropLast()), text) { return true }
+            } else if GlobPattern.matches(pattern, text) || (!pattern.contains("/") && GlobPattern.matches(pattern, path.fileName)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The file `enote init` writes: every setting, commented, with its default.
+    public static let template = """
+        # enote vault settings. This file is committed with the vault; the index and locks
+        # in this folder are not (see .gitignore). Lines are `key = value`; # starts a comment.
+
+        # What happens to a note when its destroy date passes:
+        #   trash  - move it to .trash/ (restore with `enote trash restore`)
+        #   delete - remove it for good
+        expiry = trash
+
+        # The most notes one expiry pass destroys before it stops and asks
+        # (protects against a clock that jumped years ahead).
+        # expiry_cap = 50
+
+        # Paths enote ignores, as globs relative to the vault. A pattern ending in /
+        # names folders, which are skipped without being walked. Repeat for more.
+        # ignore = drafts/
+        # ignore = archive/**/
+
+        # The editor for `enote edit` (otherwise $VISUAL, then $EDITOR, then vi).
+        # editor = nvim
+
+        # How `enote list` sorts by default: updated, created, title or order.
+        # sort = updated
+
+        # Refuse to create more notes than this.
+        # max_notes = 1000
+
+        """
+}
+
+/// Glob matching for ignore patterns: `*` within a name, `**` across folders, `?` one character.
+enum GlobPattern {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        matches(Array(pattern.unicodeScalars)[...], Array(text.unicodeScalars)[...])
+    }
+
+    private static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = pattern.first else { return text.isEmpty }
+        if first == "*" {
+            let doubleStar = pattern.dropFirst().first == "*"
+            var rest = pattern.dropFirst(doubleStar ? 2 : 1)
+            if doubleStar, rest.first == "/" { rest = rest.dropFirst() }
+            var index = text.startIndex
+            while true {
+                if matches(rest, text[index...]) { return true }
+                guard index < text.endIndex else { return false }
+                if !doubleStar, text[index] == "/" { return false }
+                index += 1
+            }
+        }
+        guard let character = text.first else { return false }
+        if first == "?" ? character != "/" : first == character {
+            return matches(pattern.dropFirst(), text.dropFirst())
+        }
+        return false
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Makes a folder a vault: writes `.enote/` with a commented config and the `.gitignore` that
+/// keeps the index and locks out of git. A folder that already holds notes is adopted as it is.
+public enum VaultInitializer {
+    /// What `init` did.
+    public struct Outcome: Sendable, Equatable {
+        /// The vault's root.
+        public var root: String
+        /// Whether `.enote/` was created now (false when the folder already was a vault).
+        public var created: Bool
+        /// Notes that were already in the folder.
+        public var adoptedNotes: Int
+        /// Sample notes copied in (with `--sample`).
+        public var sampleFiles: [String]
+        /// Sample files skipped because a file of that name already existed.
+        public var skippedSampleFiles: [String]
+    }
+
+    /// The `.gitignore` written into `.enote/`.
+    public static let gitignore = """
+        # enote's caches and locks: rebuilt from the notes, never committed.
+        index.sqlite
+        index.sqlite-*
+        *.corrupt
+        lock
+        watch.lock
+        watch.sock
+
+        """
+
+    /// Makes `folder` (created if missing) a vault.
+    /// - Parameters:
+    ///   - folder: The folder; relative paths are taken from the current directory.
+    ///   - sample: Whether to copy the preset notes in (existing files are never overwritten).
+    public static func initialize(at folder: String, sample: Bool) throws(VaultError) -> Outcome {
+        let root = Vault.absolute(folder)
+        let fileManager = FileManager.default
+        let state = root + "/" + Vault.stateFolderName
+        let alreadyVault = VaultLocator.isVault(root)
+        do {
+            try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
+            if !alreadyVault {
+                try fileManager.createDirectory(atPath: state, withIntermediateDirectories: false)
+                try Data(VaultConfig.template.utf8).write(to: URL(fileURLWithPath: state + "/config"))
+                try Data(gitignore.utf8).write(to: URL(fileURLWithPath: state + "/.gitignore"))
+            }
+        } catch {
+            throw .invalidInput("could not create the vault in \(root): \(error.localizedDescription)")
+        }
+        let vault = try Vault(root: root)
+        let adopted = vault.scan().notes.count
+        var copied: [String] = []
+        var skipped: [String] = []
+        if sample {
+            for file in SampleVaultFiles.all {
+                let path = root + "/" + file.path
+                if fileManager.fileExists(atPath: path) {
+                    skipped.append(file.path)
+                    continue
+                }
+                do {
+                    let parent = (path as NSString).deletingLastPathComponent
+                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                    try file.data.write(to: URL(fileURLWithPath: path))
+                    copied.append(file.path)
+                } catch {
+                    throw .invalidInput("could not copy the sample note \(file.path): \(error.localizedDescription)")
+                }
+            }
+        }
+        return Outcome(root: root, created: !alreadyVault, adoptedNotes: adopted, sampleFiles: copied, skippedSampleFiles: skipped)
+    }
+}
