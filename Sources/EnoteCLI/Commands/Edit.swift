@@ -1,0 +1,57 @@
+import ArgumentParser
+import NoteVault
+
+extension Enote {
+    /// `enote edit NOTE`: edit in $VISUAL / $EDITOR with Done/Cancel.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit a note in your editor ($VISUAL, else $EDITOR).",
+            discussion: """
+                The note opens as a temporary copy. Quit the editor normally after changing the \
+                text to save it (Done) and stamp `updated`; quit with an error (vim: :cq) or \
+                without changes to leave the note as it was (Cancel). Deleting all the text moves \
+                the note to the trash. If the note changed on disk meanwhile, your text is saved \
+                as a conflict copy beside it (exit status 3).
+
+                Examples:
+                  enote edit grocery
+                  EDITOR="code --wait" enote edit work/plan
+                """)
+
+        @Argument(help: "The note.")
+        var note: String
+
+        @Flag(help: "Edit even if another editor (Emacs, vim) has the note open.")
+        var force = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let result = try context.run { () throws(VaultError) -> EditResult in
+                let command: EditorCommand
+                do {
+                    command = try EditorCommand.resolve(configured: vault.config.editor, environment: context.environment)
+                } catch {
+                    throw .invalidInput("\(error)")
+                }
+                return try vault.edit(path, with: EditorSession(command: command, environment: context.environment), force: force)
+            }
+            switch result {
+            case .saved(let note, let warnings):
+                context.warn(warnings)
+                context.note("Saved \(note.path)")
+            case .unchanged(let note):
+                context.note("No changes; \(note.path) is as it was")
+            case .cancelled(let status, let copy):
+                var message = "The editor exited with status \(status); \(path) is as it was"
+                if let copy { message += ". Your edited text is kept in \(copy)" }
+                throw context.fail(message)
+            case .trashed(let entry):
+                context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote init [DIR] [--sample]`: makes a folder a vault.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a folder a vault (a folder that already holds notes is adopted as it is).",
+            discussion: """
+                Writes .enote/ with a commented config and a .gitignore that keeps the index and \
+                locks out of git. Existing notes are never changed.
+
+                Examples:
+                  enote init ~/Notes
+                  enote init --sample demo     # a vault with the preset notes
+                """)
+
+        @Argument(help: ArgumentHelp("The folder (default: the current folder); created if missing.", valueName: "dir"))
+        var directory: String?
+
+        @Flag(help: "Copy the preset sample notes into the vault (existing files are kept).")
+        var sample = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let folder = directory ?? globals.vault ?? FileManager.default.currentDirectoryPath
+            let outcome = try context.run { () throws(VaultError) in try VaultInitializer.initialize(at: folder, sample: sample) }
+            if outcome.created {
+                context.note("Created a vault in \(outcome.root)")
+            } else {
+                context.note("\(outcome.root) is already a vault; nothing was changed")
+            }
+            if outcome.adoptedNotes > 0 {
+                context.note("Adopted \(outcome.adoptedNotes) existing \(outcome.adoptedNotes == 1 ? "note" : "notes")")
+            }
+            if !outcome.sampleFiles.isEmpty {
+                context.note("Copied \(outcome.sampleFiles.count) sample files")
+            }
+            for skipped in outcome.skippedSampleFiles {
+                context.note("Kept the existing \(skipped) (not replaced by the sample)")
+            }
+            Console.out(outcome.root)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Enote {
+    /// `enote new TITLE [BODY]`: creates a note.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a note (it needs a title and content).",
+            discussion: """
+                The content comes from BODY, else from standard input when it is not a terminal, \
+                else from your editor with --edit. Without content nothing is created. Prints the \
+                new note's path.
+
+                Examples:
+                  enote new "Grocery list" "Potatoes, eggs" --color red
+                  enote new "Standup" --destroy 3d < notes.txt
+                  enote new "Plan" --in work --edit
+                """)
+
+        @Argument(help: "The title (with --edit it may be left out: the first line you write becomes the title).")
+        var title: String?
+
+        @Argument(help: "The content, in Markdown.")
+        var body: String?
+
+        @Option(help: ArgumentHelp("A colour: white, red, orange, yellow, green, blue, purple, pink, gray, \"#RRGGBB\" or \"hsb(H, S%, B%)\".", valueName: "color"))
+        var color: String?
+
+        @Option(help: ArgumentHelp("When the note destroys itself: a date (2026-12-01, \"2026-12-01 18:00\") or a time from now (30m, 12h, 3d, 2w, tomorrow).", valueName: "when"))
+        var destroy: String?
+
+        @Option(name: .customLong("in"), help: ArgumentHelp("The folder to create the note in, relative to the vault.", valueName: "dir"))
+        var folder: String?
+
+        @Flag(help: "Write the content in your editor ($VISUAL or $EDITOR).")
+        var edit = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if title == nil && !edit {
+                throw ValidationError("a note needs a title: enote new TITLE [BODY], or enote new --edit")
+            }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let parsedColor = try color.map { text in
+                do { return try NoteColor(parsing: text) } catch { throw context.fail("--color: \(error)") }
+            }
+            let destroyDate = try destroy.map { text in
+                do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
+            }
+            let vault = try context.openVault()
+            var noteTitle = title ?? ""
+            var content = body ?? ""
+            if body == nil, !edit, isatty(STDIN_FILENO) == 0 {
+                content = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            }
+            if edit {
+                let command = try context.run { () throws(VaultError) in
+                    do { return try EditorCommand.resolve(configured: vault.config.editor, environment: context.environment) } catch {
+                        throw .invalidInput("\(error)")
+                    }
+                }
+                let session = EditorSession(command: command, environment: context.environment)
+                let fileName = Slug.make(from: noteTitle.isEmpty ? "new note" : noteTitle) + ".md"
+                let outcome: EditorSession.Outcome
+                do { outcome = try session.edit(Array(content.utf8), fileName: fileName) } catch { throw context.fail("\(error)") }
+                switch outcome {
+                case .done(let bytes):
+                    content = String(decoding: bytes, as: UTF8.self)
+                case .unchanged:
+                    context.note("Nothing was written; no note was created")
+                    return
+                case .cancelled(let status, let copy):
+                    var message = "The editor exited with status \(status); no note was created"
+                    if let copy { message += ". What you wrote is kept in \(copy)" }
+                    throw context.fail(message)
+                }
+                if title == nil {
+                    (noteTitle, content) = Self.splitTitle(from: content)
+                }
+            }
+            let new = NewNote(title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder)
+            let note = try context.run { () throws(VaultError) in try vault.create(new) }
+            Console.out(note.path.description)
+        }
+
+        /// The first non-blank line (Markdown heading marks removed) and the rest.
+        static func splitTitle(from text: String) -> (String, String) {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeFirst() }
+            guard let first = lines.first else { return ("", "") }
+            lines.removeFirst()
+            let title = first.trimmingCharacters(in: CharacterSet(charactersIn: "# \t"))
+            return (title, lines.joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import NoteVault
+
+extension Enote {
+    /// `enote rm NOTE…`: move notes to the trash.
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm",
+            abstract: "Move notes to the trash (.trash/); `enote trash restore` brings them back.",
+            discussion: """
+                Examples:
+                  enote rm grocery
+                  enote rm old-idea work/draft
+                """)
+
+        @Argument(help: "The notes.")
+        var notes: [String]
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if notes.isEmpty { throw ValidationError("name at least one note to remove") }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            var failed = false
+            for reference in notes {
+                do {
+                    let path = try context.resolve(reference, in: vault)
+                    let entry = try context.run { () throws(VaultError) in try vault.moveToTrash(path, reason: .removed) }
+                    context.note("Moved \(entry.originalPath) to the trash")
+                } catch {
+                    failed = true
+                }
+            }
+            if failed { throw ExitCode(1) }
+        }
+    }
+}

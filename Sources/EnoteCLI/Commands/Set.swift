@@ -1,0 +1,83 @@
+import ArgumentParser
+import NoteVault
+
+extension Enote {
+    /// `enote set NOTE --color C …`: change front matter fields surgically.
+    struct SetCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Change a note's title, colour or destroy date.",
+            discussion: """
+                Only the changed lines and `updated` are rewritten; every other byte of the file \
+                (comments, key order, line endings) stays, so `git diff` shows just those lines.
+
+                Examples:
+                  enote set grocery --color green
+                  enote set plan --color "hsb(288, 0%, 100%)"
+                  enote set standup --destroy tomorrow
+                  enote set standup --no-destroy
+                """)
+
+        @Argument(help: "The note.")
+        var note: String
+
+        @Option(help: ArgumentHelp("A new title.", valueName: "title"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("A colour: a palette name, \"#RRGGBB\" or \"hsb(H, S%, B%)\".", valueName: "color"))
+        var color: String?
+
+        @Flag(help: "Remove the colour (back to white).")
+        var noColor = false
+
+        @Option(help: ArgumentHelp("When the note destroys itself: a date or a time from now (3d, tomorrow).", valueName: "when"))
+        var destroy: String?
+
+        @Flag(help: "Remove the destroy date.")
+        var noDestroy = false
+
+        @Flag(help: "Change the note even if another editor has it open.")
+        var force = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if title == nil && color == nil && destroy == nil && !noDestroy && !noColor {
+                throw ValidationError("nothing to change: give --title, --color, --no-color, --destroy or --no-destroy")
+            }
+            if destroy != nil && noDestroy { throw ValidationError("--destroy and --no-destroy cannot be used together") }
+            if color != nil && noColor { throw ValidationError("--color and --no-color cannot be used together") }
+            if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title cannot be empty") }
+            if let title, title.contains(where: \.isNewline) { throw ValidationError("--title must be one line") }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            var changes: [FrontMatterEditor.Change] = []
+            if let title { changes.append(.set(.title, YAMLWriter.scalar(title.trimmingCharacters(in: .whitespaces)))) }
+            if let color {
+                do {
+                    changes.append(.set(.color, YAMLWriter.scalar(try NoteColor(parsing: color).description)))
+                } catch {
+                    throw context.fail("--color: \(error)")
+                }
+            }
+            if noColor { changes.append(.remove(.color)) }
+            if let destroy {
+                do {
+                    let date = try DateInput.parse(destroy, clock: context.clock)
+                    changes.append(.set(.destroy, NoteDate.stamp(date, in: context.clock.timeZone)))
+                } catch {
+                    throw context.fail("--destroy: \(error)")
+                }
+            }
+            if noDestroy { changes.append(.remove(.destroy)) }
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let note = try context.run { () throws(VaultError) in try vault.updateFrontMatter(of: path, changes, force: force) }
+            context.note("Updated \(note.path)")
+        }
+    }
+}
+
+import Foundation

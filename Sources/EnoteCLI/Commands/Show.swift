@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import Markdown
+import NoteVault
+
+extension Enote {
+    /// `enote show NOTE`: one note.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a note: its details and text, or as JSON, raw bytes or HTML.",
+            discussion: """
+                NOTE is a path (with or without .md), a title, or the start of a title.
+
+                Examples:
+                  enote show grocery
+                  enote show work/plan --json
+                  enote show "Grocery list" --html > list.html
+                """)
+
+        @Argument(help: "The note.")
+        var note: String
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        @Flag(help: "Print the file exactly as it is.")
+        var raw = false
+
+        @Flag(help: "Print the body as HTML (rendered by libcmark; raw HTML and javascript: links removed).")
+        var html = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if [json, raw, html].filter({ $0 }).count > 1 {
+                throw ValidationError("choose one of --json, --raw and --html")
+            }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let (note, snapshot) = try context.run { () throws(VaultError) in try vault.readWithSnapshot(path) }
+            let timeZone = context.clock.timeZone
+            let now = context.clock.now()
+            if raw {
+                if context.terminal.isInteractive {
+                    Console.out(SafeText.escaped(String(decoding: snapshot.bytes, as: UTF8.self), keepingNewlines: true), terminator: "")
+                } else {
+                    Console.outBytes(snapshot.bytes)
+                }
+                return
+            }
+            if json {
+                Console.out(NoteJSON.object(note, timeZone: timeZone, now: now, detailed: true).rendered())
+                return
+            }
+            if html {
+                Console.out(MarkdownHTML.render(note.content.bodyText), terminator: "")
+                return
+            }
+            context.warn(note.content.diagnostics)
+            Console.out(NoteDetails(note: note, dates: context.dates, terminal: context.terminal, now: now).render(), terminator: "")
+        }
+    }
+}
+
+/// The human-readable form of one note for `show`: a header of its fields, then its text.
+struct NoteDetails {
+    let note: Note
+    let dates: DateDisplay
+    let terminal: Terminal
+    let now: Date
+
+    func render() -> String {
+        let timeZone = dates.timeZone
+        let metadata = note.content.metadata
+        let table = NoteTable(terminal: terminal)
+        let bold = terminal.usesColor ? "\u{1B}[1m" : ""
+        let reset = terminal.usesColor ? "\u{1B}[0m" : ""
+        var lines = ["\(table.swatch(metadata.color)) \(bold)\(SafeText.escaped(note.title))\(reset)"]
+        lines.append("path:    \(SafeText.escaped(note.path.description))")
+        lines.append("color:   \(metadata.color)")
+        lines.append("updated: \(dates.full(note.updated(in: timeZone)))")
+        lines.append("created: \(dates.full(note.created(in: timeZone)))")
+        switch metadata.destroy {
+        case .none: break
+        case .date:
+            if let date = note.destroyDate(in: timeZone) {
+                lines.append("destroy: \(dates.full(date))\(date <= now ? " (passed; waiting for expiry)" : "")")
+            }
+        case .invalid(let text, _): lines.append("destroy: \(SafeText.escaped(text)) (not a valid date; the note is kept)")
+        case .ambiguous: lines.append("destroy: ambiguous (set twice; the note is kept)")
+        }
+        if !metadata.tags.isEmpty { lines.append("tags:    \(SafeText.escaped(metadata.tags.joined(separator: ", ")))") }
+        if !note.content.body.imageSources.isEmpty {
+            lines.append("images:  \(SafeText.escaped(note.content.body.imageSources.joined(separator: ", ")))")
+        }
+        var text = lines.joined(separator: "\n") + "\n\n"
+        if let problem = note.content.textProblem {
+            text += "(\(problem))\n"
+        } else {
+            var body = note.content.bodyText
+            if !body.hasSuffix("\n") { body += "\n" }
+            text += SafeText.escaped(body, keepingNewlines: true)
+        }
+        return text
+    }
+}

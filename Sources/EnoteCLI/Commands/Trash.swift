@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Enote {
+    /// `enote trash [list | restore NOTE | empty]`.
+    struct TrashCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "trash",
+            abstract: "List, restore or empty the trash.",
+            subcommands: [ListTrash.self, Restore.self, Empty.self],
+            defaultSubcommand: ListTrash.self)
+    }
+}
+
+extension Enote.TrashCommand {
+    struct ListTrash: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the notes in the trash, newest first.",
+            discussion: "Example:\n  enote trash list --json")
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let entries = vault.trashEntries()
+            let timeZone = context.clock.timeZone
+            if json {
+                Console.out(JSONValue.array(entries.map { entry in
+                    .object([
+                        ("path", .string(entry.trashedPath)), ("original", .string(entry.originalPath)),
+                        ("removed", .string(NoteDate.stamp(entry.date, in: timeZone))), ("reason", .string(entry.reason.rawValue)),
+                    ])
+                }).rendered())
+                return
+            }
+            if entries.isEmpty {
+                context.note("The trash is empty")
+                return
+            }
+            let now = context.clock.now()
+            let width = entries.map { DisplayWidth.of(SafeText.escaped($0.originalPath)) }.max() ?? 0
+            for entry in entries {
+                let date = context.dates.short(entry.date, now: now)
+                Console.out("\(DisplayWidth.pad(SafeText.escaped(entry.originalPath), to: width))  \(date)  \(entry.reason.rawValue)")
+            }
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a note from the trash back to where it was.",
+            discussion: """
+                NOTE is its path in the trash or where it was, or the start of either. If that \
+                name is taken again, the note comes back beside it (plan-2.md).
+
+                Example:
+                  enote trash restore grocery-list
+                """)
+
+        @Argument(help: "The note in the trash.")
+        var note: String
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let entries = vault.trashEntries()
+            let candidates = entries.map { NoteResolver.Candidate(path: NotePath(trusted: $0.trashedPath), title: $0.originalPath) }
+            let chosen = try context.run { () throws(VaultError) -> TrashEntry in
+                let path = try NoteResolver.resolve(note, among: candidates)
+                return entries.first { $0.trashedPath == path.description }!
+            }
+            let restored = try context.run { () throws(VaultError) in try vault.restore(chosen) }
+            context.note("Restored \(restored)")
+            Console.out(restored.description)
+        }
+    }
+
+    struct Empty: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete everything in the trash for good.",
+            discussion: "Asks for confirmation on a terminal; --yes skips the question.\n\nExample:\n  enote trash empty --yes")
+
+        @Flag(help: "Do not ask for confirmation.")
+        var yes = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let count = vault.trashEntries().count
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw context.fail("emptying the trash deletes \(count) notes for good; run it again with --yes to confirm")
+                }
+                Console.err("Delete \(count) notes in the trash for good? [y/N] ")
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    context.note("The trash was not emptied")
+                    return
+                }
+            }
+            let deleted = try context.run { () throws(VaultError) in try vault.emptyTrash() }
+            context.note("Deleted \(deleted) notes from the trash")
+        }
+    }
+}

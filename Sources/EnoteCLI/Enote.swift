@@ -1,0 +1,23 @@
+import ArgumentParser
+import NoteVault
+
+/// The `enote` command: a notes vault in a folder of Markdown files.
+public struct Enote: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "enote",
+        abstract: "A notes vault in a folder of Markdown files.",
+        discussion: """
+            Each note is a .md file with a small YAML front matter block (title, colour, destroy \
+            date, updated time). Write notes in any editor, keep the folder in git, and use enote \
+            to create, list, search, edit and expire them.
+
+            Exit status: 0 success, 1 error, 2 usage error, 3 conflict (a file changed on disk).
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Init.self, New.self, List.self, Show.self, Edit.self, SetCommand.self, Remove.self, TrashCommand.self,
+        ]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+
+/// The entry point behind the `enote` executable: moves global options after the subcommand
+/// name, runs the command, and maps errors to the documented exit statuses
+/// (0 success, 1 error, 2 usage, 3 conflict).
+public enum EnoteMain {
+    /// Runs enote with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let arguments = reorderGlobalOptions(arguments)
+        do {
+            var command = try Enote.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            let code = Enote.exitCode(for: error)
+            if code == .success, Enote.fullMessage(for: error).isEmpty == false {
+                Console.out(Enote.fullMessage(for: error))  // --help, --version
+                return 0
+            }
+            if code == .validationFailure {
+                Console.err(Enote.fullMessage(for: error))
+                return 2
+            }
+            let message = Enote.fullMessage(for: error)
+            if !message.isEmpty { Console.err(message) }
+            return code.rawValue
+        }
+    }
+
+    /// Moves `--vault X` and `--lang X` written before the subcommand to the end of the
+    /// arguments (before a `--`), where every subcommand accepts them.
+    static func reorderGlobalOptions(_ arguments: [String]) -> [String] {
+        var globals: [String] = []
+        var rest: [String] = []
+        var index = 0
+        var seenCommand = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                rest += arguments[index...]
+                break
+            }
+            if !seenCommand {
+                let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                if GlobalOptions.valueOptions.contains(name) {
+                    if argument.contains("=") {
+                        globals.append(argument)
+                    } else if index + 1 < arguments.count {
+                        globals += [argument, arguments[index + 1]]
+                        index += 1
+                    } else {
+                        globals.append(argument)
+                    }
+                    index += 1
+                    continue
+                }
+                if !argument.hasPrefix("-") { seenCommand = true }
+            }
+            rest.append(argument)
+            index += 1
+        }
+        guard !globals.isEmpty else { return arguments }
+        if let separator = rest.firstIndex(of: "--") {
+            rest.insert(contentsOf: globals, at: separator)
+            return rest
+        }
+        return rest + globals
+    }
+}

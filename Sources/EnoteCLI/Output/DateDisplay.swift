@@ -1,0 +1,40 @@
+import Foundation
+
+/// Dates as a note list shows them, after the original app's rule: a time today shows only the
+/// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale.
+public struct DateDisplay: Sendable {
+    public let locale: Locale
+    public let timeZone: TimeZone
+
+    public init(locale: Locale, timeZone: TimeZone) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The short form of `date` as seen at `now`.
+    public func short(_ date: Date, now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        if calendar.isDate(date, inSameDayAs: now) {
+            formatter.dateStyle = .none
+            formatter.timeStyle = .short
+        } else {
+            formatter.dateStyle = .short
+            formatter.timeStyle = .none
+        }
+        return formatter.string(from: date)
+    }
+
+    /// Date and time in full, for `show`.
+    public func full(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the process's standard output and error are connected to, and what they can show.
+///
+/// Colour is used only when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`;
+/// true colour when `COLORTERM` says so, otherwise the 256-colour palette.
+public struct Terminal: Sendable {
+    /// Whether stdout is a terminal.
+    public var isInteractive: Bool
+    /// Whether stderr is a terminal.
+    public var isErrorInteractive: Bool
+    /// Whether escape sequences for colour and bold may be written to stdout.
+    public var usesColor: Bool
+    /// Whether the terminal understands 24-bit colour.
+    public var trueColor: Bool
+    /// The width of stdout in columns.
+    public var columns: Int
+
+    public init(isInteractive: Bool, isErrorInteractive: Bool, usesColor: Bool, trueColor: Bool, columns: Int) {
+        self.isInteractive = isInteractive
+        self.isErrorInteractive = isErrorInteractive
+        self.usesColor = usesColor
+        self.trueColor = trueColor
+        self.columns = columns
+    }
+
+    /// The terminal of this process.
+    public static func current(environment: [String: String]) -> Terminal {
+        let interactive = isatty(STDOUT_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let dumb = environment["TERM"] == "dumb"
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        return Terminal(
+            isInteractive: interactive,
+            isErrorInteractive: isatty(STDERR_FILENO) == 1,
+            usesColor: interactive && !noColor && !dumb,
+            trueColor: colorTerm == "truecolor" || colorTerm == "24bit",
+            columns: width(environment: environment, interactive: interactive))
+    }
+
+    private static func width(environment: [String: String], interactive: Bool) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if interactive {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        return 100
+    }
+}
+
+/// Writes to stdout and stderr without Foundation's buffering surprises.
+public enum Console {
+    /// Writes `text` and a terminator (a newline unless given) to stdout.
+    public static func out(_ text: String, terminator: String = "\n") {
+        write(text + terminator, to: STDOUT_FILENO)
+    }
+
+    /// Writes raw bytes to stdout.
+    public static func outBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in writeAll(raw, to: STDOUT_FILENO) }
+    }
+
+    /// Writes `text` and a newline to stderr.
+    public static func err(_ text: String) {
+        write(text + "\n", to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in writeAll(UnsafeRawBufferPointer(buffer), to: descriptor) }
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // EPIPE and the like: the reader went away
+            }
+            offset += written
+        }
+    }
+}

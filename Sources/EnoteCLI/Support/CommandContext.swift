@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+/// What a command needs from the world: environment, terminal, clock, and the vault.
+struct CommandContext {
+    let globals: GlobalOptions
+    let environment: [String: String]
+    let terminal: Terminal
+    let clock: VaultClock
+
+    init(_ globals: GlobalOptions) {
+        self.globals = globals
+        self.environment = ProcessInfo.processInfo.environment
+        self.terminal = Terminal.current(environment: environment)
+        self.clock = .system
+    }
+
+    /// The vault the command works on.
+    func openVault() throws -> Vault {
+        try run { () throws(VaultError) -> Vault in
+            let root = try VaultLocator.locate(
+                explicit: globals.vault, environment: environment,
+                currentDirectory: FileManager.default.currentDirectoryPath)
+            return try Vault(root: root, clock: clock)
+        }
+    }
+
+    /// Dates as the user's locale shows them.
+    var dates: DateDisplay {
+        DateDisplay(locale: UserLocale.locale(language: globals.lang, environment: environment), timeZone: clock.timeZone)
+    }
+
+    /// Runs library code, turning a ``VaultError`` into a message on stderr and the right exit
+    /// status.
+    func run<T>(_ body: () throws(VaultError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Reports `error` and returns the exit code to throw.
+    func fail(_ error: VaultError) -> ExitCode {
+        Console.err("enote: \(SafeText.escaped(error.description, keepingNewlines: true))")
+        return ExitCode(error.exitCode)
+    }
+
+    /// Reports a message as an error and returns exit code 1.
+    func fail(_ message: String) -> ExitCode {
+        Console.err("enote: \(SafeText.escaped(message, keepingNewlines: true))")
+        return ExitCode(1)
+    }
+
+    /// Prints warnings (diagnostics) on stderr.
+    func warn(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            Console.err("enote: \(SafeText.escaped(diagnostic.description))")
+        }
+    }
+
+    /// Prints an informational message on stderr.
+    func note(_ message: String) {
+        Console.err(SafeText.escaped(message, keepingNewlines: true))
+    }
+
+    /// Resolves what the user typed to a note of the vault.
+    func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
+        try run { () throws(VaultError) -> NotePath in
+            let candidates = vault.readAllNotes().notes.map { NoteResolver.Candidate(path: $0.path, title: $0.title) }
+            return try NoteResolver.resolve(reference, among: candidates)
+        }
+    }
+}
+
+/// The user's locale from `--lang`, `LC_ALL`, `LC_MESSAGES`, `LANG`.
+enum UserLocale {
+    static func identifier(language: String?, environment: [String: String]) -> String? {
+        for candidate in [language, environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]] {
+            guard var value = candidate, !value.isEmpty else { continue }
+            if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
+            if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
+            if value == "C" || value == "POSIX" { return "en_US_POSIX" }
+            return value
+        }
+        return nil
+    }
+
+    static func locale(language: String?, environment: [String: String]) -> Locale {
+        identifier(language: language, environment: environment).map(Locale.init(identifier:)) ?? Locale(identifier: "en_US_POSIX")
+    }
+}
