@@ -45,7 +45,7 @@ extension Enote {
             }
             let vault = try context.openVault()
             let (allNotes, diagnostics) = vault.readAllNotes()
-            context.warn(diagnostics)
+            context.summarize(diagnostics)
             let now = context.clock.now()
             let timeZone = context.clock.timeZone
             var notes = allNotes.filter { note in

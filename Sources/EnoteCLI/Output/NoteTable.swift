@@ -32,7 +32,9 @@ public struct NoteTable: Sendable {
         let gaps = 3 * 2
         let available = max(terminal.columns - swatchWidth - dateWidth - gaps, 10)
         let longestTitle = rows.map { DisplayWidth.of(SafeText.escaped($0.title)) }.max() ?? 0
-        let titleWidth = min(longestTitle, max(available * 2 / 5, min(longestTitle, available)))
+        let longestDescription = rows.map { DisplayWidth.of(SafeText.escaped($0.description)) }.max() ?? 0
+        // The title gets what it needs up to two fifths, more when descriptions leave room.
+        let titleWidth = min(longestTitle, max(available * 2 / 5, available - longestDescription - 2))
         let descriptionWidth = max(available - titleWidth, 0)
 
         var output = ""

@@ -53,6 +53,17 @@ struct CommandContext {
         return ExitCode(1)
     }
 
+    /// Tells, in one line, that some notes have problems, naming up to three of them.
+    func summarize(_ diagnostics: [Diagnostic]) {
+        let errors = diagnostics.filter { $0.severity == .error || $0.kind == .notText || $0.kind == .tooLarge }
+        guard !errors.isEmpty else { return }
+        let files = Set(errors.map(\.file))
+        let named = errors.prefix(3).map(\.location).joined(separator: ", ")
+        let more = errors.count > 3 ? ", …" : ""
+        let noun = files.count == 1 ? "1 note has a problem" : "\(files.count) notes have problems"
+        Console.err("enote: \(noun) (\(SafeText.escaped(named))\(more)); `enote show NOTE` tells more")
+    }
+
     /// Prints warnings (diagnostics) on stderr.
     func warn(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
