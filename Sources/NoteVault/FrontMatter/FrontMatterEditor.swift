@@ -74,6 +74,7 @@ public enum FrontMatterEditor {
         reading: FrontMatterReading,
         file: String
     ) throws(EditError) -> [UInt8] {
+        let changes = lastChangePerKey(changes)
         switch reading {
         case .unreadable:
             throw .unreadableFrontMatter(file: file)
@@ -118,6 +119,18 @@ public enum FrontMatterEditor {
             result.replaceSubrange(replacement.range, with: replacement.bytes)
         }
         return result
+    }
+
+    /// The changes with only the last one for each key (by any spelling), in their order, so
+    /// that a key is never written twice and no two edits touch the same bytes.
+    private static func lastChangePerKey(_ changes: [Change]) -> [Change] {
+        var seen = Set<String>()
+        var kept: [Change] = []
+        for change in changes.reversed() where seen.isDisjoint(with: change.spellings) {
+            seen.formUnion(change.spellings)
+            kept.append(change)
+        }
+        return kept.reversed()
     }
 
     /// A note without front matter gets a new block at the top (after a BOM), using the line

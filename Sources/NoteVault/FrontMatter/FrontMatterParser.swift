@@ -139,12 +139,14 @@ private struct BlockParser {
                 continue
             }
             // Continuation lines: indented, or `- item` right below a key with no inline value.
+            // Below such a key, comment lines at column 0 may sit between the items.
+            let valueOnKeyLine = hasInlineValue(current, colon: colon)
             var continuation: [SourceLine] = []
             var lookahead = index + 1
             var pendingBlank: [SourceLine] = []
             while lookahead < lines.count {
                 let next = lines[lookahead]
-                if isBlank(next) {
+                if isBlank(next) || (!valueOnKeyLine && isBlankOrComment(next)) {
                     pendingBlank.append(next)
                 } else if startsWithSpace(next) || bytes[next.start] == UInt8(ascii: "\t") || isSequenceItemAtColumnZero(next) {
                     continuation += pendingBlank
@@ -155,7 +157,7 @@ private struct BlockParser {
                 }
                 lookahead += 1
             }
-            let key = text(current.start, colon).trimmingTrailingSpaces()
+            let key = keyText(in: current, colon: colon)
             if let entry = parseEntry(key: key, keyLine: current, colon: colon, continuation: continuation) {
                 entries.append(entry)
             }
@@ -175,7 +177,7 @@ private struct BlockParser {
         while valueStart < keyLine.contentEnd, isSpaceOrTab(bytes[valueStart]) { valueStart += 1 }
 
         // `key:` with nothing (or only a comment) after it: the value is on the following lines.
-        if valueStart == keyLine.contentEnd || (bytes[valueStart] == UInt8(ascii: "#") && !looksLikeHexColour(valueStart, keyLine.contentEnd)) {
+        if !hasInlineValue(keyLine, colon: colon) {
             let value = blockValue(continuation)
             return FrontMatter.Entry(key: key, value: value, line: keyLine.number, range: range, valueRange: nil)
         }
@@ -198,6 +200,14 @@ private struct BlockParser {
             fail(failedLine, column: column(of: failure.offset, in: failedLine), failure.message)
             return nil
         }
+    }
+
+    /// Whether a value (not just a comment) follows the colon on the key's line.
+    private func hasInlineValue(_ line: SourceLine, colon: Int) -> Bool {
+        var valueStart = colon + 1
+        while valueStart < line.contentEnd, isSpaceOrTab(bytes[valueStart]) { valueStart += 1 }
+        if valueStart == line.contentEnd { return false }
+        return bytes[valueStart] != UInt8(ascii: "#") || looksLikeHexColour(valueStart, line.contentEnd)
     }
 
     /// The value of `key:` written on the following lines: a block list, or something kept raw.
@@ -272,11 +282,21 @@ private struct BlockParser {
         return line.start + 1 == line.contentEnd || isSpaceOrTab(bytes[line.start + 1])
     }
 
-    /// The offset of the colon that ends a plain key (`key:` followed by a space, tab or the end).
+    /// The offset of the colon that ends a key (`key:` or a quoted `"key":`, followed by a space,
+    /// tab or the end of the line).
     private func keyColon(in line: SourceLine) -> Int? {
         guard line.start < line.contentEnd else { return nil }
         let first = bytes[line.start]
-        if "-?:,[]{}#&*!|>'\"%@`".utf8.contains(first) { return nil }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            guard let close = closingQuote(of: line) else { return nil }
+            var index = close + 1
+            while index < line.contentEnd, isSpaceOrTab(bytes[index]) { index += 1 }
+            guard index < line.contentEnd, bytes[index] == UInt8(ascii: ":"),
+                index + 1 == line.contentEnd || isSpaceOrTab(bytes[index + 1])
+            else { return nil }
+            return index
+        }
+        if "-?:,[]{}#&*!|>%@`".utf8.contains(first) { return nil }
         var index = line.start
         while index < line.contentEnd {
             if bytes[index] == UInt8(ascii: ":"), index + 1 == line.contentEnd || isSpaceOrTab(bytes[index + 1]) {
@@ -286,6 +306,38 @@ private struct BlockParser {
             index += 1
         }
         return nil
+    }
+
+    /// The closing quote of a quoted key that starts `line`.
+    private func closingQuote(of line: SourceLine) -> Int? {
+        let quote = bytes[line.start]
+        var index = line.start + 1
+        while index < line.contentEnd {
+            if quote == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == quote {
+                if quote == UInt8(ascii: "'"), index + 1 < line.contentEnd, bytes[index + 1] == quote {
+                    index += 2
+                    continue
+                }
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The key of an entry line: the text before the colon, unquoted when it is quoted.
+    private func keyText(in line: SourceLine, colon: Int) -> String {
+        let first = bytes[line.start]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), let close = closingQuote(of: line) {
+            let keyLine = SourceLine(number: line.number, start: line.start, contentEnd: close + 1, end: close + 1)
+            var reader = ScalarReader(bytes: bytes, line: keyLine, start: line.start, continuation: [])
+            if case .success(let result) = reader.read(), case .string(let key) = result.value { return key }
+        }
+        return text(line.start, colon).trimmingTrailingSpaces()
     }
 
     private func looksLikeHexColour(_ start: Int, _ end: Int) -> Bool {

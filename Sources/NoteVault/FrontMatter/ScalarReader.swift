@@ -53,7 +53,8 @@ struct ScalarReader {
             throw Failure(message: "\"\(Character(UnicodeScalar(first)))\" is reserved in YAML; quote the value", offset: start, lineIndex: nil)
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
             throw Failure(message: "a value cannot start with \"\(Character(UnicodeScalar(first)))\"; quote the value", offset: start, lineIndex: nil)
-        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":") where followedBySpace:
+        case UInt8(ascii: "-") where followedBySpace, UInt8(ascii: "?") where followedBySpace,
+            UInt8(ascii: ":") where followedBySpace:
             throw Failure(message: "a value cannot start with \"\(Character(UnicodeScalar(first))) \"; quote the value", offset: start, lineIndex: nil)
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
             var result = try readPlain(allowLeadingHash: false)
@@ -77,11 +78,14 @@ struct ScalarReader {
         var usedContinuation = false
         if !hasComment {
             var commentSeen = false
+            // Line folding: a single line break becomes a space, each blank line a "\n" (a blank
+            // line only counts once text follows it).
+            var blankLines = 0
             for (index, extra) in continuation.enumerated() {
                 var position = extra.start
                 while position < extra.contentEnd, isSpaceOrTab(bytes[position]) { position += 1 }
                 if position == extra.contentEnd {
-                    if !commentSeen, usedContinuation { text += "\n" }
+                    blankLines += 1
                     continue
                 }
                 if bytes[position] == UInt8(ascii: "#") {
@@ -92,7 +96,8 @@ struct ScalarReader {
                     throw Failure(message: "unexpected text after a comment", offset: position, lineIndex: index)
                 }
                 let (lineEnd, lineComment) = try plainEnd(from: position, to: extra.contentEnd, lineIndex: index, allowLeadingHash: false)
-                if !text.hasSuffix("\n") { text += " " }
+                text += blankLines > 0 ? String(repeating: "\n", count: blankLines) : " "
+                blankLines = 0
                 text += decode(position, lineEnd)
                 usedContinuation = true
                 if lineComment { commentSeen = true }
@@ -205,9 +210,38 @@ struct ScalarReader {
             lines.append(decode(extra.start + cut, extra.contentEnd))
         }
         while !keep, lines.last == "" { lines.removeLast() }
-        var text = literal ? lines.joined(separator: "\n") : lines.split(separator: "").map { $0.joined(separator: " ") }.joined(separator: "\n")
+        var text = literal ? lines.joined(separator: "\n") : Self.fold(lines)
         if !strip, !text.isEmpty { text += "\n" }
         return Result(value: .string(text), end: line.contentEnd, usedContinuation: !continuation.isEmpty)
+    }
+
+    /// YAML line folding for `>` scalars: a line break between two lines of text becomes a
+    /// space; n blank lines between them become n line breaks; lines that are more indented (or
+    /// next to one) keep their line breaks.
+    static func fold(_ lines: [String]) -> String {
+        var text = ""
+        var previous: String?
+        var blankLines = 0
+        for line in lines {
+            if line.isEmpty {
+                blankLines += 1
+                continue
+            }
+            if let previous {
+                let moreIndented = line.first == " " || line.first == "\t" || previous.first == " " || previous.first == "\t"
+                if moreIndented {
+                    text += String(repeating: "\n", count: blankLines + 1)
+                } else {
+                    text += blankLines > 0 ? String(repeating: "\n", count: blankLines) : " "
+                }
+            } else {
+                text += String(repeating: "\n", count: blankLines)
+            }
+            text += line
+            previous = line
+            blankLines = 0
+        }
+        return text + String(repeating: "\n", count: blankLines)
     }
 
     // MARK: - Helpers
@@ -265,7 +299,7 @@ private struct QuotedDecoder {
                     index += 1
                     continue
                 }
-                let (decoded, length) = try escape(bytes, at: index, end: end, lineIndex: lineIndex)
+                let (decoded, length) = try Self.escape(bytes, at: index, end: end, lineIndex: lineIndex)
                 buffer.append(contentsOf: decoded)
                 index += length
                 continue
@@ -296,7 +330,8 @@ private struct QuotedDecoder {
         text = String(decoding: buffer, as: UTF8.self)
     }
 
-    private func escape(_ bytes: [UInt8], at index: Int, end: Int, lineIndex: Int?) throws -> ([UInt8], Int) {
+    /// Decodes one `\` escape of a double-quoted scalar; returns its bytes and length.
+    fileprivate static func escape(_ bytes: [UInt8], at index: Int, end: Int, lineIndex: Int?) throws -> ([UInt8], Int) {
         let code = bytes[index + 1]
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "0"): 0, UInt8(ascii: "a"): 7, UInt8(ascii: "b"): 8, UInt8(ascii: "t"): 9,
@@ -328,12 +363,21 @@ private struct QuotedDecoder {
 }
 
 /// Finds the end of a flow collection (`[…]` or `{…}`), collecting a flat list's items.
+///
+/// Items are decoded as YAML reads them: quoted items are unquoted and their escapes decoded; a
+/// quote inside a plain item (`it's`, `a"b`) is an ordinary character; line breaks fold to spaces.
 private struct FlowScanner {
     let bytes: [UInt8]
     private var depth = 0
+    /// The open quote of a quoted scalar being read, at any depth.
     private var quote: UInt8?
+    /// Whether the next non-space byte starts a new node (after `[`, `{`, `,` or a `:` indicator).
+    private var atNodeStart = false
+    /// The decoded bytes of the current top-level item.
     private var current: [UInt8] = []
-    private var quotedItem = false
+    private var itemQuoted = false
+    private var blankLines = 0
+    private var segments = 0
     private var collected: [String] = []
     private var flat = true
     private var isSequence = true
@@ -346,50 +390,74 @@ private struct FlowScanner {
     /// Scans one segment; returns the offset of the closing bracket when found.
     mutating func scan(from begin: Int, to end: Int, lineIndex: Int?) throws -> Int? {
         var index = begin
-        if let quote, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { current.append(UInt8(ascii: " ")) }
+        segments += 1
+        if segments > 1 {
+            // A line break inside the collection: fold it as YAML does.
+            while index < end, isSpaceOrTab(bytes[index]) { index += 1 }
+            if index == end {
+                blankLines += 1
+                return nil
+            }
+            if depth == 1, quote != nil || (!itemQuoted && !current.isEmpty) {
+                while let last = current.last, isSpaceOrTab(last) { current.removeLast() }
+                current += blankLines > 0 ? Array(repeating: UInt8(ascii: "\n"), count: blankLines) : [UInt8(ascii: " ")]
+            }
+            blankLines = 0
+        }
         while index < end {
             let byte = bytes[index]
             if let open = quote {
                 if byte == open {
                     if open == UInt8(ascii: "'"), index + 1 < end, bytes[index + 1] == open {
-                        current.append(open)
+                        if depth == 1 { current.append(open) }
                         index += 2
                         continue
                     }
                     quote = nil
                 } else if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\"), index + 1 < end {
-                    current.append(contentsOf: [byte, bytes[index + 1]])
-                    index += 2
+                    let (decoded, length) = try QuotedDecoder.escape(bytes, at: index, end: end, lineIndex: lineIndex)
+                    if depth == 1 { current += decoded }
+                    index += length
                     continue
-                } else {
+                } else if depth == 1 {
                     current.append(byte)
                 }
                 index += 1
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                if depth == 1, !itemQuoted, !current.isEmpty { current.append(byte) }
+            case UInt8(ascii: "\"") where atNodeStart, UInt8(ascii: "'") where atNodeStart:
                 quote = byte
-                quotedItem = true
-                if depth == 1 { current.append(byte) }
+                atNodeStart = false
+                if depth == 1 { itemQuoted = true }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
+                atNodeStart = true
                 if depth == 1 { isSequence = byte == UInt8(ascii: "[") } else { flat = false }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
+                atNodeStart = false
                 if depth == 0 {
                     finishItem(final: true)
                     return index
                 }
             case UInt8(ascii: ","):
+                atNodeStart = true
                 if depth == 1 { finishItem(final: false) }
-            case UInt8(ascii: "#") where index > begin && isSpaceOrTab(bytes[index - 1]):
+            case UInt8(ascii: "#") where index == begin || isSpaceOrTab(bytes[index - 1]):
                 return nil
             case UInt8(ascii: ":") where index + 1 >= end || isSpaceOrTab(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: ","):
                 flat = false
-                current.append(byte)
+                atNodeStart = true
             default:
-                if depth == 1 { current.append(byte) }
+                atNodeStart = false
+                if depth == 1 {
+                    // Text after a closing quote (`"a" b`) is not a scalar enote reads: keep it raw.
+                    if itemQuoted { flat = false }
+                    current.append(byte)
+                }
             }
             index += 1
         }
@@ -397,17 +465,16 @@ private struct FlowScanner {
     }
 
     private mutating func finishItem(final: Bool) {
-        let text = String(decoding: current, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        current = []
-        defer { quotedItem = false }
-        if text.isEmpty, final, !quotedItem { return }
-        collected.append(unquote(text))
-    }
-
-    private func unquote(_ text: String) -> String {
-        guard let first = text.first, first == "\"" || first == "'", text.count >= 2, text.last == first else { return text }
-        let inner = text.dropFirst().dropLast()
-        if first == "'" { return inner.replacingOccurrences(of: "''", with: "'") }
-        return inner.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        defer {
+            current = []
+            itemQuoted = false
+        }
+        if itemQuoted {
+            collected.append(String(decoding: current, as: UTF8.self))
+            return
+        }
+        while let last = current.last, isSpaceOrTab(last) { current.removeLast() }
+        if current.isEmpty, final { return }
+        collected.append(String(decoding: current, as: UTF8.self))
     }
 }

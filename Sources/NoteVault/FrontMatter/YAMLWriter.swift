@@ -51,9 +51,10 @@ public enum YAMLWriter {
             case "\u{2029}": out += "\\P"
             case "\u{FEFF}": out += "\\uFEFF"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                if !isPrintable(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                    let width = scalar.value <= 0xFF ? 2 : 4
+                    out += (width == 2 ? "\\x" : "\\u") + String(repeating: "0", count: max(0, width - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -68,13 +69,23 @@ public enum YAMLWriter {
         if first == " " || first == "\t" || last == " " || last == "\t" { return false }
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if last == ":" { return false }
-        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{FEFF}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+        if value.unicodeScalars.contains(where: { !isPrintable($0) || $0 == "\u{FEFF}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
             return false
         }
         if value.contains(": ") || value.contains(" #") { return false }
         if inFlow, value.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return false }
         if intent == .string, resolvesToNonString(value) { return false }
         return true
+    }
+
+    /// Whether `scalar` may stand unescaped in what enote writes: YAML's `c-printable` set
+    /// without tab, line breaks and NEL (U+0085, a line break to YAML 1.1). U+FFFE and U+FFFF
+    /// are not printable, so they are escaped too.
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 
     /// Whether a YAML 1.1 or 1.2 reader would type this plain scalar as null, bool, number or

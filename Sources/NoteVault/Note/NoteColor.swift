@@ -148,7 +148,7 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
 
     private static func parseHex(_ text: String) throws(ParseError) -> RGB {
         let digits = Array(text.dropFirst().utf8)
-        guard digits.count == 6, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+        guard digits.count == 6, digits.allSatisfy(isHexDigit), let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
             throw ParseError(text: text, reason: "write an exact colour as \"#RRGGBB\" with six hexadecimal digits")
         }
         return RGB(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
