@@ -90,6 +90,9 @@ enum NoteOrdering {
                 .sorted { let (a, b) = ($0.content.metadata.order ?? "", $1.content.metadata.order ?? ""); return a != b ? a < b : $0.path < $1.path }
             let without = sorted(notes.filter { $0.content.metadata.order == nil }, by: .updated, timeZone: timeZone)
             return withOrder + without
+        case .destroy:
+            let far = Date.distantFuture
+            return notes.sorted { ($0.destroyDate(in: timeZone) ?? far, $0.path.description) < ($1.destroyDate(in: timeZone) ?? far, $1.path.description) }
         }
     }
 }

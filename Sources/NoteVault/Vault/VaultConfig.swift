@@ -25,7 +25,16 @@ public struct VaultConfig: Sendable, Equatable {
 
     /// How `list` sorts when no `--sort` is given.
     public enum SortKey: String, Sendable, Equatable, CaseIterable {
-        case updated, created, title, order
+        /// Most recently changed first.
+        case updated
+        /// Most recently created first.
+        case created
+        /// A to Z.
+        case title
+        /// The manual order (`enote move`), then notes without a position, newest first.
+        case order
+        /// Soonest destroy date first; notes without one last.
+        case destroy
     }
 
     public var expiry: ExpiryAction = .trash
@@ -149,7 +158,7 @@ public struct VaultConfig: Sendable, Equatable {
         # The editor for `enote edit` (otherwise $VISUAL, then $EDITOR, then vi).
         # editor = nvim
 
-        # How `enote list` sorts by default: updated, created, title or order.
+        # How `enote list` sorts by default: updated, created, title, order or destroy.
         # sort = updated
 
         # Refuse to create more notes than this.

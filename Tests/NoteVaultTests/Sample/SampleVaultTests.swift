@@ -78,8 +78,12 @@ import Testing
         let edited = try FrontMatterEditor.apply(
             [.set(.color, "blue"), .set(.updated, "2030-01-01T00:00:00+00:00")],
             to: bytes, reading: content.frontMatter, file: path)
-        let before = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let after = String(decoding: edited, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split bytes, not Characters: "\r\n" is one Character in Swift.
+        func lines(_ bytes: [UInt8]) -> [String] {
+            bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let before = lines(bytes)
+        let after = lines(edited)
         let changed = Set(after).subtracting(before)
         let removed = Set(before).subtracting(after)
         for line in changed {
