@@ -32,6 +32,7 @@ let package = Package(
                 "Markdown",
                 "CEnoteSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The command line: parsing, output formatting, localisation.
@@ -43,6 +44,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "enote", dependencies: ["EnoteCLI"]),
+        // Generates benchmark vaults and times enote against rg and find (scripts/bench).
+        .executableTarget(
+            name: "enote-bench",
+            dependencies: ["NoteVault", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(
             name: "NoteVaultTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoteVault
 
 /// The entry point behind the `enote` executable: moves global options after the subcommand
 /// name, runs the command, and maps errors to the documented exit statuses
@@ -6,7 +7,7 @@ import ArgumentParser
 public enum EnoteMain {
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
-        let arguments = reorderGlobalOptions(arguments)
+        let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         do {
             var command = try Enote.parseAsRoot(arguments)
             try command.run()
@@ -25,6 +26,26 @@ public enum EnoteMain {
             if !message.isEmpty { Console.err(message) }
             return code.rawValue
         }
+    }
+
+    /// Options whose value is optional: `--expiring` alone means `--expiring all`.
+    static func expandBareOptions(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            if argument == "--expiring" {
+                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+                if next == nil || next!.hasPrefix("-") || DateInput.Duration.seconds(parsing: next!) == nil && next != "all" {
+                    result.append("--expiring=all")
+                    continue
+                }
+            }
+            result.append(argument)
+        }
+        return result
     }
 
     /// Moves `--vault X` and `--lang X` written before the subcommand to the end of the

@@ -27,7 +27,12 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let folder = directory ?? globals.vault ?? FileManager.default.currentDirectoryPath
-            let outcome = try context.run { () throws(VaultError) in try VaultInitializer.initialize(at: folder, sample: sample) }
+            let outcome = try context.run { () throws(VaultError) in
+                let outcome = try VaultInitializer.initialize(at: folder, sample: sample)
+                // Build the index now, so the first command after init is fast and quiet.
+                try NoteIndex.open(try Vault(root: outcome.root)).synchronize()
+                return outcome
+            }
             if outcome.created {
                 context.note("Created a vault in \(outcome.root)")
             } else {

@@ -26,6 +26,19 @@ struct CommandContext {
         }
     }
 
+    /// The vault's index, brought up to date with the files (a progress bar on a terminal when
+    /// many files must be read).
+    func openIndex(_ vault: Vault) throws -> NoteIndex {
+        try run { () throws(VaultError) -> NoteIndex in
+            let index = try NoteIndex.open(vault) { message in Console.err(message) }
+            let bar = ProgressBar(label: "Indexing", terminal: terminal)
+            defer { bar.finish() }
+            let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }
+            warn(report.warnings)
+            return index
+        }
+    }
+
     /// Dates as the user's locale shows them.
     var dates: DateDisplay {
         DateDisplay(locale: UserLocale.locale(language: globals.lang, environment: environment), timeZone: clock.timeZone)
@@ -76,11 +89,11 @@ struct CommandContext {
         Console.err(SafeText.escaped(message, keepingNewlines: true))
     }
 
-    /// Resolves what the user typed to a note of the vault.
+    /// Resolves what the user typed to a note of the vault, through the (fresh) index.
     func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
-        try run { () throws(VaultError) -> NotePath in
-            let candidates = vault.readAllNotes().notes.map { NoteResolver.Candidate(path: $0.path, title: $0.title) }
-            return try NoteResolver.resolve(reference, among: candidates)
+        let index = try openIndex(vault)
+        return try run { () throws(VaultError) -> NotePath in
+            try NoteResolver.resolve(reference, among: try index.candidates())
         }
     }
 }

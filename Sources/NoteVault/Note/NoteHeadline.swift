@@ -25,6 +25,10 @@ public struct NoteHeadline: Sendable, Equatable {
     /// About how many characters a description keeps.
     public static let descriptionLength = 160
 
+    /// The longest title taken from the first line of text (a long first paragraph is cut at a
+    /// word).
+    public static let titleLength = 100
+
     /// The title of a note whose file is empty.
     public static let untitled = "Untitled"
 
@@ -47,7 +51,7 @@ public struct NoteHeadline: Sendable, Equatable {
             }
             description = Self.describe(&lines, startingWith: rest)
         } else if let first = lines.next() {
-            title = first
+            title = Self.truncate(first, to: Self.titleLength)
             description = Self.describe(&lines, startingWith: [])
         } else {
             title = isEmptyFile ? Self.untitled : Self.stem(of: fileName)

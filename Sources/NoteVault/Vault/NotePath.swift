@@ -122,16 +122,27 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
     }
 
+    public static func == (lhs: NotePath, rhs: NotePath) -> Bool {
+        lhs.bytes == rhs.bytes
+    }
+
+    /// Hashes the bytes in one call (an array's own hashing combines byte by byte, which is
+    /// slow for the hundred thousand paths of a large vault).
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     public static func < (lhs: NotePath, rhs: NotePath) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 
-    static func isMarkdownName(_ name: ArraySlice<UInt8>) -> Bool {
+    static func isMarkdownName<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
         guard name.count > 3 else { return false }
-        let suffix = name.suffix(3)
-        return suffix[suffix.startIndex] == UInt8(ascii: ".")
-            && suffix[suffix.startIndex + 1] | 0x20 == UInt8(ascii: "m")
-            && suffix[suffix.startIndex + 2] | 0x20 == UInt8(ascii: "d")
+        var index = name.index(name.endIndex, offsetBy: -3)
+        guard name[index] == UInt8(ascii: ".") else { return false }
+        index = name.index(after: index)
+        guard name[index] | 0x20 == UInt8(ascii: "m") else { return false }
+        return name[name.index(after: index)] | 0x20 == UInt8(ascii: "d")
     }
 
     static func invalidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -183,11 +183,19 @@ public final class Vault: Sendable {
     }
 }
 
-extension DirectoryWalker.Result {
+extension DirectoryWalker.Summary {
     /// The walk's findings as warnings: one per symbolic link and unreadable folder.
     public var warnings: [Diagnostic] {
         symbolicLinks.map { Diagnostic(.warning, .unsafeName, file: $0.description, message: "is a symbolic link; enote does not follow links, so it is not a note") }
             + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.description) }
+    }
+}
+
+extension DirectoryWalker.Result {
+    /// The walk's findings as warnings: one per symbolic link, unreadable folder and file name
+    /// that is not UTF-8.
+    public var warnings: [Diagnostic] {
+        DirectoryWalker.Summary(symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, unreadableFolders: unreadableFolders).warnings
             + notes.filter { !$0.path.isValidUTF8 }.map { Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it") }
     }
 

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote index [--rebuild]`: bring the index up to date, or build it again.
+    struct Index: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Update the search index now (every command also does this when needed).",
+            discussion: """
+                The index (.enote/index.sqlite) is a cache of the notes: deleting it loses \
+                nothing. --rebuild builds it again from scratch; a progress bar shows on a \
+                terminal.
+
+                Examples:
+                  enote index
+                  enote index --rebuild
+                """)
+
+        @Flag(help: "Delete the index and build it again from the notes.")
+        var rebuild = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let started = Date()
+            let index = try context.run { () throws(VaultError) in
+                rebuild ? try NoteIndex.rebuild(vault) : try NoteIndex.open(vault) { Console.err($0) }
+            }
+            let bar = ProgressBar(label: "Indexing", terminal: context.terminal)
+            let report = try context.run { () throws(VaultError) in
+                try index.synchronize { bar.update(done: $0.done, total: $0.total) }
+            }
+            bar.finish()
+            context.warn(report.warnings)
+            let seconds = Date().timeIntervalSince(started)
+            context.note("Indexed \(report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import GRDB
+
+/// The FTS5 tokenizer of the index (`tokenize = 'enote'`): SQLite's `unicode61` with diacritics
+/// removed for every script that separates words with spaces, and overlapping bigrams for
+/// Chinese, Japanese and Korean text, which does not.
+///
+/// `unicode61` alone turns a whole Japanese sentence into one token, so `京都` could never be
+/// found inside `清水寺と京都に行く`; the `trigram` tokenizer cannot match two characters. Here a run
+/// of CJK characters `ABCD` is indexed as `AB BC CD` plus the last character `D`, each token with
+/// its exact byte offsets (so snippets highlight the match). A query for `BCD` becomes the phrase
+/// `BC CD` and finds any substring of two or more characters; a single character is searched as
+/// the prefix `B*`, which also matches the trailing unigram.
+///
+/// Text without CJK characters goes straight to `unicode61`: no extra work per token.
+final class CJKBigramTokenizer: FTS5CustomTokenizer {
+    static let name = "enote"
+
+    private let wrapped: any FTS5Tokenizer
+
+    init(db: Database, arguments: [String]) throws {
+        wrapped = try db.makeTokenizer(.unicode61(diacritics: .remove))
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?,
+        tokenization: FTS5Tokenization,
+        pText: UnsafePointer<CChar>?,
+        nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        guard let pText, nText > 0 else { return sqliteOK }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        guard CJKText.mayContainCJK(bytes) else {
+            return wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+        }
+        let isQuery = tokenization.contains(.query)
+        var segmentStart = 0
+        var run: [Int] = []  // byte offsets of the CJK characters in the current run
+        var index = 0
+        var code: CInt = sqliteOK
+
+        func flushRun(end: Int) -> CInt {
+            defer { run.removeAll(keepingCapacity: true) }
+            return emitBigrams(run, end: end, bytes: bytes, trailingUnigram: !isQuery, context: context, callback: tokenCallback)
+        }
+
+        while index < bytes.count {
+            let (scalar, length) = CJKText.decode(bytes, at: index)
+            if CJKText.isBigrammed(scalar) {
+                if run.isEmpty, segmentStart < index {
+                    code = tokenizeSegment(segmentStart..<index, bytes: bytes, tokenization: tokenization, context: context, callback: tokenCallback)
+                    if code != sqliteOK { return code }
+                }
+                run.append(index)
+                index += length
+                segmentStart = index
+            } else {
+                if !run.isEmpty {
+                    code = flushRun(end: index)
+                    if code != sqliteOK { return code }
+                    segmentStart = index
+                }
+                index += length
+            }
+        }
+        if !run.isEmpty { return flushRun(end: bytes.count) }
+        if segmentStart < bytes.count {
+            return tokenizeSegment(segmentStart..<bytes.count, bytes: bytes, tokenization: tokenization, context: context, callback: tokenCallback)
+        }
+        return sqliteOK
+    }
+
+    /// Emits `AB BC CD` (and `D` when indexing) for a run of CJK characters at `offsets`.
+    private func emitBigrams(
+        _ offsets: [Int], end: Int, bytes: UnsafeBufferPointer<UInt8>, trailingUnigram: Bool,
+        context: UnsafeMutableRawPointer?, callback: FTS5TokenCallback
+    ) -> CInt {
+        let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+        func emit(_ start: Int, _ stop: Int) -> CInt {
+            callback(context, 0, base + start, CInt(stop - start), CInt(start), CInt(stop))
+        }
+        if offsets.count == 1 { return emit(offsets[0], end) }
+        for position in 0..<(offsets.count - 1) {
+            let stop = position + 2 < offsets.count ? offsets[position + 2] : end
+            let code = emit(offsets[position], stop)
+            if code != sqliteOK { return code }
+        }
+        return trailingUnigram ? emit(offsets[offsets.count - 1], end) : sqliteOK
+    }
+
+    /// Runs `unicode61` over part of the text, shifting the offsets it reports.
+    private func tokenizeSegment(
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, tokenization: FTS5Tokenization,
+        context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        var shifted = ShiftedContext(context: context, callback: callback, offset: CInt(range.lowerBound))
+        let start = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self)
+        return withUnsafeMutablePointer(to: &shifted) { pointer in
+            wrapped.tokenize(context: pointer, tokenization: tokenization, pText: start, nText: CInt(range.count)) { raw, flags, token, length, tokenStart, tokenEnd in
+                let shifted = raw!.assumingMemoryBound(to: ShiftedContext.self).pointee
+                return shifted.callback(shifted.context, flags, token, length, tokenStart + shifted.offset, tokenEnd + shifted.offset)
+            }
+        }
+    }
+
+    private struct ShiftedContext {
+        var context: UnsafeMutableRawPointer?
+        var callback: FTS5TokenCallback
+        var offset: CInt
+    }
+}
+
+/// Which characters are written without spaces between words.
+enum CJKText {
+    /// A quick byte test: only text with a lead byte of U+1100 or above can hold CJK characters.
+    static func mayContainCJK(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0xE1 {
+            return true
+        }
+        return false
+    }
+
+    /// Whether `scalar` is a Han, kana or hangul character (indexed as bigrams). CJK punctuation
+    /// (U+3000–U+303F) and fullwidth forms separate words instead.
+    static func isBigrammed(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3040...0x30FF, 0x31F0...0x31FF,  // hiragana, katakana
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
+            0xFF66...0xFF9F,  // halfwidth katakana
+            0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:  // hangul
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Decodes the scalar at `index` (valid UTF-8 is assumed; a stray byte counts as one).
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= bytes.count else { return (UInt32(lead), 1) }
+        var scalar = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (scalar, length)
+    }
+
+    /// Whether a string holds a character that is indexed as bigrams.
+    static func containsCJK(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { isBigrammed($0.value) }
+    }
+}
+
+/// SQLite's `SQLITE_OK` (the C constant is not visible outside GRDB).
+private let sqliteOK: CInt = 0

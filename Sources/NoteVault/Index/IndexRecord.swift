@@ -1,0 +1,95 @@
+import Foundation
+
+/// Everything the index stores about one note file, computed from its bytes off the database
+/// thread.
+struct IndexRecord: Sendable {
+    var path: NotePath
+    var fingerprint: FileFingerprint
+    var hash: ContentHash
+    var racy: Bool
+    var title: String
+    var description: String
+    var color: String
+    var destroyAt: Double?
+    var destroyState: String
+    var frontMatterUpdated: String?
+    /// The `updated` key resolved, or `nil` when absent or invalid.
+    var updatedFromFrontMatter: Double?
+    var created: Double
+    var order: String?
+    var tags: [String]
+    var images: [String]
+    var fields: [(key: String, value: String)]
+    var diagnostics: [String]
+    var hasError: Bool
+    var editable: Bool
+    var body: String
+
+    /// Reads one note's record from its bytes.
+    init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
+        self.path = path
+        self.fingerprint = status.fingerprint
+        self.racy = status.modified >= racyAfter || status.changed >= racyAfter
+        let content: NoteContent
+        if let bytes {
+            hash = ContentHash(bytes)
+            content = NoteContent(bytes: bytes, path: path.description)
+        } else {
+            hash = ContentHash(value: 0)
+            content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
+        }
+        let metadata = content.metadata
+        title = content.headline.title
+        description = content.headline.description
+        color = metadata.color.description
+        switch metadata.destroy {
+        case .none: destroyState = "none"
+        case .date(let date):
+            destroyState = "date"
+            destroyAt = date.resolved(in: timeZone).timeIntervalSince1970
+        case .invalid: destroyState = "invalid"
+        case .ambiguous: destroyState = "ambiguous"
+        }
+        frontMatterUpdated = metadata.updated?.description
+        updatedFromFrontMatter = metadata.updated?.resolved(in: timeZone).timeIntervalSince1970
+        let modified = Double(status.modified) / 1_000_000_000
+        created = metadata.created?.resolved(in: timeZone).timeIntervalSince1970 ?? modified
+        order = metadata.order
+        tags = metadata.tags
+        images = content.body.imageSources
+        var fields: [(String, String)] = []
+        for (key, value) in metadata.fields {
+            let canonical = FrontMatterKey.allCases.first { $0.spellings.contains(key) }?.rawValue ?? key
+            for element in value.strings { fields.append((canonical, element)) }
+        }
+        for tag in metadata.tags where !fields.contains(where: { $0.0 == "tags" && $0.1 == tag }) {
+            fields.append(("tags", tag))
+        }
+        self.fields = fields
+        diagnostics = content.diagnostics.map(\.description)
+        hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
+        editable = content.isEditable
+        body = content.body.plainText
+    }
+
+    /// The file name as searchable words: `work/grocery-list.md` → `work grocery list`.
+    var searchableName: String {
+        var name = path.description
+        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
+        return String(name.map { $0.isLetter || $0.isNumber ? $0 : " " })
+    }
+}
+
+/// JSON arrays of strings, for the `tags`, `images` and `diagnostics` columns.
+enum StringArrayColumn {
+    static func encode(_ values: [String]) -> String {
+        guard !values.isEmpty else { return "[]" }
+        let data = (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [String] {
+        guard text != "[]", let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String] else { return [] }
+        return array
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+/// A note as the index knows it: everything `list` and `search` show, without reading the file.
+public struct IndexedNote: Sendable {
+    public var path: NotePath
+    public var title: String
+    public var description: String
+    public var color: NoteColor
+    /// When the note expires, if its destroy date is valid and unambiguous.
+    public var destroy: Date?
+    /// Why the destroy key cannot be acted on, if it is present but unusable.
+    public var destroyProblem: DestroyProblem?
+    public var updated: Date
+    public var created: Date
+    public var order: String?
+    public var tags: [String]
+    public var images: [String]
+    /// Problems found in the note, as `file:line: message`.
+    public var diagnostics: [String]
+    /// Whether part of the note cannot be read (front matter, encoding, size).
+    public var hasError: Bool
+    /// For search results: the matching text with matches between `\u{2}` and `\u{3}`.
+    public var snippet: String?
+    /// For search results: how well it matches (lower is better, as SQLite's bm25).
+    public var score: Double?
+    /// For search results: whether the title matches.
+    public var titleMatches = false
+    /// The index's row id (stable while the note keeps its path).
+    public var id: Int64
+
+    /// A destroy key that enote will not act on.
+    public enum DestroyProblem: String, Sendable {
+        case invalid, ambiguous
+    }
+
+    /// The columns read for every note, in the order ``init(row:)`` expects.
+    static let columns = """
+        n.id, n.path, n.title, n.description, n.color, n.destroy_at, n.destroy_state, n.updated_at,
+        n.created_at, n.order_key, n.tags, n.images, n.diagnostics, n.has_error
+        """
+
+    init(row: Row) {
+        id = row[0]
+        let path: Data = row[1]
+        self.path = NotePath(bytes: [UInt8](path))
+        title = row[2]
+        description = row[3]
+        let colorText: String = row[4]
+        color = (try? NoteColor(parsing: colorText)) ?? .default
+        destroy = (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
+        destroyProblem = DestroyProblem(rawValue: row[6])
+        updated = Date(timeIntervalSince1970: row[7])
+        created = Date(timeIntervalSince1970: row[8])
+        order = row[9]
+        tags = StringArrayColumn.decode(row[10])
+        images = StringArrayColumn.decode(row[11])
+        diagnostics = StringArrayColumn.decode(row[12])
+        hasError = row[13]
+    }
+
+    /// Whether the destroy date has passed (the note waits for `expire` or the watcher).
+    public func isPendingExpiry(at now: Date) -> Bool {
+        destroy.map { $0 <= now } ?? false
+    }
+}
+
+/// Which notes `list` and `search` return.
+public struct NoteFilter: Sendable {
+    /// Only notes of this colour.
+    public var color: NoteColor?
+    /// Only notes whose front matter has these key/value pairs (a list matches any element;
+    /// values compare case-insensitively).
+    public var fields: [(key: String, value: String)] = []
+    /// Only notes updated at or after this time.
+    public var updatedSince: Date?
+    /// Only notes updated at or before this time.
+    public var updatedUntil: Date?
+    /// Only notes with a destroy date in the future, within this many seconds
+    /// (`.infinity` for any).
+    public var expiringWithin: TimeInterval?
+    /// Also notes whose destroy date has passed (by default they are hidden: they are waiting
+    /// for expiry).
+    public var includePendingExpiry = false
+    /// The time "now" for the filters above.
+    public var now: Date
+
+    public init(now: Date) {
+        self.now = now
+    }
+
+    /// The SQL condition and its arguments (every value bound, never spliced).
+    func sql() -> (condition: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        let now = self.now.timeIntervalSince1970
+        if !includePendingExpiry {
+            conditions.append("(n.destroy_at IS NULL OR n.destroy_at > ?)")
+            arguments += [now]
+        }
+        if let color {
+            conditions.append("n.color = ?")
+            arguments += [color.description]
+        }
+        for field in fields {
+            let key = FrontMatterKey.allCases.first { $0.spellings.contains(field.key.lowercased()) }?.rawValue ?? field.key
+            conditions.append("EXISTS (SELECT 1 FROM fields f WHERE f.note_id = n.id AND f.key = ? AND f.value = ?)")
+            arguments += [key, field.value]
+        }
+        if let updatedSince {
+            conditions.append("n.updated_at >= ?")
+            arguments += [updatedSince.timeIntervalSince1970]
+        }
+        if let updatedUntil {
+            conditions.append("n.updated_at <= ?")
+            arguments += [updatedUntil.timeIntervalSince1970]
+        }
+        if let expiringWithin {
+            conditions.append("n.destroy_at > ?")
+            arguments += [now]
+            if expiringWithin.isFinite {
+                conditions.append("n.destroy_at <= ?")
+                arguments += [now + expiringWithin]
+            }
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+    }
+}
+
+/// How `list` orders notes.
+public struct NoteSort: Sendable {
+    public var key: VaultConfig.SortKey
+    public var reverse: Bool
+
+    public init(key: VaultConfig.SortKey, reverse: Bool = false) {
+        self.key = key
+        self.reverse = reverse
+    }
+
+    /// The ORDER BY clause: newest first for times, A–Z for titles, manual order then newest.
+    var sql: String {
+        let (ascending, descending) = reverse ? ("DESC", "ASC") : ("ASC", "DESC")
+        switch key {
+        case .updated: return "n.updated_at \(descending), n.path \(ascending)"
+        case .created: return "n.created_at \(descending), n.path \(ascending)"
+        case .title: return "n.title_key \(ascending), n.path \(ascending)"
+        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.path \(ascending)"
+        case .destroy: return "(n.destroy_at IS NULL) \(ascending), n.destroy_at \(ascending), n.path \(ascending)"
+        }
+    }
+}

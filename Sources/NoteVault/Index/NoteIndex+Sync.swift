@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+
+/// What a synchronisation changed.
+public struct SyncReport: Sendable, Equatable {
+    /// Notes found on disk.
+    public var total = 0
+    public var added = 0
+    public var updated = 0
+    public var removed = 0
+    /// Files read to compare their hash because their times were too recent to trust.
+    public var rehashed = 0
+    /// Problems found while walking (symbolic links, unreadable folders).
+    public var warnings: [Diagnostic] = []
+
+    /// Whether anything in the index changed.
+    public var changedAnything: Bool { added + updated + removed > 0 }
+}
+
+/// Progress of a long synchronisation, for a progress bar.
+public struct SyncProgress: Sendable {
+    /// Notes read so far.
+    public var done: Int
+    /// Notes to read in all.
+    public var total: Int
+}
+
+extension NoteIndex {
+    /// Brings the index up to date with the files: walks the vault with `fstatat`, compares each
+    /// file's size, mtime, ctime and inode with the index, re-reads only what differs (and, for
+    /// files changed too recently to trust their times, compares a hash), and applies every change
+    /// in one transaction.
+    /// - Parameter progress: Called now and then while files are read.
+    @discardableResult
+    public func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
+        let table = try read { db in try FingerprintTable(db) }
+        var seen = [Bool](repeating: false, count: table.count)
+        var work: [SyncItem] = []
+        var total = 0
+        let config = vault.config
+        let walker = DirectoryWalker { config.isIgnored($0, isFolder: true) }
+        let summary = walker.visit(root: vault.rootDescriptor) { path, status in
+            if !config.ignore.isEmpty, config.isIgnored(NotePath(bytes: Array(path)), isFolder: false) { return }
+            total += 1
+            if let position = table.find(path) {
+                seen[position] = true
+                let entry = table.entries[position]
+                if entry.fingerprint == status.fingerprint && !entry.racy { return }
+                work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: entry))
+            } else {
+                work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: nil))
+            }
+        }
+        if table.count == 0, work.count >= Self.bulkThreshold {
+            var report = try buildFresh(work.map { ($0.path, $0.status) }, progress: progress)
+            report.warnings = summary.warnings
+            return report
+        }
+        var report = SyncReport(total: total, warnings: summary.warnings)
+        let removed = seen.indices.filter { !seen[$0] }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
+        report.removed = removed.count
+        guard !work.isEmpty || !removed.isEmpty else { return report }
+
+        let timeZone = vault.clock.timeZone
+        let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
+        let vault = self.vault
+        try write { db in
+            let items = try Self.withDetails(work, db)
+            let writer = try IndexWriter(db)
+            for note in removed { try writer.delete(id: note.id, path: note.path) }
+            var done = 0
+            try BatchPipeline.run(items, batchSize: 128, transform: { item -> SyncOutcome in
+                Self.read(item, vault: vault, timeZone: timeZone, racyAfter: racyAfter)
+            }, consume: { outcomes in
+                for outcome in outcomes {
+                    switch outcome {
+                    case .vanished: break
+                    case .sameContent(let id, let path, let fingerprint, let racy):
+                        try writer.refreshFingerprint(id: id, path: path, fingerprint: fingerprint, racy: racy)
+                        report.rehashed += 1
+                    case .record(let record, let existing):
+                        if let existing {
+                            try writer.update(id: existing.id, with: record, previous: existing)
+                            report.updated += 1
+                        } else {
+                            try writer.insert(record)
+                            report.added += 1
+                        }
+                    }
+                }
+                done += outcomes.count
+                progress?(SyncProgress(done: done, total: items.count))
+            })
+        }
+        return report
+    }
+
+    /// Adds what an update needs to know about notes already indexed (hash, `updated` text and
+    /// time). A note another process indexed since the walk is found by its path here too.
+    private static func withDetails(_ work: [SyncItem], _ db: Database) throws -> [SyncItem] {
+        let byID = try db.makeStatement(sql: "SELECT id, size, hash, fm_updated, updated_at FROM notes WHERE id = ?")
+        let byPath = try db.makeStatement(sql: "SELECT note_id, size, mtime, ctime, inode, racy FROM files WHERE path = ?")
+        return try work.map { item in
+            var item = item
+            if item.indexed == nil, let row = try Row.fetchOne(byPath, arguments: [Data(item.path.bytes)]) {
+                item.indexed = FingerprintTable.Entry(
+                    id: row[0],
+                    fingerprint: FileFingerprint(size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4])),
+                    racy: row[5])
+            }
+            if let indexed = item.indexed, let row = try Row.fetchOne(byID, arguments: [indexed.id]) {
+                item.existing = IndexedFingerprint(
+                    id: row[0], size: row[1], hash: ContentHash(value: UInt64(bitPattern: row[2])),
+                    frontMatterUpdated: row[3], updatedAt: row[4])
+            }
+            return item
+        }
+    }
+
+    /// Reads one changed file off the database thread.
+    private static func read(_ item: SyncItem, vault: Vault, timeZone: TimeZone, racyAfter: Int64) -> SyncOutcome {
+        let snapshot: FileSnapshot?
+        let status: FileStatus
+        do {
+            let read = try vault.fileSystem.readFile(item.path.bytes, beneath: vault.rootDescriptor, limit: NoteContent.maximumSize)
+            snapshot = read
+            status = read.status
+        } catch let error where error.code == EFBIG {
+            snapshot = nil
+            status = item.status
+        } catch {
+            return .vanished
+        }
+        if let existing = item.existing, let snapshot, Int64(snapshot.bytes.count) == existing.size,
+            snapshot.hash == existing.hash
+        {
+            let racy = status.modified >= racyAfter || status.changed >= racyAfter
+            return .sameContent(id: existing.id, path: item.path, fingerprint: status.fingerprint, racy: racy)
+        }
+        let record = IndexRecord(path: item.path, status: status, bytes: snapshot?.bytes, timeZone: timeZone, racyAfter: racyAfter)
+        return .record(record, existing: item.existing)
+    }
+}
+
+/// What the index remembers of a note's content, to tell a real change from a touched file.
+struct IndexedFingerprint: Sendable {
+    var id: Int64
+    var size: Int64
+    var hash: ContentHash
+    var frontMatterUpdated: String?
+    var updatedAt: Double
+}
+
+private struct SyncItem: Sendable {
+    var path: NotePath
+    var status: FileStatus
+    var indexed: FingerprintTable.Entry?
+    var existing: IndexedFingerprint?
+}
+
+private enum SyncOutcome: Sendable {
+    /// The file disappeared between the walk and the read; the next walk removes it.
+    case vanished
+    /// Only the times changed: the bytes hash the same.
+    case sameContent(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool)
+    /// New or changed content.
+    case record(IndexRecord, existing: IndexedFingerprint?)
+}

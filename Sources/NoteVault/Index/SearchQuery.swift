@@ -1,0 +1,165 @@
+import Foundation
+
+/// A search typed by a user, parsed into terms and turned into an FTS5 expression in which every
+/// piece of user text is a quoted string.
+///
+/// The syntax: words are ANDed; `"exact phrase"`; `prefix*`; `a OR b`; `-word` excludes;
+/// `title:word` searches titles only. Nothing the user types reaches SQLite as syntax: `C++`,
+/// `e-mail`, `it's`, an unmatched `"`, `AND` or `NEAR(` alone are searched as text, and a query
+/// with no letters or digits at all is refused with a message.
+///
+/// For example:
+///
+/// ```swift
+/// let query = try SearchQuery(parsing: #"title:plan "next week" -draft mee*"#)
+/// query.positiveExpression   // {title} : "plan" AND "next week" AND "mee"*
+/// query.negativeExpression   // "draft"
+/// ```
+public struct SearchQuery: Sendable, Equatable {
+    /// One searchable piece of the query.
+    public struct Term: Sendable, Equatable {
+        /// The text to find (a word or a phrase), as typed.
+        public var text: String
+        /// Whether it matches words that start with the text (`word*`).
+        public var isPrefix = false
+        /// Whether it must appear in the title.
+        public var titleOnly = false
+        /// Whether notes containing it are excluded (`-word`).
+        public var isNegated = false
+    }
+
+    /// Terms that must all match; each inner array is a group of alternatives joined by `OR`.
+    public var groups: [[Term]] = []
+    /// Terms no result may contain.
+    public var excluded: [Term] = []
+
+    /// Why a query cannot be searched.
+    public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses a query.
+    /// - Throws: ``QueryError`` when nothing searchable is left (no letters or digits).
+    public init(parsing text: String) throws(QueryError) {
+        let words = Self.split(text)
+        var pendingOr = false
+        for (index, word) in words.enumerated() {
+            if !word.quoted, word.text == "OR", index > 0, index < words.count - 1, !groups.isEmpty {
+                pendingOr = true
+                continue
+            }
+            if !word.quoted, word.text == "AND", index > 0, index < words.count - 1 {
+                continue
+            }
+            guard var term = Self.term(from: word) else {
+                pendingOr = false
+                continue
+            }
+            if term.isNegated {
+                term.isNegated = false
+                excluded.append(term)
+                pendingOr = false
+            } else if pendingOr, !groups.isEmpty {
+                groups[groups.count - 1].append(term)
+                pendingOr = false
+            } else {
+                groups.append([term])
+            }
+        }
+        if groups.isEmpty && excluded.isEmpty {
+            throw QueryError(description: "nothing to search for: the query has no letters or digits")
+        }
+    }
+
+    /// The FTS5 expression every result must match, or `nil` when the query only excludes.
+    public var positiveExpression: String? {
+        guard !groups.isEmpty else { return nil }
+        return groups.map { group in
+            let alternatives = group.map(Self.expression)
+            return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")"
+        }.joined(separator: " AND ")
+    }
+
+    /// The FTS5 expression no result may match, or `nil`.
+    public var negativeExpression: String? {
+        guard !excluded.isEmpty else { return nil }
+        return excluded.map(Self.expression).joined(separator: " OR ")
+    }
+
+    /// The positive expression restricted to titles, for ranking title hits first.
+    public var titleExpression: String? {
+        positiveExpression.map { "{title} : (\($0))" }
+    }
+
+    // MARK: - Parsing
+
+    private struct Word {
+        var text: String
+        var quoted: Bool
+        var negated: Bool
+        var titleOnly: Bool
+        var prefix: Bool
+    }
+
+    /// Splits at spaces, keeping `"quoted phrases"` (an unmatched quote runs to the end).
+    private static func split(_ text: String) -> [Word] {
+        var words: [Word] = []
+        var characters = Substring(text)
+        while true {
+            characters = characters.drop { $0.isWhitespace || $0 == "\0" }
+            guard !characters.isEmpty else { break }
+            var negated = false
+            var titleOnly = false
+            if characters.first == "-", characters.count > 1, !characters.dropFirst().first!.isWhitespace {
+                negated = true
+                characters = characters.dropFirst()
+            }
+            if characters.lowercased().hasPrefix("title:"), characters.count > 6 {
+                titleOnly = true
+                characters = characters.dropFirst(6)
+            }
+            if characters.first == "\"" {
+                let rest = characters.dropFirst()
+                let close = rest.firstIndex(of: "\"") ?? rest.endIndex
+                var word = Word(text: String(rest[..<close]), quoted: true, negated: negated, titleOnly: titleOnly, prefix: false)
+                characters = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[rest.endIndex...]
+                if characters.first == "*" {
+                    word.prefix = true
+                    characters = characters.dropFirst()
+                }
+                words.append(word)
+            } else {
+                let end = characters.firstIndex { $0.isWhitespace || $0 == "\0" } ?? characters.endIndex
+                var text = String(characters[..<end])
+                characters = characters[end...]
+                var prefix = false
+                if text.hasSuffix("*") {
+                    prefix = true
+                    while text.hasSuffix("*") { text.removeLast() }
+                }
+                words.append(Word(text: text, quoted: false, negated: negated, titleOnly: titleOnly, prefix: prefix))
+            }
+        }
+        return words
+    }
+
+    private static func term(from word: Word) -> Term? {
+        let text = word.text.filter { $0 != "\0" }
+        // Text without a letter or digit tokenizes to nothing: it cannot match anything.
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
+            return nil
+        }
+        var isPrefix = word.prefix
+        // A single CJK character is indexed inside bigrams: search it as a prefix.
+        if text.count == 1, CJKText.containsCJK(text) { isPrefix = true }
+        return Term(text: text, isPrefix: isPrefix, titleOnly: word.titleOnly, isNegated: word.negated)
+    }
+
+    /// A term as FTS5 syntax: always a double-quoted string, quotes doubled.
+    static func expression(_ term: Term) -> String {
+        var expression = "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if term.isPrefix { expression += "*" }
+        if term.titleOnly { expression = "{title} : " + expression }
+        return expression
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Measures enote on a vault against the tools a user would otherwise use, in one run, and
+/// prints each figure with its reference and ratio.
+struct BenchmarkRunner {
+    var vault: String
+    var enote: String
+    var runs: Int
+    var skipFullIndex = false
+
+    /// The search mix: what a user searches, and the ripgrep command that answers the same.
+    static let queries: [(label: String, enote: [String], rg: [String])] = [
+        ("very common (85%)", ["sandwich"], ["-l", "-i", "-F", "sandwich"]),
+        ("common (20%)", ["harbour"], ["-l", "-i", "-F", "harbour"]),
+        ("rare (0.1%)", ["zephyrine"], ["-l", "-i", "-F", "zephyrine"]),
+        ("absent", ["quokkaberry"], ["-l", "-i", "-F", "quokkaberry"]),
+        ("phrase", ["\"morning coffee\""], ["-l", "-i", "-F", "morning coffee"]),
+        ("prefix", ["marmal*"], ["-l", "-i", "\\bmarmal"]),
+        ("Russian", ["молоко"], ["-l", "-i", "-F", "молоко"]),
+        ("Japanese", ["京都"], ["-l", "-F", "京都"]),
+    ]
+
+    struct Line {
+        var label: String
+        var seconds: Double
+        var reference: String
+        var referenceSeconds: Double
+        var target: String
+    }
+
+    func run() throws -> [Line] {
+        var lines: [Line] = []
+        let base = [enote, "--vault", vault]
+        if !skipFullIndex {
+            let full = Timing.median(runs: 1, warmUp: false) { Timing.run(base + ["index", "--rebuild"]).seconds }
+            let bare = try BareFTSBaseline.seconds(vault: vault)
+            lines.append(Line(label: "full index build", seconds: full, reference: "bare FTS5 insert", referenceSeconds: bare, target: "≤ 1.5× reference"))
+        } else {
+            Timing.run(base + ["index"])
+        }
+        let find = Timing.median(runs: runs) { Timing.run(["find", vault, "-printf", "%s %T@ %i\n"]).seconds }
+        let noChange = Timing.median(runs: runs) { Timing.run(base + ["list", "--limit", "1"]).seconds }
+        lines.append(Line(label: "command, nothing changed", seconds: noChange, reference: "find -printf (stat walk)", referenceSeconds: find, target: "≤ 1.5× reference"))
+
+        let changing = try firstNote()
+        var counter = 0
+        let oneChanged = Timing.median(runs: runs, warmUp: false) {
+            counter += 1
+            let handle = FileHandle(forWritingAtPath: changing)!
+            handle.seekToEndOfFile()
+            handle.write(Data("\nedit \(counter)\n".utf8))
+            handle.closeFile()
+            return Timing.run(base + ["list", "--limit", "1"]).seconds
+        }
+        lines.append(Line(label: "command, one note changed", seconds: oneChanged, reference: "find -printf (stat walk)", referenceSeconds: find, target: "—"))
+
+        var rgTimes: [Double] = []
+        for query in Self.queries {
+            let rg = Timing.median(runs: runs) { Timing.run(["rg"] + query.rg + [vault]).seconds }
+            let search = Timing.median(runs: runs) { Timing.run(base + ["search"] + query.enote + ["--limit", "20"]).seconds }
+            rgTimes.append(rg)
+            lines.append(Line(label: "search \(query.label): \(query.enote.joined(separator: " "))", seconds: search, reference: "rg \(query.rg.joined(separator: " "))", referenceSeconds: rg, target: "faster than rg"))
+        }
+        let rgMedian = rgTimes.sorted()[rgTimes.count / 2]
+        let list = Timing.median(runs: runs) { Timing.run(base + ["list", "--limit", "20"]).seconds }
+        lines.append(Line(label: "list, first page (20)", seconds: list, reference: "rg, median of the mix", referenceSeconds: rgMedian, target: "—"))
+        return lines
+    }
+
+    private func firstNote() throws -> String {
+        let folder = try FileManager.default.contentsOfDirectory(atPath: vault).filter { !$0.hasPrefix(".") }.sorted().first!
+        let path = vault + "/" + folder
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard isDirectory.boolValue else { return path }
+        let note = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".md") }.sorted().first!
+        return path + "/" + note
+    }
+
+    /// A Markdown table of the results.
+    static func table(_ lines: [Line]) -> String {
+        var text = "| Measure | enote | Reference | Reference time | Ratio | Target |\n|---|---:|---|---:|---:|---|\n"
+        for line in lines {
+            let ratio = line.seconds / max(line.referenceSeconds, 1e-9)
+            let ratioText = ratio >= 1 ? String(format: "%.2f×", ratio) : String(format: "1/%.1f", 1 / ratio)
+            text += "| \(line.label) | \(format(line.seconds)) | `\(line.reference)` | \(format(line.referenceSeconds)) | \(ratioText) | \(line.target) |\n"
+        }
+        return text
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+    }
+}

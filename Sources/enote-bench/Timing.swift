@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs whole processes and times them, the way a user experiences a command.
+enum Timing {
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Runs `arguments` (first is the program, looked up on PATH) with output discarded;
+    /// returns the wall time in seconds and the exit status.
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String]? = nil) -> (seconds: Double, status: Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            env.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let start = now()
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, env) == 0 else {
+            return (0, -1)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (now() - start, (status >> 8) & 0xFF)
+    }
+
+    /// The median of `runs` timings after one warm-up run.
+    static func median(runs: Int, warmUp: Bool = true, _ body: () -> Double) -> Double {
+        if warmUp { _ = body() }
+        let samples = (0..<runs).map { _ in body() }.sorted()
+        return samples[samples.count / 2]
+    }
+
+    /// A percentile (0–100) of samples.
+    static func percentile(_ samples: [Double], _ p: Double) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * p / 100).rounded(.up)))
+        return sorted[index]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+// enote-bench: generates benchmark vaults and times enote against rg and find on them.
+//
+//   enote-bench generate N DIR          write a deterministic vault of N notes
+//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index]
+//
+// scripts/bench builds a release binary and runs both for 10k and 100k notes.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index]\n".utf8))
+    exit(2)
+}
+guard let command = arguments.first else { usage() }
+switch command {
+case "generate":
+    guard arguments.count == 3, let count = Int(arguments[1]) else { usage() }
+    let start = Timing.now()
+    try VaultGenerator(count: count).write(to: URL(fileURLWithPath: arguments[2]))
+    print("generated \(count) notes in \(arguments[2]) in \(String(format: "%.1f", Timing.now() - start)) s")
+case "run":
+    guard arguments.count >= 2 else { usage() }
+    var runner = BenchmarkRunner(vault: arguments[1], enote: ".build/release/enote", runs: 5)
+    var index = 2
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--enote": index += 1; runner.enote = arguments[index]
+        case "--runs": index += 1; runner.runs = Int(arguments[index]) ?? 5
+        case "--skip-full-index": runner.skipFullIndex = true
+        default: usage()
+        }
+        index += 1
+    }
+    let lines = try runner.run()
+    print(BenchmarkRunner.table(lines))
+default:
+    usage()
+}
