@@ -80,8 +80,26 @@ struct CommandContext {
     func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
         try run { () throws(VaultError) -> NotePath in
             let candidates = vault.readAllNotes().notes.map { NoteResolver.Candidate(path: $0.path, title: $0.title) }
-            return try NoteResolver.resolve(reference, among: candidates)
+            do throws(VaultError) {
+                return try NoteResolver.resolve(reference, among: candidates)
+            } catch .noteNotFound(let typed, let suggestions) {
+                // A symbolic link is never a note. Reading it fails with the rule ("… is a symbolic
+                // link; enote never follows links …"), which says more than "no note matches".
+                if let link = Self.symbolicLink(named: reference, in: vault) { _ = try vault.read(link) }
+                throw .noteNotFound(reference: typed, suggestions: suggestions)
+            }
         }
+    }
+
+    /// The symbolic link in the vault that `reference` names as a path (with or without `.md`).
+    private static func symbolicLink(named reference: String, in vault: Vault) -> NotePath? {
+        var typed = reference
+        while typed.hasPrefix("./") { typed.removeFirst(2) }
+        for candidate in [typed, typed + ".md"] {
+            guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
+            if let status = try? vault.fileStatus(path), status.kind == .symbolicLink { return path }
+        }
+        return nil
     }
 }
 
