@@ -169,12 +169,18 @@ import Testing
 
     // MARK: - Row 29: not UTF-8, not text, too large
 
+    /// Latin-1 text: `Café` and `naïve` with one byte each for é and ï.
+    static let latin1: [UInt8] = Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nna".utf8) + [0xEF] + Array("ve\n".utf8)
+    /// A real PNG (the sample's garden picture), to be renamed to .md.
+    static let png: [UInt8] = Array((try? Data(contentsOf: TemporaryVault.sampleVault.appendingPathComponent("attachments/garden.png"))) ?? Data())
+
     @Test(arguments: [
-        ("latin.md", Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nna".utf8) + [0xEF] + Array("ve\n".utf8), "not valid UTF-8 at byte offset 14"),
-        ("image.md", [0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D] + Array("IHDR".utf8) + [0, 0, 0, 1, 0xFF], "not text"),
+        ("latin.md", latin1, "not valid UTF-8 at byte offset 14"),
+        ("image.md", png, "not text"),
     ])
     func fileThatIsNotUTF8TextIsListedButNeverRewritten(path: String, bytes: [UInt8], reason: String) throws {
         let vault = try TemporaryVault()
+        try #require(bytes.count > 20)
         try vault.write(path, bytes: bytes)
         let list = try vault.run("list", "--json")
         let note = try #require(try JSONOutput.array(list).first { $0["path"] as? String == path }, "\(list)")
