@@ -41,6 +41,7 @@ extension Enote {
             }
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
+            context.summarize(notes.flatMap(\.diagnostics))
             if filters.json {
                 Console.out(JSONValue.array(notes.map { NoteJSON.object($0, timeZone: timeZone, now: now) }).rendered())
                 return
@@ -50,10 +51,6 @@ extension Enote {
                               date: context.dates.short(key == .destroy ? (note.destroy ?? note.updated) : note.updated, now: now))
             }
             Console.out(NoteTable(terminal: context.terminal).render(rows), terminator: "")
-            let problems = notes.filter(\.hasError)
-            if !problems.isEmpty {
-                context.note("enote: \(problems.count == 1 ? "1 note has a problem" : "\(problems.count) notes have problems") (\(SafeText.escaped(problems.prefix(3).map(\.path.description).joined(separator: ", ")))); `enote show NOTE` tells more")
-            }
         }
     }
 }

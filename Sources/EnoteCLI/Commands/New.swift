@@ -76,8 +76,7 @@ extension Enote {
                 case .done(let bytes):
                     content = String(decoding: bytes, as: UTF8.self)
                 case .unchanged:
-                    context.note("Nothing was written; no note was created")
-                    return
+                    throw context.fail("Nothing was written; no note was created")
                 case .cancelled(let status, let copy):
                     var message = "The editor exited with status \(status); no note was created"
                     if let copy { message += ". What you wrote is kept in \(copy)" }

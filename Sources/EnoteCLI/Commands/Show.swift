@@ -101,7 +101,8 @@ struct NoteDetails {
         if let problem = note.content.textProblem {
             text += "(\(problem))\n"
         } else {
-            var body = note.content.bodyText
+            // CRLF is a line ending here, not a control character to show as `\r`.
+            var body = note.content.bodyText.replacingOccurrences(of: "\r\n", with: "\n")
             if !body.hasSuffix("\n") { body += "\n" }
             text += SafeText.escaped(body, keepingNewlines: true)
         }

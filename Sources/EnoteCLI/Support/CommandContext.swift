@@ -93,8 +93,26 @@ struct CommandContext {
     func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
         let index = try openIndex(vault)
         return try run { () throws(VaultError) -> NotePath in
-            try NoteResolver.resolve(reference, among: try index.candidates())
+            do throws(VaultError) {
+                return try NoteResolver.resolve(reference, among: try index.candidates())
+            } catch .noteNotFound(let typed, let suggestions) {
+                // A symbolic link is never a note. Reading it fails with the rule ("… is a symbolic
+                // link; enote never follows links …"), which says more than "no note matches".
+                if let link = Self.symbolicLink(named: reference, in: vault) { _ = try vault.read(link) }
+                throw .noteNotFound(reference: typed, suggestions: suggestions)
+            }
         }
+    }
+
+    /// The symbolic link in the vault that `reference` names as a path (with or without `.md`).
+    private static func symbolicLink(named reference: String, in vault: Vault) -> NotePath? {
+        var typed = reference
+        while typed.hasPrefix("./") { typed.removeFirst(2) }
+        for candidate in [typed, typed + ".md"] {
+            guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
+            if let status = try? vault.fileStatus(path), status.kind == .symbolicLink { return path }
+        }
+        return nil
     }
 }
 

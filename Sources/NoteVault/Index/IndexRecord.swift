@@ -20,7 +20,7 @@ struct IndexRecord: Sendable {
     var tags: [String]
     var images: [String]
     var fields: [(key: String, value: String)]
-    var diagnostics: [String]
+    var diagnostics: [Diagnostic]
     var hasError: Bool
     var editable: Bool
     var body: String
@@ -66,7 +66,7 @@ struct IndexRecord: Sendable {
             fields.append(("tags", tag))
         }
         self.fields = fields
-        diagnostics = content.diagnostics.map(\.description)
+        diagnostics = content.diagnostics
         hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
         editable = content.isEditable
         body = content.body.plainText
@@ -80,7 +80,20 @@ struct IndexRecord: Sendable {
     }
 }
 
-/// JSON arrays of strings, for the `tags`, `images` and `diagnostics` columns.
+/// JSON arrays of diagnostics, for the `diagnostics` column.
+enum DiagnosticsColumn {
+    static func encode(_ diagnostics: [Diagnostic]) -> String {
+        guard !diagnostics.isEmpty, let data = try? JSONEncoder().encode(diagnostics) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [Diagnostic] {
+        guard text != "[]" else { return [] }
+        return (try? JSONDecoder().decode([Diagnostic].self, from: Data(text.utf8))) ?? []
+    }
+}
+
+/// JSON arrays of strings, for the `tags` and `images` columns.
 enum StringArrayColumn {
     static func encode(_ values: [String]) -> String {
         guard !values.isEmpty else { return "[]" }

@@ -99,7 +99,7 @@ struct IndexWriter {
             record.title, record.title.lowercased(), record.description, record.color,
             record.destroyAt, record.destroyState, record.frontMatterUpdated, updatedAt, record.created, record.order,
             StringArrayColumn.encode(record.tags), StringArrayColumn.encode(record.images),
-            StringArrayColumn.encode(record.diagnostics), record.hasError, record.editable,
+            DiagnosticsColumn.encode(record.diagnostics), record.hasError, record.editable,
         ]
     }
 }

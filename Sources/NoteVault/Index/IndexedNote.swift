@@ -16,8 +16,8 @@ public struct IndexedNote: Sendable {
     public var order: String?
     public var tags: [String]
     public var images: [String]
-    /// Problems found in the note, as `file:line: message`.
-    public var diagnostics: [String]
+    /// Problems found in the note, with file and line.
+    public var diagnostics: [Diagnostic]
     /// Whether part of the note cannot be read (front matter, encoding, size).
     public var hasError: Bool
     /// For search results: the matching text with matches between `\u{2}` and `\u{3}`.
@@ -55,7 +55,7 @@ public struct IndexedNote: Sendable {
         order = row[9]
         tags = StringArrayColumn.decode(row[10])
         images = StringArrayColumn.decode(row[11])
-        diagnostics = StringArrayColumn.decode(row[12])
+        diagnostics = DiagnosticsColumn.decode(row[12])
         hasError = row[13]
     }
 

@@ -97,13 +97,15 @@ extension Vault {
         name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
-    /// A folder typed by the user for a new note (`nil` or empty for the root).
+    /// A folder typed by the user for a new note (`nil` or empty for the root). A trailing `/` is
+    /// dropped; a leading one makes the path absolute, which is refused.
     static func validatedFolder(_ text: String?) throws(VaultError) -> NotePath? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        var trimmed = Substring(text)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard !trimmed.isEmpty else { return nil }
         do {
-            return try NotePath(validating: trimmed, purpose: .create)
+            return try NotePath(validating: String(trimmed), purpose: .create)
         } catch {
             throw .path(error)
         }

@@ -67,18 +67,26 @@ extension Vault {
             try writer.replace(path, with: finalBytes, expecting: original)
         } catch .conflict(let conflicted, nil) {
             // The note changed while it was being edited: keep both, ours as a copy beside it.
-            let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
-            let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
-            do {
-                try writer.create(copy, with: finalBytes)
-            } catch {
-                throw .write(error)
-            }
-            throw .write(.conflict(path: conflicted, conflictCopy: copy))
+            throw saveConflictCopy(of: conflicted, with: finalBytes)
+        } catch .system(let error) where error.code == ENOENT {
+            // The note was deleted while it was being edited: the edited text is kept the same way.
+            throw saveConflictCopy(of: path, with: finalBytes)
         } catch {
             throw .write(error)
         }
         return (try read(path), warnings)
+    }
+
+    /// Saves `bytes` as a conflict copy beside `path`; returns the conflict error to report.
+    private func saveConflictCopy(of path: NotePath, with bytes: [UInt8]) -> VaultError {
+        let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
+        let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
+        do {
+            try writer.create(copy, with: bytes)
+        } catch {
+            return .write(error)
+        }
+        return .write(.conflict(path: path, conflictCopy: copy))
     }
 
     /// Refuses notes enote must not rewrite.
