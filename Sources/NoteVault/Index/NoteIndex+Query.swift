@@ -93,16 +93,15 @@ extension NoteIndex {
                 ? rows.count
                 : try Int.fetchOne(db, sql: "SELECT count(*) FROM \(from) WHERE \(whereClause)", arguments: whereArguments) ?? rows.count
 
+            let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
+            let body = try db.makeStatement(sql: "SELECT body FROM notes_fts WHERE rowid = ?")
             var notes: [IndexedNote] = []
             for row in rows {
                 var note = IndexedNote(row: row)
                 note.score = row["score"]
                 note.titleMatches = row["title_hit"]
-                if let positive = query.positiveExpression {
-                    note.snippet = try String.fetchOne(
-                        db,
-                        sql: "SELECT snippet(notes_fts, 1, char(2), char(3), '…', 16) FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?",
-                        arguments: [positive, note.id])
+                if let snippets, let text = try String.fetchOne(body, arguments: [note.id]) {
+                    note.snippet = snippets.snippet(of: text)
                 }
                 notes.append(note)
             }
