@@ -108,13 +108,13 @@ public struct DurableWriter: Sendable {
                 try fileSystem.rename(temp, in: directory, to: name, in: directory)
             } catch {
                 removeQuietly(temp, in: directory)
-                throw .system(error)
+                throw .system(error.naming(path))
             }
             try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
             return
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error)
+            throw .system(error.naming(path))
         }
         // `temp` now holds what was displaced. It must be what we read; if another writer got in
         // at the last instant, swap back so their version stays, and keep ours as a copy.
@@ -152,10 +152,15 @@ public struct DurableWriter: Sendable {
                 removeQuietly(temp, in: directory)
                 throw .exists(path)
             }
-            try wrap { () throws(SystemError) in try fileSystem.rename(temp, in: directory, to: name, in: directory) }
+            do {
+                try fileSystem.rename(temp, in: directory, to: name, in: directory)
+            } catch {
+                removeQuietly(temp, in: directory)
+                throw .system(error.naming(path))
+            }
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error)
+            throw .system(error.naming(path))
         }
         try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
     }
@@ -244,5 +249,12 @@ public struct DurableWriter: Sendable {
 
     private func wrap(_ body: () throws(SystemError) -> Void) throws(WriteError) {
         do { try body() } catch { throw .system(error) }
+    }
+}
+
+extension SystemError {
+    /// The same error about `path` (relative to the root) instead of a bare file name.
+    func naming(_ path: NotePath) -> SystemError {
+        SystemError(call, path: path.description, code: code)
     }
 }
