@@ -43,9 +43,8 @@ extension Vault {
     /// ``moveToTrash(_:reason:)`` for a caller that already holds the vault lock.
     public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)
-        guard status.kind == .regular else {
-            throw .path(PathError(path: path.description, rule: status.kind == .symbolicLink ? .symbolicLink : .escapesVault))
-        }
+        if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
+        guard status.kind == .regular else { throw .write(.notRegularFile(path)) }
         try makeFolders(NotePath(trusted: Self.trashFolderName))
         let trashRelative = path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
             ?? NotePath(trusted: Self.trashFolderName)
