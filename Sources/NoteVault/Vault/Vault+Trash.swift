@@ -79,9 +79,10 @@ extension Vault {
     public func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
         let lock = try lock()
         defer { lock.release() }
-        let source = NotePath(trusted: Self.trashFolderName + "/" + entry.trashedPath)
+        // The log holds paths as shown (`bad\xFF.md`); turn them back into the bytes on disk.
+        let source = NotePath(bytes: Array((Self.trashFolderName + "/").utf8) + NotePath.bytes(displayedAs: entry.trashedPath))
         let original: NotePath
-        do { original = try NotePath(validating: entry.originalPath, purpose: .lookup) } catch { throw .path(error) }
+        do { original = try NotePath(validatingBytes: NotePath.bytes(displayedAs: entry.originalPath), purpose: .lookup) } catch { throw .path(error) }
         if let parent = original.parent { try makeFolders(parent) }
         return try moveNoReplace(source, intoFolder: original.parent, preferredName: original.fileNameBytes)
     }
