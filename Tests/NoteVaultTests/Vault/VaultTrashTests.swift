@@ -149,6 +149,24 @@ struct VaultTrashTests {
         }
     }
 
+    @Test("a note whose name is not UTF-8 is trashed and restored under the same bytes")
+    func invalidUTF8Name() throws {
+        let name: [UInt8] = Array("bad".utf8) + [0xFF] + Array(".md".utf8)
+        try sandbox.makeFolder("latin")
+        try sandbox.write(bytesNamed: name, in: "latin", "latin-1 text\n")
+        let path = NotePath(bytes: Array("latin/".utf8) + name)
+        let vault = try sandbox.vault()
+
+        let entry = try vault.moveToTrash(path, reason: .removed)
+        #expect(entry.originalPath == "latin/bad\\xFF.md")
+        #expect(vault.trashEntries() == [entry])
+        let restored = try vault.restore(entry)
+
+        #expect(restored == path)
+        #expect(try vault.read(path).content.bodyText == "latin-1 text\n")
+        #expect(vault.trashEntries().isEmpty)
+    }
+
     @Test("no RENAME_NOREPLACE: the trash still never replaces an earlier version")
     func trashWithoutNoReplace() throws {
         let fileSystem = FaultyFileSystem()
