@@ -93,6 +93,17 @@ extension Vault {
     public func emptyTrash() throws(VaultError) -> Int {
         let lock = try lock()
         defer { lock.release() }
+        // FileManager follows a link named .trash: refuse anything but a real folder, or the
+        // files it points to outside the vault would be deleted.
+        let trash = NotePath(trusted: Self.trashFolderName)
+        let status: FileStatus
+        do {
+            status = try fileStatus(trash)
+        } catch .noteNotFound {
+            return 0
+        }
+        if status.kind == .symbolicLink { throw .path(PathError(path: Self.trashFolderName, rule: .symbolicLink)) }
+        guard status.kind == .directory else { throw .invalidInput("\(Self.trashFolderName) is not a folder; nothing was deleted") }
         let count = trashEntries().count
         do {
             let url = URL(fileURLWithPath: trashFolder)
