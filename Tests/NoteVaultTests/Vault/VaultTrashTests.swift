@@ -129,6 +129,26 @@ struct VaultTrashTests {
         #expect(sandbox.outsideContents() == ["keep.md"], "a link in the trash is removed, not what it points to")
     }
 
+    @Test("a .trash that is a link out of the vault is neither filled nor emptied")
+    func trashFolderIsALink() throws {
+        try sandbox.writeAbsolute(sandbox.outside + "/precious.md", Array("not yours\n".utf8))
+        try sandbox.symlink("../outside", at: ".trash")
+        let vault = try sandbox.vault()
+
+        #expect(throws: VaultError.self) { try vault.emptyTrash() }
+        #expect(throws: VaultError.self) { try vault.moveToTrash(NotePath(trusted: "groceries.md"), reason: .removed) }
+
+        #expect(sandbox.outsideContents() == ["precious.md"])
+        #expect(sandbox.text("groceries.md") == "eggs\n")
+        #expect(vault.trashEntries().isEmpty)
+    }
+
+    @Test("emptying a vault that has no trash yet deletes nothing")
+    func emptyWithoutTrash() throws {
+        #expect(try sandbox.vault().emptyTrash() == 0)
+        #expect(sandbox.text("groceries.md") == "eggs\n")
+    }
+
     @Test("trashing a symbolic link is refused; the link stays")
     func trashLink() throws {
         try sandbox.symlink("groceries.md", at: "alias.md")
