@@ -69,7 +69,8 @@ extension Vault {
             // The note changed while it was being edited: keep both, ours as a copy beside it.
             throw saveConflictCopy(of: conflicted, with: finalBytes)
         } catch .system(let error) where error.code == ENOENT {
-            // The note was deleted while it was being edited: the edited text is kept the same way.
+            // The note (or its folder) was deleted while it was being edited: the edited text is
+            // kept the same way.
             throw saveConflictCopy(of: path, with: finalBytes)
         } catch {
             throw .write(error)
@@ -77,10 +78,16 @@ extension Vault {
         return (try read(path), warnings)
     }
 
-    /// Saves `bytes` as a conflict copy beside `path`; returns the conflict error to report.
+    /// Saves `bytes` as a conflict copy beside `path` (recreating its folder if it was removed);
+    /// returns the conflict error to report.
     private func saveConflictCopy(of path: NotePath, with bytes: [UInt8]) -> VaultError {
         let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
         let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
+        do {
+            if let parent = path.parent { try makeFolders(parent) }
+        } catch {
+            return error
+        }
         do {
             try writer.create(copy, with: bytes)
         } catch {
