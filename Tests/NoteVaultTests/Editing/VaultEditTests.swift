@@ -117,6 +117,23 @@ struct VaultEditTests {
         #expect(sandbox.tempFiles(in: "work").isEmpty)
     }
 
+    @Test("the note (or its folder) removed during the edit: the typed text is kept in a conflict copy", arguments: [
+        "rm \"$VAULT/work/plan.md\"",
+        "rm -r \"$VAULT/work\"",
+    ])
+    func removedDuringEdit(removal: String) throws {
+        let result = try edit("\(removal)\nprintf 'Typed while it vanished.\\n' > \"$1\"")
+
+        guard case .failure(let error) = result, case .write(.conflict(path, let copy?)) = error else {
+            Issue.record("expected a conflict with a copy, got \(result)")
+            return
+        }
+        #expect(error.exitCode == 3)
+        #expect(copy.parent?.description == "work")
+        #expect(sandbox.text(copy.description)?.hasSuffix("Typed while it vanished.\n") == true)
+        #expect(!sandbox.exists("work/plan.md"), "not recreated behind the remover's back")
+    }
+
     @Test("emptied while another editor changed the note: nothing is trashed")
     func emptiedConflict() throws {
         let result = try edit("printf 'theirs\\n' > \"$VAULT/work/plan.md\"; : > \"$1\"")
