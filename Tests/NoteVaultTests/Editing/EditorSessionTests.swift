@@ -72,6 +72,13 @@ struct EditorSessionTests {
         #expect(outcome == .done([]))
     }
 
+    @Test("the temp file gone when the editor exits 0 is a cancel, not 'all text deleted'")
+    func tempFileRemoved() throws {
+        let outcome = try session("rm \"$1\"").edit(original, fileName: "plan.md")
+        #expect(outcome == .cancelled(status: 0, keptCopy: nil))
+        #expect(leftovers.isEmpty)
+    }
+
     @Test("a missing editor binary is a LaunchError naming it; no temp folder is left")
     func missingBinary() throws {
         let missing = sandbox.bin + "/no-such-editor"

@@ -97,6 +97,15 @@ struct VaultEditTests {
         #expect(sandbox.text(".trash/work/plan.md") == original)
     }
 
+    @Test("the editor removing its file is not an emptied note: nothing is trashed")
+    func editorRemovedItsFile() throws {
+        let result = try edit("rm \"$1\"")
+
+        guard case .success(.cancelled) = result else { Issue.record("\(result)"); return }
+        #expect(sandbox.text("work/plan.md") == original)
+        #expect(!sandbox.exists(".trash"))
+    }
+
     @Test("the note changed on disk during the edit: conflict, theirs in the note, ours in a conflict copy")
     func conflictDuringEdit() throws {
         let external = "---\ntitle: Plan\n---\nSaved by another editor meanwhile.\n"
