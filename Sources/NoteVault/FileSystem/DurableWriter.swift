@@ -141,7 +141,7 @@ public struct DurableWriter: Sendable {
     public func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
-        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil)
+        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil, createMode: mode)
         do {
             try fileSystem.renameNoReplace(temp, in: directory, to: name, in: directory)
         } catch let error where error.code == EEXIST {
@@ -204,15 +204,17 @@ public struct DurableWriter: Sendable {
         return now.hash == original.hash && now.bytes == original.bytes
     }
 
-    /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it.
-    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?) throws(WriteError) -> [UInt8] {
+    /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it. `mode` is set
+    /// exactly (a replaced note's mode); otherwise the file is created with `createMode` less the
+    /// umask.
+    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?, createMode: mode_t = 0o666) throws(WriteError) -> [UInt8] {
         var attempt = 0
         while true {
             attempt += 1
             let temp = Self.tempName(for: name)
             let descriptor: Int32
             do {
-                descriptor = try fileSystem.open(temp, beneath: directory, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode ?? 0o666)
+                descriptor = try fileSystem.open(temp, beneath: directory, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode ?? createMode)
             } catch let error where error.code == EEXIST && attempt < 10 {
                 continue
             } catch {
