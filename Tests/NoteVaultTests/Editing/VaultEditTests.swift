@@ -143,6 +143,16 @@ struct VaultEditTests {
         #expect(!sandbox.exists("work/plan.md"), "not recreated behind the remover's back")
     }
 
+    @Test("the conflict copy of a private note is private too")
+    func conflictCopyMode() throws {
+        try sandbox.write("work/plan.md", original, mode: 0o600)
+        let result = try edit("printf 'theirs\\n' > \"$VAULT/work/plan.md\"; printf 'ours\\n' > \"$1\"")
+
+        guard case .failure(.write(.conflict(_, let copy?))) = result else { Issue.record("\(result)"); return }
+        #expect(try sandbox.status(copy.description).mode == 0o600)
+        #expect(try sandbox.status("work/plan.md").mode == 0o600)
+    }
+
     @Test("emptied while another editor changed the note: nothing is trashed")
     func emptiedConflict() throws {
         let result = try edit("printf 'theirs\\n' > \"$VAULT/work/plan.md\"; : > \"$1\"")

@@ -144,6 +144,13 @@ struct DurableWriterRefusalTests {
         #expect(DurableWriter.WriteError.exists(path).description.contains("already exists; nothing was overwritten"))
     }
 
+    @Test("create applies the mode it is given (less the umask)")
+    func createMode() throws {
+        let vault = try sandbox.vault()
+        try sandbox.writer(vault).create(NotePath(trusted: "private.md"), with: Array("x\n".utf8), mode: 0o600)
+        #expect(try sandbox.status("private.md").mode == 0o600)
+    }
+
     @Test("Vault.create beside a hand-written file of the same name picks the next free name")
     func vaultCreateBesideExisting() throws {
         try sandbox.write("groceries.md", "hand-written\n")
