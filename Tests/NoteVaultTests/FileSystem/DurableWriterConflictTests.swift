@@ -77,6 +77,21 @@ struct DurableWriterConflictTests {
         #expect(fileSystem.count(.exchange) == 2, "swapped, then swapped back")
     }
 
+    @Test("a lost race and then a failed swap back: reported, and both versions are still on disk")
+    func swapBackFails() throws {
+        let fileSystem = FaultyFileSystem()
+        let external = self.external
+        fileSystem.before(.exchange) { [self] in save(external, .inPlace) }
+        fileSystem.fail(.exchange, nth: 2, with: EIO)
+        let vault = try sandbox.vault(fileSystem: fileSystem)
+
+        #expect(throws: VaultError.self) { try vault.updateFrontMatter(of: path, [.set(.color, "red")]) }
+
+        let texts = sandbox.names().filter { $0 != ".enote" }.compactMap { sandbox.text($0) }
+        #expect(texts.contains(external), "theirs survives")
+        #expect(texts.contains { $0.contains("color: red\n") && $0.hasSuffix("Original body.\n") }, "ours survives")
+    }
+
     @Test("without a race the swap displaces exactly what was read, and no copy is made")
     func exchangeWithoutRace() throws {
         let fileSystem = FaultyFileSystem()
