@@ -78,7 +78,7 @@ struct VaultConfigTests {
     @Test("mistakes are errors naming file:line and the rule", arguments: [
         ("colour = red", 1, "unknown setting \"colour\""),
         ("\n\nexpiry = later", 3, "expiry must be trash or delete, not \"later\""),
-        ("sort = size", 1, "sort must be one of updated, created, title, order, not \"size\""),
+        ("sort = size", 1, "sort must be one of updated, created, title, order"),
         ("# c\nmax_notes = -1", 2, "max_notes must be a whole number above 0, not \"-1\""),
         ("max_notes = lots", 1, "max_notes must be a whole number above 0"),
         ("max_notes = 0", 1, "max_notes must be a whole number above 0"),
