@@ -57,7 +57,13 @@ public struct EditorSession: Sendable {
             removeFolder(folder)
             throw error
         }
-        let edited = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            // The file is gone (removed by the editor or a temp cleaner): nothing was typed into
+            // it that could be saved, and it is not "all text deleted", which trashes the note.
+            removeFolder(folder)
+            return .cancelled(status: status, keptCopy: nil)
+        }
+        let edited = [UInt8](contents)
         if status != 0 {
             if edited != text, !edited.isEmpty {
                 return .cancelled(status: status, keptCopy: path)

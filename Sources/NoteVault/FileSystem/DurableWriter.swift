@@ -108,13 +108,13 @@ public struct DurableWriter: Sendable {
                 try fileSystem.rename(temp, in: directory, to: name, in: directory)
             } catch {
                 removeQuietly(temp, in: directory)
-                throw .system(error)
+                throw .system(error.naming(path))
             }
             try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
             return
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error)
+            throw .system(error.naming(path))
         }
         // `temp` now holds what was displaced. It must be what we read; if another writer got in
         // at the last instant, swap back so their version stays, and keep ours as a copy.
@@ -141,7 +141,7 @@ public struct DurableWriter: Sendable {
     public func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
-        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil)
+        let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil, createMode: mode)
         do {
             try fileSystem.renameNoReplace(temp, in: directory, to: name, in: directory)
         } catch let error where error.code == EEXIST {
@@ -152,10 +152,15 @@ public struct DurableWriter: Sendable {
                 removeQuietly(temp, in: directory)
                 throw .exists(path)
             }
-            try wrap { () throws(SystemError) in try fileSystem.rename(temp, in: directory, to: name, in: directory) }
+            do {
+                try fileSystem.rename(temp, in: directory, to: name, in: directory)
+            } catch {
+                removeQuietly(temp, in: directory)
+                throw .system(error.naming(path))
+            }
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error)
+            throw .system(error.naming(path))
         }
         try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
     }
@@ -199,15 +204,17 @@ public struct DurableWriter: Sendable {
         return now.hash == original.hash && now.bytes == original.bytes
     }
 
-    /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it.
-    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?) throws(WriteError) -> [UInt8] {
+    /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it. `mode` is set
+    /// exactly (a replaced note's mode); otherwise the file is created with `createMode` less the
+    /// umask.
+    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?, createMode: mode_t = 0o666) throws(WriteError) -> [UInt8] {
         var attempt = 0
         while true {
             attempt += 1
             let temp = Self.tempName(for: name)
             let descriptor: Int32
             do {
-                descriptor = try fileSystem.open(temp, beneath: directory, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode ?? 0o666)
+                descriptor = try fileSystem.open(temp, beneath: directory, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode ?? createMode)
             } catch let error where error.code == EEXIST && attempt < 10 {
                 continue
             } catch {
@@ -244,5 +251,12 @@ public struct DurableWriter: Sendable {
 
     private func wrap(_ body: () throws(SystemError) -> Void) throws(WriteError) {
         do { try body() } catch { throw .system(error) }
+    }
+}
+
+extension SystemError {
+    /// The same error about `path` (relative to the root) instead of a bare file name.
+    func naming(_ path: NotePath) -> SystemError {
+        SystemError(call, path: path.description, code: code)
     }
 }

@@ -149,6 +149,27 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         NoteContent.invalidUTF8Offset(Array(bytes)) != nil
     }
 
+    /// The bytes of the path that ``display(_:)`` shows as `text`: `\xFF` escapes become the
+    /// bytes they stand for when that reading is exact (it is not valid UTF-8 and shows as `text`
+    /// again); otherwise `text`'s own UTF-8, so a name that really contains `\x41` stays as it is.
+    static func bytes(displayedAs text: String) -> [UInt8] {
+        let utf8 = Array(text.utf8)
+        guard utf8.contains(UInt8(ascii: "\\")) else { return utf8 }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "\\"), index + 3 < utf8.count, utf8[index + 1] == UInt8(ascii: "x"),
+               let byte = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                index += 4
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return invalidUTF8(bytes[...]) && display(bytes) == text ? bytes : utf8
+    }
+
     static func display(_ bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var text = ""

@@ -24,9 +24,9 @@ public enum Slug {
         var pendingDash = false
         for character in title.precomposedStringWithCanonicalMapping.lowercased() {
             if character.isLetter || character.isNumber || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) {
-                if pendingDash, !slug.isEmpty { slug += "-" }
+                let separator = pendingDash && !slug.isEmpty ? "-" : ""
                 pendingDash = false
-                let candidate = slug + String(character)
+                let candidate = slug + separator + String(character)
                 if candidate.utf8.count > maximumBytes { break }
                 slug = candidate
             } else {

@@ -43,9 +43,8 @@ extension Vault {
     /// ``moveToTrash(_:reason:)`` for a caller that already holds the vault lock.
     public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)
-        guard status.kind == .regular else {
-            throw .path(PathError(path: path.description, rule: status.kind == .symbolicLink ? .symbolicLink : .escapesVault))
-        }
+        if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
+        guard status.kind == .regular else { throw .write(.notRegularFile(path)) }
         try makeFolders(NotePath(trusted: Self.trashFolderName))
         let trashRelative = path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
             ?? NotePath(trusted: Self.trashFolderName)
@@ -80,9 +79,10 @@ extension Vault {
     public func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
         let lock = try lock()
         defer { lock.release() }
-        let source = NotePath(trusted: Self.trashFolderName + "/" + entry.trashedPath)
+        // The log holds paths as shown (`bad\xFF.md`); turn them back into the bytes on disk.
+        let source = NotePath(bytes: Array((Self.trashFolderName + "/").utf8) + NotePath.bytes(displayedAs: entry.trashedPath))
         let original: NotePath
-        do { original = try NotePath(validating: entry.originalPath, purpose: .lookup) } catch { throw .path(error) }
+        do { original = try NotePath(validatingBytes: NotePath.bytes(displayedAs: entry.originalPath), purpose: .lookup) } catch { throw .path(error) }
         if let parent = original.parent { try makeFolders(parent) }
         return try moveNoReplace(source, intoFolder: original.parent, preferredName: original.fileNameBytes)
     }
@@ -93,6 +93,17 @@ extension Vault {
     public func emptyTrash() throws(VaultError) -> Int {
         let lock = try lock()
         defer { lock.release() }
+        // FileManager follows a link named .trash: refuse anything but a real folder, or the
+        // files it points to outside the vault would be deleted.
+        let trash = NotePath(trusted: Self.trashFolderName)
+        let status: FileStatus
+        do {
+            status = try fileStatus(trash)
+        } catch .noteNotFound {
+            return 0
+        }
+        if status.kind == .symbolicLink { throw .path(PathError(path: Self.trashFolderName, rule: .symbolicLink)) }
+        guard status.kind == .directory else { throw .invalidInput("\(Self.trashFolderName) is not a folder; nothing was deleted") }
         let count = trashEntries().count
         do {
             let url = URL(fileURLWithPath: trashFolder)

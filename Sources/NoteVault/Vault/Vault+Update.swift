@@ -67,22 +67,29 @@ extension Vault {
             try writer.replace(path, with: finalBytes, expecting: original)
         } catch .conflict(let conflicted, nil) {
             // The note changed while it was being edited: keep both, ours as a copy beside it.
-            throw saveConflictCopy(of: conflicted, with: finalBytes)
+            throw saveConflictCopy(of: conflicted, with: finalBytes, mode: original.status.mode)
         } catch .system(let error) where error.code == ENOENT {
-            // The note was deleted while it was being edited: the edited text is kept the same way.
-            throw saveConflictCopy(of: path, with: finalBytes)
+            // The note (or its folder) was deleted while it was being edited: the edited text is
+            // kept the same way.
+            throw saveConflictCopy(of: path, with: finalBytes, mode: original.status.mode)
         } catch {
             throw .write(error)
         }
         return (try read(path), warnings)
     }
 
-    /// Saves `bytes` as a conflict copy beside `path`; returns the conflict error to report.
-    private func saveConflictCopy(of path: NotePath, with bytes: [UInt8]) -> VaultError {
+    /// Saves `bytes` as a conflict copy beside `path` (recreating its folder if it was removed),
+    /// with the note's permissions; returns the conflict error to report.
+    private func saveConflictCopy(of path: NotePath, with bytes: [UInt8], mode: mode_t) -> VaultError {
         let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
         let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
         do {
-            try writer.create(copy, with: bytes)
+            if let parent = path.parent { try makeFolders(parent) }
+        } catch {
+            return error
+        }
+        do {
+            try writer.create(copy, with: bytes, mode: mode)
         } catch {
             return .write(error)
         }

@@ -61,7 +61,9 @@ public struct VaultConfig: Sendable, Equatable {
 
     /// Parses the text of a config file.
     public init(parsing text: String, file: String) throws(ParseError) {
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone would not split CRLF lines.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line = line.dropLast() }

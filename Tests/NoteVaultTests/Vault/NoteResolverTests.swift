@@ -1,0 +1,103 @@
+import Testing
+@testable import NoteVault
+
+/// Naming a note on the command line: path, title, prefix; ambiguity and misses are errors that
+/// help.
+@Suite("NoteResolver")
+struct NoteResolverTests {
+    static let candidates: [NoteResolver.Candidate] = [
+        .init(path: NotePath(trusted: "grocery-list.md"), title: "Grocery list"),
+        .init(path: NotePath(trusted: "work/plan.md"), title: "Plan"),
+        .init(path: NotePath(trusted: "work/plan-b.md"), title: "Plan B"),
+        .init(path: NotePath(trusted: "ideas/plan.md"), title: "Garden ideas"),
+        .init(path: NotePath(trusted: "список.md"), title: "Список покупок"),
+        .init(path: NotePath(trusted: "Upper.md"), title: "Shouting"),
+        .init(path: NotePath(trusted: "upper.md"), title: "Whispering"),
+    ]
+
+    @Test("resolves", arguments: [
+        ("grocery-list.md", "grocery-list.md"),
+        ("grocery-list", "grocery-list.md"),
+        ("./grocery-list", "grocery-list.md"),
+        ("work/plan", "work/plan.md"),
+        ("work/plan.md", "work/plan.md"),
+        ("ideas/plan", "ideas/plan.md"),
+        ("Grocery list", "grocery-list.md"),
+        ("GROCERY LIST", "grocery-list.md"),
+        ("plan", "work/plan.md"),
+        ("plan b", "work/plan-b.md"),
+        ("WORK/PLAN.MD", "work/plan.md"),
+        ("groc", "grocery-list.md"),
+        ("garden", "ideas/plan.md"),
+        ("список", "список.md"),
+        ("СПИСОК ПОК", "список.md"),
+        ("Upper", "Upper.md"),
+        ("upper", "upper.md"),
+        ("whisp", "upper.md"),
+    ])
+    func resolves(reference: String, expected: String) throws {
+        #expect(try NoteResolver.resolve(reference, among: Self.candidates).description == expected)
+    }
+
+    @Test("an ambiguous prefix (of titles and file names) lists every candidate with path and title")
+    func ambiguous() throws {
+        #expect {
+            try NoteResolver.resolve("pla", among: Self.candidates)
+        } throws: { error in
+            guard case .ambiguousNote(let reference, let candidates) = error as? VaultError else { return false }
+            return reference == "pla"
+                && candidates == ["ideas/plan.md  (Garden ideas)", "work/plan-b.md  (Plan B)", "work/plan.md  (Plan)"]
+                && (error as! VaultError).description == """
+                    "pla" matches 3 notes; name one by its path:
+                      ideas/plan.md  (Garden ideas)
+                      work/plan-b.md  (Plan B)
+                      work/plan.md  (Plan)
+                    """
+        }
+    }
+
+    @Test("the same title on two paths is ambiguous")
+    func sameTitle() throws {
+        let twins: [NoteResolver.Candidate] = [
+            .init(path: NotePath(trusted: "a/todo.md"), title: "Todo"),
+            .init(path: NotePath(trusted: "b/todo.md"), title: "Todo"),
+        ]
+        #expect {
+            try NoteResolver.resolve("todo", among: twins)
+        } throws: { error in
+            guard case .ambiguousNote(_, let candidates) = error as? VaultError else { return false }
+            return candidates.count == 2
+        }
+        #expect(try NoteResolver.resolve("a/todo", among: twins).description == "a/todo.md")
+    }
+
+    @Test("not found: suggestions when part of a title matches", arguments: [
+        ("lan", ["Plan", "Plan B", "Garden ideas"]),
+        ("list", ["Grocery list"]),
+        ("nothing-like-it", []),
+    ])
+    func notFound(reference: String, suggestions: [String]) throws {
+        #expect {
+            try NoteResolver.resolve(reference, among: Self.candidates)
+        } throws: { error in
+            guard let error = error as? VaultError, case .noteNotFound(reference, let found) = error else { return false }
+            let text = error.description
+            return found == suggestions && text.hasPrefix("no note matches \"\(reference)\"")
+                && (suggestions.isEmpty || text.contains("did you mean \"\(suggestions[0])\""))
+                && text.contains("`enote list` shows them")
+        }
+    }
+
+    @Test("an empty reference asks for a note", arguments: ["", "./"])
+    func empty(reference: String) {
+        #expect(throws: VaultError.self) { try NoteResolver.resolve(reference, among: Self.candidates) }
+    }
+
+    @Test("an invalid UTF-8 name resolves by title or by its escaped display form")
+    func invalidName() throws {
+        let bytes: [UInt8] = Array("bad".utf8) + [0xFF] + Array(".md".utf8)
+        let notes: [NoteResolver.Candidate] = [.init(path: NotePath(bytes: bytes), title: "Latin-1 note")]
+        #expect(try NoteResolver.resolve("latin", among: notes).bytes == bytes)
+        #expect(try NoteResolver.resolve("bad\\xFF", among: notes).bytes == bytes)
+    }
+}

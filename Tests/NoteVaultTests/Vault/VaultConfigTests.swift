@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import NoteVault
+
+/// `.enote/config`: every key, comments, quotes, CRLF; mistakes name `file:line`.
+@Suite("VaultConfig")
+struct VaultConfigTests {
+    private func parse(_ text: String) throws(VaultConfig.ParseError) -> VaultConfig {
+        try VaultConfig(parsing: text, file: ".enote/config")
+    }
+
+    @Test("defaults")
+    func defaults() {
+        let config = VaultConfig()
+        #expect(config.expiry == .trash && config.sort == .updated && config.expiryCap == 50)
+        #expect(config.ignore.isEmpty && config.editor == nil && config.maxNotes == nil)
+    }
+
+    @Test("every key")
+    func everyKey() throws {
+        let config = try parse("""
+            expiry = delete
+            ignore = drafts/
+            ignore = *.tmp.md
+            editor = nvim -u NONE
+            sort = title
+            max_notes = 500
+            expiry_cap = 7
+            """)
+        #expect(config.expiry == .delete)
+        #expect(config.ignore == ["drafts/", "*.tmp.md"])
+        #expect(config.editor == "nvim -u NONE")
+        #expect(config.sort == .title)
+        #expect(config.maxNotes == 500)
+        #expect(config.expiryCap == 7)
+    }
+
+    @Test("every sort key and expiry action", arguments: VaultConfig.SortKey.allCases)
+    func sortKeys(key: VaultConfig.SortKey) throws {
+        #expect(try parse("sort = \(key.rawValue)").sort == key)
+    }
+
+    @Test("comments, blank lines, spacing and quotes")
+    func commentsAndQuotes() throws {
+        let config = try parse("""
+            # a comment line
+               # an indented comment
+
+            expiry=trash   # trailing comment
+            editor = "code --wait"   # quoted, then a comment
+            ignore = '#hash folder/'
+            ignore = "a # b.md"
+            \tsort\t=\tcreated\t
+            """)
+        #expect(config.expiry == .trash)
+        #expect(config.editor == "code --wait")
+        #expect(config.ignore == ["#hash folder/", "a # b.md"])
+        #expect(config.sort == .created)
+    }
+
+    @Test("CRLF line endings read like LF, and errors still name the right line")
+    func crlf() throws {
+        let config = try parse("# settings\r\nexpiry = delete\r\nsort = title\r\neditor = \"code --wait\"\r\n")
+        #expect(config.expiry == .delete)
+        #expect(config.sort == .title)
+        #expect(config.editor == "code --wait")
+
+        #expect(throws: VaultConfig.ParseError(file: ".enote/config", line: 3, message: "unknown setting \"colour\"; known settings are expiry, ignore, editor, sort, max_notes, expiry_cap")) {
+            try parse("expiry = trash\r\n\r\ncolour = red\r\n")
+        }
+    }
+
+    @Test("the template enote init writes parses to the defaults")
+    func template() throws {
+        #expect(try parse(VaultConfig.template) == VaultConfig())
+    }
+
+    @Test("mistakes are errors naming file:line and the rule", arguments: [
+        ("colour = red", 1, "unknown setting \"colour\""),
+        ("\n\nexpiry = later", 3, "expiry must be trash or delete, not \"later\""),
+        ("sort = size", 1, "sort must be one of updated, created, title, order"),
+        ("# c\nmax_notes = -1", 2, "max_notes must be a whole number above 0, not \"-1\""),
+        ("max_notes = lots", 1, "max_notes must be a whole number above 0"),
+        ("max_notes = 0", 1, "max_notes must be a whole number above 0"),
+        ("expiry_cap = 1.5", 1, "expiry_cap must be a whole number above 0"),
+        ("ignore =", 1, "ignore needs a pattern"),
+        ("editor = \"\"", 1, "editor needs a command"),
+        ("just some words", 1, "expected key = value"),
+        ("expiry = trash\nExpiry = trash", 2, "unknown setting \"Expiry\""),
+    ])
+    func errors(text: String, line: Int, message: String) {
+        #expect {
+            try parse(text)
+        } throws: { error in
+            guard let error = error as? VaultConfig.ParseError else { return false }
+            return error.line == line && error.message.contains(message)
+                && error.description.hasPrefix(".enote/config:\(line): ")
+        }
+    }
+
+    @Test("a bad config stops the vault from opening, naming the line")
+    func badConfigFile() throws {
+        let sandbox = try VaultSandbox()
+        try sandbox.writeAbsolute(sandbox.root + "/.enote/config", Array("expiry = trash\nsort = sideways\n".utf8))
+        #expect {
+            try sandbox.vault()
+        } throws: { error in
+            (error as? VaultError)?.description.contains("/.enote/config:2: sort must be one of") == true
+        }
+    }
+
+    @Test("glob matching", arguments: [
+        ("*.md", "a.md", true),
+        ("*.md", "work/a.md", false),
+        ("**/*.md", "work/deep/a.md", true),
+        ("**/*.md", "a.md", true),
+        ("**", "anything/at/all", true),
+        ("work/**", "work/a/b.md", true),
+        ("work/**", "other/a.md", false),
+        ("a/**/b", "a/b", true),
+        ("a/**/b", "a/x/y/b", true),
+        ("a/**/b", "a/x/y/c", false),
+        ("a?c", "abc", true),
+        ("a?c", "a/c", false),
+        ("a?c", "ac", false),
+        ("draft*", "drafts", true),
+        ("draft*", "drafts/x", false),
+        ("drafts", "drafts", true),
+        ("drafts", "work/drafts", false),
+        ("*", "", true),
+        ("", "", true),
+        ("", "a", false),
+        ("*.tmp.md", "x.tmp.md", true),
+        ("*.tmp.md", "x.md", false),
+        ("черновики/*", "черновики/заметка.md", true),
+    ])
+    func glob(pattern: String, text: String, matches: Bool) {
+        #expect(GlobPattern.matches(pattern, text) == matches)
+    }
+
+    @Test("isIgnored: folder patterns end in /, file patterns without / match the name anywhere")
+    func isIgnored() throws {
+        var config = VaultConfig()
+        config.ignore = ["drafts/", "*.tmp.md", "work/private.md"]
+        #expect(config.isIgnored(NotePath(trusted: "drafts"), isFolder: true))
+        #expect(!config.isIgnored(NotePath(trusted: "drafts"), isFolder: false), "a file named drafts is not the folder")
+        #expect(config.isIgnored(NotePath(trusted: "deep/down/x.tmp.md"), isFolder: false))
+        #expect(config.isIgnored(NotePath(trusted: "work/private.md"), isFolder: false))
+        #expect(!config.isIgnored(NotePath(trusted: "other/private.md"), isFolder: false))
+        #expect(!config.isIgnored(NotePath(trusted: "plan.md"), isFolder: false))
+        #expect(!VaultConfig().isIgnored(NotePath(trusted: "anything.md"), isFolder: false))
+    }
+}
