@@ -18,19 +18,21 @@ import Darwin
 /// summary.lines   // ["Grocery list", "Potatoes", "Eggs"]
 /// ```
 public struct MarkdownSummary: Sendable, Equatable {
-    /// The plain text, one entry per line: a heading, each line of a paragraph, each line of a
-    /// code block. Inline markup is removed, entities are decoded, images contribute their
-    /// alternative text, raw HTML is left out.
-    public var lines: [String]
+    /// The plain text: a heading, each line of a paragraph, each line of a code block, each on
+    /// its own line (separated by `"\n"`, no empty lines). Inline markup is removed, entities
+    /// are decoded, images contribute their alternative text, raw HTML is left out.
+    public var plainText: String
+
+    /// The plain text, one entry per line.
+    public var lines: [String] {
+        plainText.isEmpty ? [] : plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
 
     /// The destinations of every image (`![alt](destination)`), in document order.
     public var imageSources: [String]
 
     /// The destinations of every link (`[text](destination)`), in document order.
     public var linkDestinations: [String]
-
-    /// The plain text as one string, lines separated by `"\n"`.
-    public var plainText: String { lines.joined(separator: "\n") }
 
     /// Parses `markdown` with libcmark and reduces it to plain text, images and links.
     public init(parsing markdown: String) {
@@ -46,7 +48,7 @@ public struct MarkdownSummary: Sendable, Equatable {
         CMarkTree.withDocument(bytes) { root in
             collector.walk(root)
         }
-        self.lines = collector.finishedLines()
+        self.plainText = collector.finishedText()
         self.imageSources = collector.imageSources
         self.linkDestinations = collector.linkDestinations
     }
@@ -105,15 +107,22 @@ private struct PlainTextCollector {
         let length = strlen(literal)
         guard length > 0 else { return }
         literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-            for byte in UnsafeBufferPointer(start: pointer, count: length) {
-                if byte == UInt8(ascii: "\n") {
-                    endLine()
-                } else if byte != UInt8(ascii: "\r") {
-                    buffer.append(byte)
-                    atLineStart = false
-                }
+            var runStart = 0
+            for index in 0..<length {
+                let byte = pointer[index]
+                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+                appendRun(pointer + runStart, index - runStart)
+                if byte == UInt8(ascii: "\n") { endLine() }
+                runStart = index + 1
             }
+            appendRun(pointer + runStart, length - runStart)
         }
+    }
+
+    private mutating func appendRun(_ start: UnsafePointer<UInt8>, _ count: Int) {
+        guard count > 0 else { return }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        atLineStart = false
     }
 
     private mutating func endLine() {
@@ -122,10 +131,9 @@ private struct PlainTextCollector {
         atLineStart = true
     }
 
-    func finishedLines() -> [String] {
-        guard !buffer.isEmpty else { return [] }
-        var lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map(String.init)
+    func finishedText() -> String {
+        var end = buffer.count
+        if end > 0, buffer[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        return String(decoding: buffer[..<end], as: UTF8.self)
     }
 }

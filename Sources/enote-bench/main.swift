@@ -34,6 +34,8 @@ case "run":
     }
     let lines = try runner.run()
     print(BenchmarkRunner.table(lines))
+case "baseline-only":
+    print(try BareFTSBaseline.seconds(vault: arguments[1]))
 default:
     usage()
 }

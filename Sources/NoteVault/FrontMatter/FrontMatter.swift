@@ -109,4 +109,23 @@ public enum FrontMatterKey: String, CaseIterable, Sendable {
 
     /// Every spelling of this key.
     public var spellings: [String] { [rawValue] + aliases }
+
+    /// The key a spelling names (`colour` → `color`), or `nil` for a key enote does not know.
+    public init?(spelling: String) {
+        switch spelling {
+        case "title": self = .title
+        case "color", "colour": self = .color
+        case "destroy", "expires": self = .destroy
+        case "updated": self = .updated
+        case "created": self = .created
+        case "order": self = .order
+        case "tags": self = .tags
+        default: return nil
+        }
+    }
+
+    /// The canonical name for a key as written: `colour` → `color`; unknown keys stay as they are.
+    public static func canonicalName(_ spelling: String) -> String {
+        FrontMatterKey(spelling: spelling)?.rawValue ?? spelling
+    }
 }

@@ -248,7 +248,7 @@ private struct BlockParser {
     private mutating func reportDuplicates(_ entries: [FrontMatter.Entry]) {
         var seen: [String: FrontMatter.Entry] = [:]
         for entry in entries {
-            let canonical = FrontMatterKey.allCases.first { $0.spellings.contains(entry.key) }?.rawValue ?? entry.key
+            let canonical = FrontMatterKey.canonicalName(entry.key)
             if let first = seen[canonical] {
                 let consequence: String
                 switch canonical {

@@ -8,6 +8,8 @@ struct IndexRecord: Sendable {
     var hash: ContentHash
     var racy: Bool
     var title: String
+    /// The title folded for sorting.
+    var titleKey: String
     var description: String
     var color: String
     var destroyAt: Double?
@@ -24,6 +26,12 @@ struct IndexRecord: Sendable {
     var hasError: Bool
     var editable: Bool
     var body: String
+    /// The columns stored as JSON, encoded off the database thread.
+    var tagsJSON: String
+    var imagesJSON: String
+    var diagnosticsJSON: String
+    /// The path as searchable words.
+    var searchableName: String
 
     /// Reads one note's record from its bytes.
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
@@ -40,6 +48,7 @@ struct IndexRecord: Sendable {
         }
         let metadata = content.metadata
         title = content.headline.title
+        titleKey = title.lowercased()
         description = content.headline.description
         color = metadata.color.description
         switch metadata.destroy {
@@ -59,24 +68,32 @@ struct IndexRecord: Sendable {
         images = content.body.imageSources
         var fields: [(String, String)] = []
         for (key, value) in metadata.fields {
-            let canonical = FrontMatterKey.allCases.first { $0.spellings.contains(key) }?.rawValue ?? key
-            for element in value.strings { fields.append((canonical, element)) }
+            let canonical = FrontMatterKey.canonicalName(key)
+            for element in value.strings { fields.append((canonical, element.lowercased())) }
         }
-        for tag in metadata.tags where !fields.contains(where: { $0.0 == "tags" && $0.1 == tag }) {
-            fields.append(("tags", tag))
+        for tag in metadata.tags where !fields.contains(where: { $0.0 == "tags" && $0.1 == tag.lowercased() }) {
+            fields.append(("tags", tag.lowercased()))
         }
         self.fields = fields
         diagnostics = content.diagnostics
         hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
         editable = content.isEditable
         body = content.body.plainText
+        tagsJSON = StringArrayColumn.encode(tags)
+        imagesJSON = StringArrayColumn.encode(images)
+        diagnosticsJSON = DiagnosticsColumn.encode(diagnostics)
+        searchableName = Self.searchableName(of: path)
     }
 
     /// The file name as searchable words: `work/grocery-list.md` → `work grocery list`.
-    var searchableName: String {
-        var name = path.description
-        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
-        return String(name.map { $0.isLetter || $0.isNumber ? $0 : " " })
+    static func searchableName(of path: NotePath) -> String {
+        var bytes = path.bytes
+        if NotePath.isMarkdownName(bytes) { bytes.removeLast(3) }
+        for index in bytes.indices where bytes[index] < 0x80 && !(bytes[index] >= 0x30 && bytes[index] <= 0x39)
+            && !(bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A) {
+            bytes[index] = 0x20
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -97,8 +114,26 @@ enum DiagnosticsColumn {
 enum StringArrayColumn {
     static func encode(_ values: [String]) -> String {
         guard !values.isEmpty else { return "[]" }
-        let data = (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var json = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        json.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            json += "\""
+        }
+        return json + "]"
     }
 
     static func decode(_ text: String) -> [String] {

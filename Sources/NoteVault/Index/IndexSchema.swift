@@ -9,13 +9,13 @@ import GRDB
 ///   trust.
 /// - `notes`: everything `list` shows, sorts and filters on, so those never read a file, plus
 ///   the content hash and the `updated` value last seen.
-/// - `fields`: every front matter key of every note, one row per scalar or list element
-///   (`--where KEY=VALUE`).
+/// - `fields`: every front matter key of every note, one row per scalar or list element, the
+///   value lowercased (`--where KEY=VALUE` compares without case).
 /// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
 ///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 7
+    static let version = 9
 
     /// Creates every table and index.
     static func create(_ db: Database) throws {
@@ -62,9 +62,10 @@ enum IndexSchema {
             CREATE TABLE fields (
                 note_id INTEGER NOT NULL,
                 key TEXT NOT NULL,
-                value TEXT NOT NULL COLLATE NOCASE
+                value TEXT NOT NULL
             );
             CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
+            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'bm25(10.0, 1.0, 2.0)');
             CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             """)
     }

@@ -1,44 +1,50 @@
 import Foundation
 import GRDB
 
-/// The prepared statements that write note rows, their fields and their full-text entries,
-/// within one transaction.
+/// The prepared statements that write note rows, their fields, their file fingerprints and
+/// their full-text entries, within one transaction.
 struct IndexWriter {
     private let db: Database
-    private let insertNote: Statement
-    private let updateNote: Statement
-    private let deleteNote: Statement
-    private let insertField: Statement
-    private let deleteFields: Statement
-    private let insertText: Statement
-    private let deleteText: Statement
-    private let upsertFile: Statement
-    private let deleteFile: Statement
+    private var insertNote: RawStatement
+    private var updateNote: RawStatement
+    private var deleteNote: RawStatement
+    private var insertField: RawStatement
+    private var deleteFields: RawStatement
+    private var insertText: RawStatement
+    private var deleteText: RawStatement
+    private var upsertFile: RawStatement
+    private var deleteFile: RawStatement
 
-    private static let noteColumns = """
-        path, display_path, size, hash, title, title_key, description, color, destroy_at, destroy_state,
-        fm_updated, updated_at, created_at, order_key, tags, images, diagnostics, has_error, editable
-        """
+    private static let noteColumns = [
+        "path", "display_path", "size", "hash", "title", "title_key", "description", "color", "destroy_at",
+        "destroy_state", "fm_updated", "updated_at", "created_at", "order_key", "tags", "images", "diagnostics",
+        "has_error", "editable",
+    ]
 
-    init(_ db: Database) throws {
+    /// - Parameter bulk: Whether the database is being built from nothing. Rows then never
+    ///   conflict, and plain `INSERT`s avoid the statement savepoints that `INSERT OR REPLACE`
+    ///   needs — each of which makes FTS5 flush its pending terms to disk.
+    init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
-        let placeholders = Array(repeating: "?", count: 19).joined(separator: ", ")
-        insertNote = try db.makeStatement(sql: "INSERT INTO notes (\(Self.noteColumns)) VALUES (\(placeholders))")
-        let assignments = Self.noteColumns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }.joined(separator: ", ")
-        updateNote = try db.makeStatement(sql: "UPDATE notes SET \(assignments) WHERE id = ?")
-        deleteNote = try db.makeStatement(sql: "DELETE FROM notes WHERE id = ?")
-        insertField = try db.makeStatement(sql: "INSERT INTO fields (note_id, key, value) VALUES (?, ?, ?)")
-        deleteFields = try db.makeStatement(sql: "DELETE FROM fields WHERE note_id = ?")
-        insertText = try db.makeStatement(sql: "INSERT INTO notes_fts (rowid, title, body, name) VALUES (?, ?, ?, ?)")
-        deleteText = try db.makeStatement(sql: "DELETE FROM notes_fts WHERE rowid = ?")
-        upsertFile = try db.makeStatement(sql: "INSERT OR REPLACE INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        deleteFile = try db.makeStatement(sql: "DELETE FROM files WHERE path = ?")
+        let placeholders = Array(repeating: "?", count: Self.noteColumns.count).joined(separator: ", ")
+        insertNote = try RawStatement(db, sql: "INSERT INTO notes (\(Self.noteColumns.joined(separator: ", "))) VALUES (\(placeholders))")
+        let assignments = Self.noteColumns.map { "\($0) = ?" }.joined(separator: ", ")
+        updateNote = try RawStatement(db, sql: "UPDATE notes SET \(assignments) WHERE id = ?")
+        deleteNote = try RawStatement(db, sql: "DELETE FROM notes WHERE id = ?")
+        insertField = try RawStatement(db, sql: "INSERT INTO fields (note_id, key, value) VALUES (?, ?, ?)")
+        deleteFields = try RawStatement(db, sql: "DELETE FROM fields WHERE note_id = ?")
+        insertText = try RawStatement(db, sql: "INSERT INTO notes_fts (rowid, title, body, name) VALUES (?, ?, ?, ?)")
+        deleteText = try RawStatement(db, sql: "DELETE FROM notes_fts WHERE rowid = ?")
+        upsertFile = try RawStatement(db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
     }
 
     /// Adds a new note.
-    func insert(_ record: IndexRecord) throws {
+    mutating func insert(_ record: IndexRecord) throws {
         let updatedAt = record.updatedFromFrontMatter ?? Double(record.fingerprint.modified) / 1_000_000_000
-        try insertNote.execute(arguments: arguments(record, updatedAt: updatedAt))
+        insertNote.reset()
+        bindNote(record, updatedAt: updatedAt, to: &insertNote)
+        try insertNote.run()
         let id = db.lastInsertedRowID
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
@@ -47,7 +53,7 @@ struct IndexWriter {
     /// Replaces a note's row. `updated` follows the front matter, except when the content
     /// changed while the `updated` value did not — another editor changed the file — in which
     /// case the file's modification time is when it was updated.
-    func update(id: Int64, with record: IndexRecord, previous: IndexedFingerprint) throws {
+    mutating func update(id: Int64, with record: IndexRecord, previous: IndexedFingerprint) throws {
         let modified = Double(record.fingerprint.modified) / 1_000_000_000
         let updatedAt: Double
         if let stamped = record.updatedFromFrontMatter, record.frontMatterUpdated != previous.frontMatterUpdated {
@@ -57,49 +63,84 @@ struct IndexWriter {
         } else {
             updatedAt = previous.updatedAt
         }
-        var values = arguments(record, updatedAt: updatedAt)
-        values += [id]
-        try updateNote.execute(arguments: values)
-        try deleteFields.execute(arguments: [id])
-        try deleteText.execute(arguments: [id])
+        updateNote.reset()
+        bindNote(record, updatedAt: updatedAt, to: &updateNote)
+        updateNote.bind(id)
+        try updateNote.run()
+        try run(&deleteFields, id)
+        try run(&deleteText, id)
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
     }
 
     /// Records new times for a file whose bytes did not change.
-    func refreshFingerprint(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool) throws {
+    mutating func refreshFingerprint(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool) throws {
         try writeFile(id: id, path: path, fingerprint: fingerprint, racy: racy)
     }
 
     /// Removes a note.
-    func delete(id: Int64, path: NotePath) throws {
-        try deleteFile.execute(arguments: [Data(path.bytes)])
-        try deleteText.execute(arguments: [id])
-        try deleteFields.execute(arguments: [id])
-        try deleteNote.execute(arguments: [id])
+    mutating func delete(id: Int64, path: NotePath) throws {
+        deleteFile.reset()
+        deleteFile.bind(blob: path.bytes)
+        try deleteFile.run()
+        try run(&deleteText, id)
+        try run(&deleteFields, id)
+        try run(&deleteNote, id)
     }
 
-    private func writeFile(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool) throws {
-        try upsertFile.execute(arguments: [
-            Data(path.bytes), id, fingerprint.size, fingerprint.modified, fingerprint.changed,
-            Int64(bitPattern: fingerprint.inode), racy,
-        ])
+    private func run(_ statement: inout RawStatement, _ id: Int64) throws {
+        statement.reset()
+        statement.bind(id)
+        try statement.run()
     }
 
-    private func writeFieldsAndText(id: Int64, record: IndexRecord) throws {
+    private mutating func writeFile(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool) throws {
+        upsertFile.reset()
+        upsertFile.bind(blob: path.bytes)
+        upsertFile.bind(id)
+        upsertFile.bind(fingerprint.size)
+        upsertFile.bind(fingerprint.modified)
+        upsertFile.bind(fingerprint.changed)
+        upsertFile.bind(Int64(bitPattern: fingerprint.inode))
+        upsertFile.bind(racy)
+        try upsertFile.run()
+    }
+
+    private mutating func writeFieldsAndText(id: Int64, record: IndexRecord) throws {
         for field in record.fields {
-            try insertField.execute(arguments: [id, field.key, field.value])
+            insertField.reset()
+            insertField.bind(id)
+            insertField.bind(field.key)
+            insertField.bind(field.value)
+            try insertField.run()
         }
-        try insertText.execute(arguments: [id, record.title, record.body, record.searchableName])
+        insertText.reset()
+        insertText.bind(id)
+        insertText.bind(record.title)
+        insertText.bind(record.body)
+        insertText.bind(record.searchableName)
+        try insertText.run()
     }
 
-    private func arguments(_ record: IndexRecord, updatedAt: Double) -> StatementArguments {
-        [
-            Data(record.path.bytes), record.path.description, record.fingerprint.size, record.hash.storedValue,
-            record.title, record.title.lowercased(), record.description, record.color,
-            record.destroyAt, record.destroyState, record.frontMatterUpdated, updatedAt, record.created, record.order,
-            StringArrayColumn.encode(record.tags), StringArrayColumn.encode(record.images),
-            DiagnosticsColumn.encode(record.diagnostics), record.hasError, record.editable,
-        ]
+    private func bindNote(_ record: IndexRecord, updatedAt: Double, to statement: inout RawStatement) {
+        statement.bind(blob: record.path.bytes)
+        statement.bind(record.path.description)
+        statement.bind(record.fingerprint.size)
+        statement.bind(record.hash.storedValue)
+        statement.bind(record.title)
+        statement.bind(record.titleKey)
+        statement.bind(record.description)
+        statement.bind(record.color)
+        statement.bind(record.destroyAt)
+        statement.bind(record.destroyState)
+        statement.bind(record.frontMatterUpdated)
+        statement.bind(updatedAt)
+        statement.bind(record.created)
+        statement.bind(record.order)
+        statement.bind(record.tagsJSON)
+        statement.bind(record.imagesJSON)
+        statement.bind(record.diagnosticsJSON)
+        statement.bind(record.hasError)
+        statement.bind(record.editable)
     }
 }

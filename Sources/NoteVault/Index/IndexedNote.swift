@@ -91,21 +91,41 @@ public struct NoteFilter: Sendable {
 
     /// The SQL condition and its arguments (every value bound, never spliced).
     func sql() -> (condition: String, arguments: StatementArguments) {
+        var (conditions, arguments) = selectiveConditions()
+        if !includePendingExpiry {
+            conditions.insert("(n.destroy_at IS NULL OR n.destroy_at > ?)", at: 0)
+            arguments = [now.timeIntervalSince1970] + arguments
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// The same filter shaped for a full-text query: the notes to leave out because their
+    /// destroy date passed (a short list, found through an index), and the other conditions
+    /// as an allow-list, or `nil` when there are none.
+    func ftsRestrictions() -> (excluded: (sql: String, arguments: StatementArguments)?, allowed: (sql: String, arguments: StatementArguments)?) {
+        let (conditions, arguments) = selectiveConditions()
+        let excluded = includePendingExpiry ? nil : (
+            sql: "SELECT n.id FROM notes n WHERE n.destroy_at <= ?",
+            arguments: [now.timeIntervalSince1970] as StatementArguments)
+        let allowed = conditions.isEmpty ? nil : (
+            sql: "SELECT n.id FROM notes n WHERE " + conditions.joined(separator: " AND "),
+            arguments: arguments)
+        return (excluded, allowed)
+    }
+
+    /// Every condition but the pending-expiry one.
+    private func selectiveConditions() -> (conditions: [String], arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         let now = self.now.timeIntervalSince1970
-        if !includePendingExpiry {
-            conditions.append("(n.destroy_at IS NULL OR n.destroy_at > ?)")
-            arguments += [now]
-        }
         if let color {
             conditions.append("n.color = ?")
             arguments += [color.description]
         }
         for field in fields {
-            let key = FrontMatterKey.allCases.first { $0.spellings.contains(field.key.lowercased()) }?.rawValue ?? field.key
+            let key = FrontMatterKey(spelling: field.key.lowercased())?.rawValue ?? field.key
             conditions.append("EXISTS (SELECT 1 FROM fields f WHERE f.note_id = n.id AND f.key = ? AND f.value = ?)")
-            arguments += [key, field.value]
+            arguments += [key, field.value.lowercased()]
         }
         if let updatedSince {
             conditions.append("n.updated_at >= ?")
@@ -123,7 +143,7 @@ public struct NoteFilter: Sendable {
                 arguments += [now + expiringWithin]
             }
         }
-        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+        return (conditions, arguments)
     }
 }
 

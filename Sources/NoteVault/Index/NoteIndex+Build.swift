@@ -21,7 +21,7 @@ extension NoteIndex {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction {
                     try IndexSchema.createTables(db)
-                    let writer = try IndexWriter(db)
+                    var writer = try IndexWriter(db, bulk: true)
                     var done = 0
                     try BatchPipeline.run(entries, batchSize: 256, transform: { entry -> IndexRecord? in
                         Self.record(for: entry.path, status: entry.status, vault: vault, timeZone: timeZone, racyAfter: racyAfter)

@@ -51,55 +51,72 @@ extension NoteIndex {
 
     /// Notes matching `query` and `filter`: title matches first, then by bm25 relevance (title
     /// weighted ten times the body), each with a snippet around the match.
+    ///
+    /// Ranking happens inside FTS5 (`ORDER BY rank`), which is cheaper than ranking in SQL, and
+    /// only the returned page is joined with the notes' rows.
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
     public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
-        let (condition, filterArguments) = filter.sql()
+        let restrictions = filter.ftsRestrictions()
         return try read { db in
-            // The FROM and WHERE shared by the page and the count; every value is bound.
-            var from = "notes n"
-            var conditions: [String] = []
-            var whereArguments: StatementArguments = []
-            if let positive = query.positiveExpression {
-                from = "notes_fts JOIN notes n ON n.id = notes_fts.rowid"
-                conditions.append("notes_fts MATCH ?")
-                whereArguments += [positive]
+            // Which FTS rows may be returned: not past their destroy date, passing the other
+            // filters, without the excluded words. Every value is bound.
+            func restriction(on column: String) -> (sql: String, arguments: StatementArguments) {
+                var clauses: [String] = []
+                var arguments: StatementArguments = []
+                if let excluded = restrictions.excluded {
+                    clauses.append("\(column) NOT IN (\(excluded.sql))")
+                    arguments += excluded.arguments
+                }
+                if let allowed = restrictions.allowed {
+                    clauses.append("\(column) IN (\(allowed.sql))")
+                    arguments += allowed.arguments
+                }
+                if let negative = query.negativeExpression {
+                    clauses.append("\(column) NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
+                    arguments += [negative]
+                }
+                return (clauses.map { " AND " + $0 }.joined(), arguments)
             }
-            if let negative = query.negativeExpression {
-                conditions.append("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
-                whereArguments += [negative]
-            }
-            conditions.append(condition)
-            whereArguments += filterArguments
-            let whereClause = conditions.joined(separator: " AND ")
+            let (extra, clauseArguments) = restriction(on: "rowid")
 
-            var selectArguments: StatementArguments = []
-            var scoreColumn = "0.0"
-            var titleColumn = "0"
-            if let titleExpression = query.titleExpression {
-                scoreColumn = "bm25(notes_fts, 10.0, 1.0, 2.0)"
-                titleColumn = "n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
-                selectArguments += [titleExpression]
+            var ranked: [(id: Int64, score: Double, title: Bool)] = []
+            let total: Int
+            if let positive = query.positiveExpression, let titleExpression = query.titleExpression {
+                let rankedSQL = "SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY rank LIMIT ?"
+                let titleHits = try Row.fetchAll(db, sql: rankedSQL, arguments: [titleExpression] + clauseArguments + [limit])
+                ranked = titleHits.map { ($0[0], $0[1], true) }
+                let seen = Set(ranked.map(\.id))
+                if ranked.count < limit {
+                    let bodyHits = try Row.fetchAll(db, sql: rankedSQL, arguments: [positive] + clauseArguments + [limit + ranked.count])
+                    for row in bodyHits where ranked.count < limit {
+                        let id: Int64 = row[0]
+                        if !seen.contains(id) { ranked.append((id, row[1], false)) }
+                    }
+                }
+                total = ranked.count < limit
+                    ? ranked.count
+                    : try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
+            } else {
+                // Only exclusions: the newest notes without the excluded words.
+                let (noteExtra, noteArguments) = restriction(on: "n.id")
+                let from = "FROM notes n WHERE 1\(noteExtra)"
+                ranked = try Row.fetchAll(db, sql: "SELECT n.id \(from) ORDER BY n.updated_at DESC LIMIT ?", arguments: noteArguments + [limit])
+                    .map { ($0[0], 0, false) }
+                total = try Int.fetchOne(db, sql: "SELECT count(*) \(from)", arguments: noteArguments) ?? ranked.count
             }
-            let sql = """
-                SELECT \(IndexedNote.columns), \(scoreColumn) AS score, \(titleColumn) AS title_hit
-                FROM \(from) WHERE \(whereClause)
-                ORDER BY title_hit DESC, score ASC, n.updated_at DESC LIMIT ?
-                """
-            let rows = try Row.fetchAll(db, sql: sql, arguments: selectArguments + whereArguments + [limit])
-            let total = rows.count < limit
-                ? rows.count
-                : try Int.fetchOne(db, sql: "SELECT count(*) FROM \(from) WHERE \(whereClause)", arguments: whereArguments) ?? rows.count
 
+            let rows = try Row.fetchAll(db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
+            let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
             let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
             let body = try db.makeStatement(sql: "SELECT body FROM notes_fts WHERE rowid = ?")
             var notes: [IndexedNote] = []
-            for row in rows {
-                var note = IndexedNote(row: row)
-                note.score = row["score"]
-                note.titleMatches = row["title_hit"]
+            for hit in ranked {
+                guard var note = byID[hit.id] else { continue }
+                note.score = hit.score
+                note.titleMatches = hit.title
                 if let snippets, let text = try String.fetchOne(body, arguments: [note.id]) {
                     note.snippet = snippets.snippet(of: text)
                 }

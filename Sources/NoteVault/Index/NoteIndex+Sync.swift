@@ -34,23 +34,25 @@ extension NoteIndex {
     @discardableResult
     public func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
         let table = try read { db in try FingerprintTable(db) }
-        var seen = [Bool](repeating: false, count: table.count)
-        var work: [SyncItem] = []
-        var total = 0
         let config = vault.config
         let walker = DirectoryWalker { config.isIgnored($0, isFolder: true) }
-        let summary = walker.visit(root: vault.rootDescriptor) { path, status in
+        // Two lanes walk half the folders each; each keeps its own list of changes.
+        let (lanes, summary) = walker.visitInParallel(root: vault.rootDescriptor, makeLane: { WalkLane() }) { lane, path, status in
             if !config.ignore.isEmpty, config.isIgnored(NotePath(bytes: Array(path)), isFolder: false) { return }
-            total += 1
+            lane.total += 1
             if let position = table.find(path) {
-                seen[position] = true
+                lane.seen.append(position)
                 let entry = table.entries[position]
                 if entry.fingerprint == status.fingerprint && !entry.racy { return }
-                work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: entry))
+                lane.work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: entry))
             } else {
-                work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: nil))
+                lane.work.append(SyncItem(path: NotePath(bytes: Array(path)), status: status, indexed: nil))
             }
         }
+        var seen = [Bool](repeating: false, count: table.count)
+        for lane in lanes { for position in lane.seen { seen[position] = true } }
+        let work = lanes.flatMap(\.work)
+        let total = lanes.reduce(0) { $0 + $1.total }
         if table.count == 0, work.count >= Self.bulkThreshold {
             var report = try buildFresh(work.map { ($0.path, $0.status) }, progress: progress)
             report.warnings = summary.warnings
@@ -66,7 +68,7 @@ extension NoteIndex {
         let vault = self.vault
         try write { db in
             let items = try Self.withDetails(work, db)
-            let writer = try IndexWriter(db)
+            var writer = try IndexWriter(db)
             for note in removed { try writer.delete(id: note.id, path: note.path) }
             var done = 0
             try BatchPipeline.run(items, batchSize: 128, transform: { item -> SyncOutcome in
@@ -149,6 +151,13 @@ struct IndexedFingerprint: Sendable {
     var hash: ContentHash
     var frontMatterUpdated: String?
     var updatedAt: Double
+}
+
+/// One walking thread's findings.
+private struct WalkLane {
+    var work: [SyncItem] = []
+    var seen: [Int] = []
+    var total = 0
 }
 
 private struct SyncItem: Sendable {

@@ -71,7 +71,10 @@ struct SnippetBuilder {
                 cursor = range.upperBound
             }
             text += slice(cursor..<max(cursor, windowEnd))
-            if windowEnd < bytes.count { text += "…" }
+            // An ellipsis only when words follow, not for a closing bracket or full stop.
+            if bytes[windowEnd...].contains(where: { $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) {
+                text += "…"
+            }
             return text
         }
     }

@@ -112,7 +112,7 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a colour as written in front matter or on the command line.
     public init(parsing text: String) throws(ParseError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace()
         let lower = trimmed.lowercased()
         if let palette = Palette(rawValue: lower) ?? (lower == "grey" ? .gray : nil) {
             self = .palette(palette)

@@ -128,13 +128,21 @@ public struct NoteContent: Sendable {
     /// The first reason `bytes` are not UTF-8 text, if any.
     static func textProblem(in bytes: [UInt8]) -> TextProblem? {
         if bytes.count > maximumSize { return .tooLarge(size: bytes.count) }
-        if let nul = bytes.firstIndex(of: 0) { return .notText(offset: nul) }
-        if let offset = invalidUTF8Offset(bytes) { return .invalidUTF8(offset: offset) }
-        return nil
+        let problem = bytes.withUnsafeBufferPointer { FastUTF8.firstProblem(in: $0, rejectingNUL: true) }
+        guard let problem else { return nil }
+        // A NUL byte anywhere means binary, even after an invalid sequence.
+        if !problem.isNUL, let nul = bytes.firstIndex(of: 0) { return .notText(offset: nul) }
+        return problem.isNUL ? .notText(offset: problem.offset) : .invalidUTF8(offset: problem.offset)
     }
 
     /// The offset of the first byte that breaks UTF-8, or `nil` when all of it is valid.
     static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { FastUTF8.firstProblem(in: $0, rejectingNUL: false)?.offset }
+    }
+
+    /// The reference implementation of ``invalidUTF8Offset(_:)``, one byte at a time (tests
+    /// compare the two).
+    static func invalidUTF8OffsetSlow(_ bytes: [UInt8]) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {

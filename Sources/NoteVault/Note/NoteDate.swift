@@ -40,7 +40,7 @@ public struct NoteDate: Hashable, Sendable, CustomStringConvertible {
     /// Parses a front matter date.
     /// - Throws: ``ParseError`` naming the reason.
     public init(parsing text: String) throws(ParseError) {
-        var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
+        var scanner = DateScanner(text.trimmedWhitespace())
         func fail(_ reason: String) -> ParseError { ParseError(text: text, reason: reason) }
         guard let year = scanner.digits(4), scanner.take("-"),
             let month = scanner.digits(2), scanner.take("-"),

@@ -59,7 +59,7 @@ public struct NoteMetadata: Sendable, Equatable {
             fields.append((entry.key, entry.value))
         }
         func first(_ key: FrontMatterKey) -> FrontMatter.Entry? {
-            frontMatter.entries.first { key.spellings.contains($0.key) }
+            frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == key }
         }
         func invalid(_ entry: FrontMatter.Entry, _ message: String) {
             diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: message))
@@ -68,7 +68,7 @@ public struct NoteMetadata: Sendable, Equatable {
         if let entry = first(.title) {
             switch entry.value {
             case .string(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = text.trimmedWhitespace()
                 title = trimmed.isEmpty ? nil : trimmed
             case .null: break
             default: invalid(entry, "title should be a single line of text; it is ignored")
@@ -99,7 +99,7 @@ public struct NoteMetadata: Sendable, Equatable {
         }
         if let entry = first(.tags) {
             switch entry.value {
-            case .list(let items): tags = items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case .list(let items): tags = items.map { $0.trimmedWhitespace() }.filter { !$0.isEmpty }
             case .string(let text):
                 tags = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             default: break

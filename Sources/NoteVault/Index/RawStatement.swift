@@ -1,0 +1,67 @@
+import GRDB
+import GRDBSQLite
+
+/// A prepared statement driven through SQLite's C API: values bound straight from Swift's
+/// storage and no per-row objects. Used for the inserts of a bulk index build, which run a
+/// hundred thousand times.
+struct RawStatement {
+    private let statement: Statement
+    private var handle: SQLiteStatement { statement.sqliteStatement }
+    private var position: CInt = 0
+
+    init(_ db: Database, sql: String) throws {
+        statement = try db.makeStatement(sql: sql)
+    }
+
+    /// Starts a new row of values.
+    mutating func reset() {
+        sqlite3_reset(handle)
+        position = 0
+    }
+
+    mutating func bind(_ value: Int64) {
+        position += 1
+        sqlite3_bind_int64(handle, position, value)
+    }
+
+    mutating func bind(_ value: Bool) {
+        bind(Int64(value ? 1 : 0))
+    }
+
+    mutating func bind(_ value: Double?) {
+        position += 1
+        if let value { sqlite3_bind_double(handle, position, value) } else { sqlite3_bind_null(handle, position) }
+    }
+
+    mutating func bind(_ value: String?) {
+        position += 1
+        guard var value else {
+            sqlite3_bind_null(handle, position)
+            return
+        }
+        let index = position
+        value.withUTF8 { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+            _ = sqlite3_bind_text(handle, index, start, CInt(bytes.count), sqliteTransient)
+        }
+    }
+
+    mutating func bind(blob: [UInt8]) {
+        position += 1
+        let index = position
+        blob.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), CInt(bytes.count), sqliteTransient)
+        }
+    }
+
+    /// Runs the statement with the values bound since ``reset()``.
+    func run() throws {
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`: it copies the bound bytes before the call returns.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
