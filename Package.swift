@@ -40,6 +40,7 @@ let package = Package(
             name: "EnoteCLI",
             dependencies: [
                 "NoteVault",
+                "CEnoteSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #ifdef __linux__
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
 #include <linux/fs.h>
 #include <linux/openat2.h>
 #endif
@@ -51,4 +53,59 @@ int enote_open_beneath(int dirfd, const char *path, int flags, unsigned int mode
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int enote_eventfd(void) {
+#ifdef __linux__
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+void enote_eventfd_signal(int fd) {
+    unsigned long long one = 1;
+    ssize_t ignored = write(fd, &one, sizeof one);
+    (void)ignored;
+}
+
+unsigned long long enote_eventfd_drain(int fd) {
+    unsigned long long value = 0;
+    if (read(fd, &value, sizeof value) != (ssize_t)sizeof value) return 0;
+    return value;
+}
+
+int enote_timerfd(void) {
+#ifdef __linux__
+    return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int enote_timerfd_arm_at(int fd, double seconds) {
+#ifdef __linux__
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (seconds > 0) {
+        spec.it_value.tv_sec = (time_t)seconds;
+        spec.it_value.tv_nsec = (long)((seconds - (double)spec.it_value.tv_sec) * 1e9);
+        if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
+    }
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+#else
+    (void)fd; (void)seconds;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+long long enote_timerfd_drain(int fd) {
+    unsigned long long count = 0;
+    ssize_t got = read(fd, &count, sizeof count);
+    if (got == (ssize_t)sizeof count) return (long long)count;
+    if (got < 0 && errno == ECANCELED) return -1;
+    return 0;
 }

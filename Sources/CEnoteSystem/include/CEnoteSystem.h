@@ -16,4 +16,25 @@ int enote_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, cons
 /// Returns a descriptor, or -1 with errno set (EXDEV or ELOOP on escape, ENOSYS on old kernels).
 int enote_open_beneath(int dirfd, const char *path, int flags, unsigned int mode);
 
+/// An eventfd (`EFD_CLOEXEC | EFD_NONBLOCK`) used to wake an event loop, for example from a
+/// signal handler. Returns the descriptor or -1 with errno set.
+int enote_eventfd(void);
+
+/// Adds one to an eventfd's counter; async-signal-safe.
+void enote_eventfd_signal(int fd);
+
+/// Reads and resets an eventfd's counter; returns it (0 when nothing was signalled).
+unsigned long long enote_eventfd_drain(int fd);
+
+/// A timerfd on CLOCK_REALTIME (`TFD_CLOEXEC | TFD_NONBLOCK`). Returns the descriptor or -1.
+int enote_timerfd(void);
+
+/// Arms the timer to fire once at `seconds` since 1970 (absolute, cancelled when the clock is
+/// set, so a jump of the clock wakes the loop); 0 disarms it. Returns 0 or -1 with errno set.
+int enote_timerfd_arm_at(int fd, double seconds);
+
+/// Reads a fired timer (or a cancelled one: returns -1 with errno ECANCELED after a clock
+/// change); returns the expiration count, 0 when it has not fired.
+long long enote_timerfd_drain(int fd);
+
 #endif

@@ -31,6 +31,8 @@ struct CommandContext {
     func openIndex(_ vault: Vault) throws -> NoteIndex {
         try run { () throws(VaultError) -> NoteIndex in
             let index = try NoteIndex.open(vault) { message in Console.err(message) }
+            // A running watcher keeps the index live: once it has caught up, trust it.
+            if CatchUpChannel.requestCatchUp(vault) { return index }
             let bar = ProgressBar(label: "Indexing", terminal: terminal)
             defer { bar.finish() }
             let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }

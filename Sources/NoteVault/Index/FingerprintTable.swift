@@ -71,6 +71,37 @@ struct FingerprintTable {
         }
     }
 
+    /// The positions of every entry below `folder` (paths starting with `folder/`).
+    func positions(under folder: NotePath) -> Range<Int> {
+        let prefix = folder.bytes + [UInt8(ascii: "/")]
+        func firstNotBefore(_ key: [UInt8]) -> Int {
+            var low = 0
+            var high = entries.count
+            storage.withUnsafeBufferPointer { all in
+                key.withUnsafeBufferPointer { key in
+                    while low < high {
+                        let middle = (low + high) / 2
+                        let start = offsets[middle]
+                        let length = offsets[middle + 1] - start
+                        var order = memcmp(all.baseAddress! + start, key.baseAddress!, min(length, key.count))
+                        if order == 0 { order = length < key.count ? -1 : length > key.count ? 1 : 0 }
+                        if order < 0 { low = middle + 1 } else { high = middle }
+                    }
+                }
+            }
+            return low
+        }
+        // Paths with the prefix sort together, right from the first one not before it.
+        let start = firstNotBefore(prefix)
+        var end = start
+        while end < entries.count {
+            let begin = offsets[end]
+            guard offsets[end + 1] - begin >= prefix.count, storage[begin..<(begin + prefix.count)].elementsEqual(prefix) else { break }
+            end += 1
+        }
+        return start..<end
+    }
+
     /// The path of the entry at `position`.
     func path(at position: Int) -> NotePath {
         NotePath(bytes: Array(storage[offsets[position]..<offsets[position + 1]]))

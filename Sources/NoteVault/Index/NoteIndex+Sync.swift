@@ -12,6 +12,15 @@ public struct SyncReport: Sendable, Equatable {
     public var rehashed = 0
     /// Problems found while walking (symbolic links, unreadable folders).
     public var warnings: [Diagnostic] = []
+    /// Each note added, updated or removed (not filled for a bulk build).
+    public var changes: [Change] = []
+
+    /// One change to the index.
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable { case added, updated, removed }
+        public var kind: Kind
+        public var path: NotePath
+    }
 
     /// Whether anything in the index changed.
     public var changedAnything: Bool { added + updated + removed > 0 }
@@ -58,9 +67,98 @@ extension NoteIndex {
             report.warnings = summary.warnings
             return report
         }
-        var report = SyncReport(total: total, warnings: summary.warnings)
         let removed = seen.indices.filter { !seen[$0] }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
+        return try apply(work, removed: removed, report: SyncReport(total: total, warnings: summary.warnings), progress: progress)
+    }
+
+    /// Brings only these files up to date: each is re-read if it changed, added if new, and
+    /// removed from the index if it is gone (or is no longer a note). The watcher calls this with
+    /// the paths its events named.
+    @discardableResult
+    public func reconcile(files paths: [NotePath]) throws(VaultError) -> SyncReport {
+        let config = vault.config
+        var work: [SyncItem] = []
+        var removed: [(id: Int64, path: NotePath)] = []
+        let indexed = try read { db in try Self.indexedEntries(for: paths, db) }
+        for path in Set(paths) {
+            let status = try? vault.fileStatus(path)
+            let isNote = status?.kind == .regular && path.isMarkdown && !Self.isHiddenOrIgnored(path, config: config)
+            if let status, isNote {
+                if let entry = indexed[path], entry.fingerprint == status.fingerprint, !entry.racy { continue }
+                work.append(SyncItem(path: path, status: status, indexed: indexed[path]))
+            } else if let entry = indexed[path] {
+                removed.append((entry.id, path))
+            }
+        }
+        return try apply(work, removed: removed, report: SyncReport(total: work.count), progress: nil)
+    }
+
+    /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
+    @discardableResult
+    public func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
+        let table = try read { db in try FingerprintTable(db) }
+        let range = table.positions(under: folder)
+        var seen = Set<Int>()
+        var work: [SyncItem] = []
+        var summary = DirectoryWalker.Summary()
+        let config = vault.config
+        if !Self.isHiddenOrIgnored(folder, config: config), let status = try? vault.fileStatus(folder), status.kind == .directory,
+            let descriptor = try? vault.fileSystem.open(folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+        {
+            defer { vault.fileSystem.close(descriptor) }
+            let walker = DirectoryWalker { config.isIgnored(folder.appending($0.bytes), isFolder: true) }
+            summary = walker.visit(root: descriptor) { relative, status in
+                let path = folder.appending(Array(relative))
+                if !config.ignore.isEmpty, config.isIgnored(path, isFolder: false) { return }
+                path.bytes.withUnsafeBufferPointer { bytes in
+                    if let position = table.find(bytes) {
+                        seen.insert(position)
+                        let entry = table.entries[position]
+                        if entry.fingerprint == status.fingerprint && !entry.racy { return }
+                        work.append(SyncItem(path: path, status: status, indexed: entry))
+                    } else {
+                        work.append(SyncItem(path: path, status: status, indexed: nil))
+                    }
+                }
+            }
+        }
+        let removed = range.filter { !seen.contains($0) }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
+        return try apply(work, removed: removed, report: SyncReport(total: work.count, warnings: summary.warnings), progress: nil)
+    }
+
+    /// Whether a path lies in a hidden folder or matches an ignore pattern.
+    static func isHiddenOrIgnored(_ path: NotePath, config: VaultConfig) -> Bool {
+        let components = path.bytes.split(separator: UInt8(ascii: "/"))
+        if components.contains(where: { $0.first == UInt8(ascii: ".") }) { return true }
+        guard !config.ignore.isEmpty else { return false }
+        var prefix: [UInt8] = []
+        for component in components.dropLast() {
+            prefix += prefix.isEmpty ? Array(component) : [UInt8(ascii: "/")] + component
+            if config.isIgnored(NotePath(bytes: prefix), isFolder: true) { return true }
+        }
+        return config.isIgnored(path, isFolder: false)
+    }
+
+    /// The index's entries for some paths.
+    private static func indexedEntries(for paths: [NotePath], _ db: Database) throws -> [NotePath: FingerprintTable.Entry] {
+        let statement = try db.makeStatement(sql: "SELECT note_id, size, mtime, ctime, inode, racy FROM files WHERE path = ?")
+        var result: [NotePath: FingerprintTable.Entry] = [:]
+        for path in paths {
+            guard let row = try Row.fetchOne(statement, arguments: [Data(path.bytes)]) else { continue }
+            result[path] = FingerprintTable.Entry(
+                id: row[0],
+                fingerprint: FileFingerprint(size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4])),
+                racy: row[5])
+        }
+        return result
+    }
+
+    /// Writes the changes found by a walk or a reconcile in one transaction, reading the
+    /// changed files on another thread while it writes.
+    private func apply(_ work: [SyncItem], removed: [(id: Int64, path: NotePath)], report initial: SyncReport, progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport {
+        var report = initial
         report.removed = removed.count
+        report.changes = removed.map { SyncReport.Change(kind: .removed, path: $0.path) }
         guard !work.isEmpty || !removed.isEmpty else { return report }
 
         let timeZone = vault.clock.timeZone
@@ -84,9 +182,11 @@ extension NoteIndex {
                         if let existing {
                             try writer.update(id: existing.id, with: record, previous: existing)
                             report.updated += 1
+                            report.changes.append(SyncReport.Change(kind: .updated, path: record.path))
                         } else {
                             try writer.insert(record)
                             report.added += 1
+                            report.changes.append(SyncReport.Change(kind: .added, path: record.path))
                         }
                     }
                 }

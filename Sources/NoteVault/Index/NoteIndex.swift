@@ -24,10 +24,14 @@ public final class NoteIndex: @unchecked Sendable {
     /// Where the database file is.
     public let path: String
 
-    private init(vault: Vault, database: DatabaseQueue, path: String) {
+    /// The page cache size this index's connections use, in KiB.
+    let cacheKiB: Int
+
+    private init(vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int) {
         self.vault = vault
         self.database = database
         self.path = path
+        self.cacheKiB = cacheKiB
     }
 
     /// The database file of a vault.
@@ -40,13 +44,14 @@ public final class NoteIndex: @unchecked Sendable {
     /// - Parameters:
     ///   - vault: The vault.
     ///   - inform: Receives one line whenever the index is rebuilt, and why.
-    public static func open(_ vault: Vault, inform: (String) -> Void = { _ in }) throws(VaultError) -> NoteIndex {
+    ///   - cacheKiB: SQLite's page cache in KiB (a long-running watcher keeps it small).
+    public static func open(_ vault: Vault, cacheKiB: Int = 65536, inform: (String) -> Void = { _ in }) throws(VaultError) -> NoteIndex {
         let path = databasePath(for: vault)
         let exists = FileManager.default.fileExists(atPath: path)
         if exists {
-            switch check(path) {
+            switch check(path, cacheKiB: cacheKiB) {
             case .ok(let queue):
-                return NoteIndex(vault: vault, database: queue, path: path)
+                return NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB)
             case .unusable(let reason):
                 inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
                 moveAside(path)
@@ -56,8 +61,8 @@ public final class NoteIndex: @unchecked Sendable {
             inform("enote: building the index (.enote/index.sqlite) from the notes")
         }
         do {
-            let queue = try createDatabase(at: path)
-            let index = NoteIndex(vault: vault, database: queue, path: path)
+            let queue = try createDatabase(at: path, cacheKiB: cacheKiB)
+            let index = NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB)
             return index
         } catch {
             throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
@@ -77,9 +82,9 @@ public final class NoteIndex: @unchecked Sendable {
         case unusable(String)
     }
 
-    private static func check(_ path: String) -> CheckResult {
+    private static func check(_ path: String, cacheKiB: Int) -> CheckResult {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB))
             let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
             guard version == IndexSchema.version else {
                 return .unusable(version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote")
@@ -94,7 +99,7 @@ public final class NoteIndex: @unchecked Sendable {
         }
     }
 
-    static func configuration(bulk: Bool = false) -> Configuration {
+    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -103,7 +108,7 @@ public final class NoteIndex: @unchecked Sendable {
                 // A file nobody else sees yet: no journal, no fsync, a large cache.
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY")
             } else {
-                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
             }
         }
         configuration.label = "enote.index"
@@ -117,11 +122,11 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-wal")
         try? manager.removeItem(atPath: path + "-shm")
         guard rename(builtPath, path) == 0 else { throw SystemError("rename", path: path) }
-        database = try DatabaseQueue(path: path, configuration: Self.configuration())
+        database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB))
     }
 
-    private static func createDatabase(at path: String) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: path, configuration: configuration())
+    private static func createDatabase(at path: String, cacheKiB: Int) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB))
         try queue.writeWithoutTransaction { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }

@@ -1,0 +1,85 @@
+import ArgumentParser
+import CEnoteSystem
+import Foundation
+import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The eventfd the signal handlers write to; set once before they are installed.
+nonisolated(unsafe) private var watcherStopDescriptor: Int32 = -1
+
+extension Enote {
+    /// `enote watch`: keep the index live and expire notes on time.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the index live as files change, and destroy notes at their destroy time.",
+            discussion: """
+                While it runs, every other enote command asks it to catch up and skips walking \
+                the vault, so searches see a save at once. One watcher runs per vault. It logs \
+                one line per action on stderr; Ctrl-C or SIGTERM stops it after the step in \
+                progress.
+
+                Examples:
+                  enote watch
+                  enote watch --quiet &
+                  enote watch --log ~/.cache/enote-watch.log
+                """)
+
+        @Flag(help: "Log nothing.")
+        var quiet = false
+
+        @Option(help: ArgumentHelp("Append the log to this file instead of stderr.", valueName: "file"))
+        var log: String?
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let sink = try WatchLog(quiet: quiet, file: log)
+            var options = VaultWatcher.Options()
+            options.log = { line in sink.write(line) }
+            let watcher: VaultWatcher
+            do {
+                watcher = try VaultWatcher(vault: vault, options: options)
+            } catch {
+                throw context.fail(error.description)
+            }
+            watcherStopDescriptor = watcher.stopDescriptor
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber) { _ in enote_eventfd_signal(watcherStopDescriptor) }
+            }
+            try context.run { () throws(VaultError) in try watcher.run() }
+        }
+    }
+}
+
+/// Where the watcher's lines go: stderr, a file, or nowhere.
+final class WatchLog: Sendable {
+    private let descriptor: Int32?
+
+    init(quiet: Bool, file: String?) throws {
+        if quiet {
+            descriptor = nil
+        } else if let file {
+            let opened = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            guard opened >= 0 else { throw ValidationError("--log: cannot open \(file) (\(String(cString: strerror(errno))))") }
+            descriptor = opened
+        } else {
+            descriptor = STDERR_FILENO
+        }
+    }
+
+    deinit {
+        if let descriptor, descriptor != STDERR_FILENO { close(descriptor) }
+    }
+
+    func write(_ line: String) {
+        guard let descriptor else { return }
+        let stamp = NoteDate.stamp(Date(), in: .current).prefix(19).replacingOccurrences(of: "T", with: " ")
+        let text = Array("\(stamp) \(SafeText.escaped(line))\n".utf8)
+        _ = text.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+}

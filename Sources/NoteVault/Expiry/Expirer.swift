@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+
+/// What one expiry pass did, note by note.
+public struct ExpiryReport: Sendable {
+    /// A note that was destroyed.
+    public struct Expired: Sendable, Equatable {
+        public var path: NotePath
+        public var destroy: Date
+        /// Where it went in `.trash/`, or `nil` when it was deleted.
+        public var trashedAs: String?
+    }
+
+    /// A due note that was kept, and why.
+    public struct Skipped: Sendable, Equatable {
+        public var path: NotePath
+        public var reason: String
+    }
+
+    /// Notes destroyed (or, for a dry run, that would be).
+    public var expired: [Expired] = []
+    /// Due notes kept this time; they are looked at again on the next pass.
+    public var skipped: [Skipped] = []
+    /// Why nothing at all was destroyed, when the whole pass was refused.
+    public var refusal: String?
+    /// The next destroy date still ahead, for the watcher's timer.
+    public var nextDestroy: Date?
+}
+
+/// Destroys notes whose destroy date has passed — the one irreversible thing enote does, so it
+/// checks the most: the date must be valid and unambiguous and the note free of front matter
+/// errors; no git operation may be in progress; no other editor may have the note open; the
+/// note must not have changed since the decision; and a pass that would destroy many notes at
+/// once (a clock that jumped years ahead) stops and asks. Notes go to `.trash/` unless the vault
+/// config says `delete`, and even then only content git has committed is deleted outright.
+public struct Expirer: Sendable {
+    public let vault: Vault
+    public let index: NoteIndex
+
+    /// Notes more than this share of the vault, when more than `minimumForShare`, make a pass
+    /// ask for confirmation.
+    static let share = 0.5
+    static let minimumForShare = 10
+
+    public init(vault: Vault, index: NoteIndex) {
+        self.vault = vault
+        self.index = index
+    }
+
+    /// Runs one pass at `now`.
+    /// - Parameters:
+    ///   - dryRun: Only report what would be destroyed.
+    ///   - force: Destroy even more notes than the cap allows (after the user confirmed).
+    /// - Returns: What was destroyed, kept and why.
+    public func run(dryRun: Bool = false, force: Bool = false) throws(VaultError) -> ExpiryReport {
+        let now = vault.clock.now()
+        var report = ExpiryReport()
+        let due = try dueNotes(at: now)
+        report.nextDestroy = try nextDestroy(after: now)
+        guard !due.isEmpty else { return report }
+
+        if let operation = GitState(vaultRoot: vault.root).operationInProgress {
+            report.skipped = due.map { ExpiryReport.Skipped(path: $0.path, reason: "\(operation); nothing is destroyed until it ends") }
+            return report
+        }
+        let total = try index.count(NoteFilter(now: now).including(pending: true))
+        let cap = vault.config.expiryCap
+        if !force, due.count > cap || (due.count > Self.minimumForShare && Double(due.count) > Double(total) * Self.share) {
+            report.refusal = "\(due.count) of \(total) notes are past their destroy date at once (the cap is \(cap) per pass); "
+                + "if the clock is right, run `enote expire --force` (or raise expiry_cap in .enote/config)"
+            return report
+        }
+
+        let lock = try vault.lock()
+        defer { lock.release() }
+        let git = GitState(vaultRoot: vault.root)
+        var removed: [NotePath] = []
+        for note in due {
+            switch check(note, now: now) {
+            case .skip(let reason):
+                report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
+            case .expire(let snapshot, let date):
+                if dryRun {
+                    report.expired.append(ExpiryReport.Expired(path: note.path, destroy: date, trashedAs: nil))
+                    continue
+                }
+                do throws(VaultError) {
+                    let trashed = try destroy(note.path, snapshot: snapshot, git: git)
+                    report.expired.append(ExpiryReport.Expired(path: note.path, destroy: date, trashedAs: trashed))
+                    removed.append(note.path)
+                } catch {
+                    report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.description))
+                }
+            }
+        }
+        if !removed.isEmpty { try index.reconcile(files: removed) }
+        return report
+    }
+
+    /// The notes the index says are past their destroy date.
+    func dueNotes(at now: Date) throws(VaultError) -> [IndexedNote] {
+        var filter = NoteFilter(now: now)
+        filter.includePendingExpiry = true
+        return try index.list(filter, sort: NoteSort(key: .destroy), limit: nil).filter { $0.isPendingExpiry(at: now) }
+    }
+
+    /// The soonest destroy date after `now`, if any.
+    public func nextDestroy(after now: Date) throws(VaultError) -> Date? {
+        try index.read { db in
+            try Double.fetchOne(db, sql: "SELECT min(destroy_at) FROM notes WHERE destroy_at > ?", arguments: [now.timeIntervalSince1970])
+        }.map(Date.init(timeIntervalSince1970:))
+    }
+
+    private enum Decision {
+        case expire(FileSnapshot, Date)
+        case skip(String)
+    }
+
+    /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
+    private func check(_ note: IndexedNote, now: Date) -> Decision {
+        let read: (note: Note, snapshot: FileSnapshot)
+        do {
+            read = try vault.readWithSnapshot(note.path)
+        } catch {
+            return .skip("it could not be read again (\(error.description))")
+        }
+        let content = read.note.content
+        if let problem = content.textProblem { return .skip("it is \(problem)") }
+        if content.diagnostics.contains(where: { $0.severity == .error }) {
+            return .skip("its front matter has errors; fix them first (enote show \(note.path))")
+        }
+        guard let destroy = read.note.destroyDate(in: vault.clock.timeZone) else {
+            switch content.metadata.destroy {
+            case .ambiguous(let lines): return .skip("its destroy date is set twice (lines \(lines.map(String.init).joined(separator: ", ")))")
+            case .invalid(let text, _): return .skip("its destroy date \"\(text)\" is not a valid date")
+            default: return .skip("it no longer has a destroy date")
+            }
+        }
+        guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
+        if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
+            return .skip("it is open in \(holder)")
+        }
+        return .expire(read.snapshot, destroy)
+    }
+
+    /// Moves the note to the trash (or deletes committed content when configured), if its
+    /// bytes are still the ones checked.
+    private func destroy(_ path: NotePath, snapshot: FileSnapshot, git: GitState) throws(VaultError) -> String? {
+        let current = try vault.readWithSnapshot(path).snapshot
+        guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
+            throw .write(.conflict(path: path, conflictCopy: nil))
+        }
+        if vault.config.expiry == .delete, git.isCommittedAndClean(vault.root + "/" + (path.string ?? "")) {
+            do {
+                let folder = try vault.fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+                defer { vault.fileSystem.close(folder) }
+                try vault.fileSystem.unlink(path.fileNameBytes, in: folder, flags: 0)
+                try vault.fileSystem.fsync(folder, path: path.parent?.description ?? ".")
+            } catch {
+                throw .system(error)
+            }
+            return nil
+        }
+        return try vault.moveToTrashLocked(path, reason: .expired).trashedPath
+    }
+}
+
+extension NoteFilter {
+    /// This filter, showing or hiding notes past their destroy date.
+    func including(pending: Bool) -> NoteFilter {
+        var copy = self
+        copy.includePendingExpiry = pending
+        return copy
+    }
+}

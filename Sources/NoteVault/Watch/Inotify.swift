@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thin owner of one inotify instance: watches folders, reads and decodes events.
+///
+/// Opened with `IN_CLOEXEC | IN_NONBLOCK`; reads are retried on `EINTR` and stop at `EAGAIN`,
+/// so the caller's `poll` decides when to wait.
+final class Inotify {
+    /// One decoded event.
+    struct Event {
+        var watch: Int32
+        var mask: UInt32
+        var cookie: UInt32
+        /// The name inside the watched folder (empty for events on the folder itself).
+        var name: [UInt8]
+
+        func has(_ flag: Int32) -> Bool { mask & UInt32(bitPattern: flag) != 0 }
+    }
+
+    /// Why a folder could not be watched.
+    enum WatchError: Error {
+        /// The per-user watch limit is reached (`ENOSPC`).
+        case limitReached
+        case system(SystemError)
+    }
+
+    let descriptor: Int32
+
+    /// What each folder watch reports: creations, deletions, moves, finished writes, changes of
+    /// attributes, and the folder itself going away.
+    static let folderMask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
+
+    init() throws(SystemError) {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw SystemError("inotify_init1", path: "inotify") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Watches the folder at the absolute `path`; returns the watch descriptor.
+    func watch(_ path: String) throws(WatchError) -> Int32 {
+        let watch = inotify_add_watch(descriptor, path, Self.folderMask)
+        guard watch >= 0 else {
+            if errno == ENOSPC { throw .limitReached }
+            throw .system(SystemError("inotify_add_watch", path: path))
+        }
+        return watch
+    }
+
+    /// Stops a watch (errors are ignored: the folder may be gone already).
+    func unwatch(_ watch: Int32) {
+        _ = inotify_rm_watch(descriptor, watch)
+    }
+
+    /// Reads every event available now, without waiting.
+    func readAvailable() -> [Event] {
+        var events: [Event] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break  // EAGAIN: nothing more for now
+            }
+            guard count > 0 else { break }
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                let headerSize = MemoryLayout<inotify_event>.size
+                while offset + headerSize <= count {
+                    let header = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let nameStart = offset + headerSize
+                    let nameBytes = raw[nameStart..<min(nameStart + Int(header.len), count)]
+                    let name = Array(nameBytes.prefix { $0 != 0 })
+                    events.append(Event(watch: header.wd, mask: header.mask, cookie: header.cookie, name: name))
+                    offset = nameStart + Int(header.len)
+                }
+            }
+        }
+        return events
+    }
+
+    /// `fs.inotify.max_user_watches`, for the message when the limit is reached.
+    static var watchLimit: String {
+        let descriptor = open("/proc/sys/fs/inotify/max_user_watches", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "unknown" }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return "unknown" }
+        return String(decoding: buffer[..<count], as: UTF8.self).trimmedWhitespace()
+    }
+}

@@ -1,0 +1,88 @@
+/// What the watcher has heard about but not yet applied: the notes and folders events named,
+/// and whether only a full reconcile will do.
+///
+/// Events are hints. A path is looked at only after its events have settled, and then by
+/// `lstat`: a note that vanished for a moment while an editor saved it (vim's rename to
+/// `note.md~`, `git checkout`'s delete and create) is found again and never dropped.
+struct PendingChanges {
+    /// Notes named by events, with the monotonic time of their last event.
+    private(set) var files: [NotePath: Double] = [:]
+    /// Notes being written (a `MODIFY` without its `CLOSE_WRITE` yet), with when it began.
+    private(set) var writing: [NotePath: Double] = [:]
+    /// Folders created, removed or moved, whose whole subtree must be looked at.
+    private(set) var folders: Set<NotePath> = []
+    /// Whether the event queue overflowed or a watch failed: only a full walk is sure.
+    var needsFullReconcile = false
+    /// The monotonic time of the last event.
+    private(set) var lastEvent: Double = 0
+
+    var isEmpty: Bool { files.isEmpty && folders.isEmpty && !needsFullReconcile }
+
+    mutating func noteChanged(_ path: NotePath, at time: Double) {
+        files[path] = time
+        lastEvent = time
+    }
+
+    mutating func noteWriting(_ path: NotePath, at time: Double) {
+        if writing[path] == nil { writing[path] = time }
+        noteChanged(path, at: time)
+    }
+
+    mutating func noteClosed(_ path: NotePath, at time: Double) {
+        writing[path] = nil
+        noteChanged(path, at: time)
+    }
+
+    mutating func folderChanged(_ path: NotePath, at time: Double) {
+        folders.insert(path)
+        lastEvent = time
+    }
+
+    /// When the pending changes may be applied: `settle` after the last event, later while a
+    /// note is still being written (up to `maximumWrite`).
+    func readyTime(settle: Double, maximumWrite: Double) -> Double? {
+        guard !isEmpty else { return nil }
+        let settled = lastEvent + settle
+        let somethingNotBeingWritten = files.keys.contains { writing[$0] == nil } || !folders.isEmpty || needsFullReconcile
+        if somethingNotBeingWritten { return settled }
+        // Only notes being written: their CLOSE_WRITE will wake the loop; this is the limit.
+        return max(settled, (writing.values.min() ?? lastEvent) + maximumWrite)
+    }
+
+    /// Takes the changes to apply now. Notes still being written stay pending unless
+    /// `includeWriting` (a command asked to catch up), and so do vanished notes whose events
+    /// have not settled, so that a transient disappearance is never applied.
+    mutating func take(now: Double, settle: Double, maximumWrite: Double, includeWriting: Bool, exists: (NotePath) -> Bool)
+        -> (files: [NotePath], folders: [NotePath], full: Bool)
+    {
+        let full = needsFullReconcile
+        needsFullReconcile = false
+        let takenFolders = Array(folders)
+        folders.removeAll()
+        var taken: [NotePath] = []
+        for (path, time) in files {
+            if let started = writing[path], !includeWriting, now - started < maximumWrite { continue }
+            if now - time < settle, !exists(path) { continue }
+            taken.append(path)
+        }
+        for path in taken {
+            files[path] = nil
+            writing[path] = nil
+        }
+        return (taken, takenFolders, full)
+    }
+
+    /// When the last of the notes still pending will have settled (they were left because they
+    /// vanished moments ago), or `nil` when none is left.
+    func settledTime(settle: Double) -> Double? {
+        files.values.max().map { $0 + settle }
+    }
+
+    /// Forgets everything (after a full reconcile).
+    mutating func clear() {
+        files.removeAll()
+        writing.removeAll()
+        folders.removeAll()
+        needsFullReconcile = false
+    }
+}

@@ -1,0 +1,266 @@
+import CEnoteSystem
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps a vault's index live with inotify and destroys notes at their destroy time.
+///
+/// One watcher runs per vault (``WatchLock``). It watches every folder (new ones as they
+/// appear, scanning each after adding its watch so nothing created in between is missed),
+/// applies the notes its events name once they settle, and answers commands that ask it to
+/// catch up over ``CatchUpChannel``, so they can skip the walk. A queue overflow or a failed
+/// watch leads to a full reconcile, never a stale index; while `.git/index.lock` exists nothing
+/// is processed, and a reconcile follows. A timer set to the next destroy date runs expiry at
+/// that moment. `stop()` (SIGINT, SIGTERM) ends the loop after the current step.
+public final class VaultWatcher: @unchecked Sendable {
+    /// Tuning and reporting.
+    public struct Options: Sendable {
+        /// How long events must be quiet before a note is read.
+        public var settle: Double = 0.05
+        /// How long to wait for a `CLOSE_WRITE` after a note started being written.
+        public var maximumWrite: Double = 2
+        /// How often the whole vault is walked when inotify cannot watch every folder.
+        public var pollInterval: Double = 30
+        /// Receives one line per action.
+        public var log: @Sendable (String) -> Void = { _ in }
+
+        public init() {}
+    }
+
+    /// Why a watcher could not start.
+    public enum StartError: Error, Sendable, CustomStringConvertible {
+        /// Another watcher runs for this vault.
+        case alreadyRunning(pid: Int32?)
+        case vault(VaultError)
+
+        public var description: String {
+            switch self {
+            case .alreadyRunning(let pid):
+                return "a watcher is already running for this vault" + (pid.map { " (pid \($0))" } ?? "") + "; stop it first"
+            case .vault(let error):
+                return error.description
+            }
+        }
+    }
+
+    public let vault: Vault
+    let options: Options
+    let index: NoteIndex
+    private let lock: WatchLock
+    let inotify: Inotify
+    private let stopSignal: Int32
+    private let timer: Int32
+    private let server: Int32
+
+    /// Folder watches: watch descriptor → folder path (empty for the root), and back.
+    var folders: [Int32: NotePath] = [:]
+    var watches: [NotePath: Int32] = [:]
+    var pending = PendingChanges()
+    /// Set when inotify could not watch every folder: the vault is walked every
+    /// ``Options/pollInterval`` instead.
+    var pollingSince: Double?
+    private var nextPoll: Double = .infinity
+    private var gitBusySince: Double?
+
+    /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
+    public init(vault: Vault, options: Options = Options()) throws(StartError) {
+        self.vault = vault
+        self.options = options
+        do {
+            lock = try WatchLock(path: vault.stateFolder + "/watch.lock")
+        } catch {
+            switch error {
+            case .held(let pid): throw .alreadyRunning(pid: pid)
+            case .system(let error): throw .vault(.system(error))
+            }
+        }
+        do {
+            index = try NoteIndex.open(vault, cacheKiB: 8 * 1024) { line in options.log(line) }
+            inotify = try Inotify()
+            server = try CatchUpChannel.listen(in: vault)
+        } catch let error as VaultError {
+            throw .vault(error)
+        } catch let error as SystemError {
+            throw .vault(.system(error))
+        } catch {
+            throw .vault(.invalidInput("\(error)"))
+        }
+        stopSignal = enote_eventfd()
+        timer = enote_timerfd()
+        guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
+    }
+
+    deinit {
+        close(server)
+        CatchUpChannel.remove(in: vault)
+        close(stopSignal)
+        close(timer)
+    }
+
+    /// Ends ``run()`` after the step in progress; safe to call from any thread or a signal
+    /// handler (it only writes to an eventfd).
+    public func stop() {
+        enote_eventfd_signal(stopSignal)
+    }
+
+    /// The descriptor a signal handler writes to, to stop the watcher.
+    public var stopDescriptor: Int32 { stopSignal }
+
+    /// Watches until stopped.
+    public func run() throws(VaultError) {
+        watchAllFolders()
+        let report = try index.synchronize()
+        log(report, reason: "at start")
+        try runExpiry()
+
+        var descriptors = [
+            pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: server, events: Int16(POLLIN), revents: 0),
+        ]
+        options.log("watching \(vault.root) (\(folders.count) folders, \(report.total) notes)")
+        while true {
+            let timeout = pollTimeout()
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .system(SystemError("poll", path: vault.root))
+            }
+            if descriptors[1].revents != 0 {
+                _ = enote_eventfd_drain(stopSignal)
+                break
+            }
+            if descriptors[0].revents != 0 { handle(inotify.readAvailable()) }
+            if descriptors[2].revents != 0 {
+                _ = enote_timerfd_drain(timer)
+                try runExpiry()
+            }
+            if descriptors[3].revents != 0 { try answerClients() }
+            try applyIfReady()
+        }
+        // Leave the index as current as we can: apply what is pending, then stop.
+        try apply(includeWriting: true)
+        options.log("stopped")
+    }
+
+    // MARK: - The loop's steps
+
+    /// Milliseconds until something is due: settled changes, the next poll, a git lock check.
+    private func pollTimeout() -> Int32 {
+        let now = monotonicSeconds()
+        var deadline = Double.infinity
+        if let ready = pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite) { deadline = min(deadline, ready) }
+        if pollingSince != nil { deadline = min(deadline, nextPoll) }
+        if gitBusySince != nil { deadline = min(deadline, now + 0.2) }
+        guard deadline.isFinite else { return -1 }
+        return Int32(max(0, min((deadline - now) * 1000, 3_600_000)).rounded(.up))
+    }
+
+    /// Applies settled changes, and the periodic walk in polling mode.
+    private func applyIfReady() throws(VaultError) {
+        let now = monotonicSeconds()
+        if pollingSince != nil, now >= nextPoll {
+            pending.needsFullReconcile = true
+            nextPoll = now + options.pollInterval
+        }
+        if gitBusySince != nil || (pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite).map { now >= $0 } ?? false) {
+            try apply(includeWriting: false)
+        }
+    }
+
+    /// Applies pending changes to the index, unless git is in the middle of an operation.
+    /// - Returns: whether they were applied.
+    @discardableResult
+    func apply(includeWriting: Bool) throws(VaultError) -> Bool {
+        if let operation = GitState(vaultRoot: vault.root).operationInProgress, operation.contains("index.lock") {
+            if gitBusySince == nil { options.log("waiting: \(operation)") }
+            gitBusySince = gitBusySince ?? monotonicSeconds()
+            pending.needsFullReconcile = true
+            return false
+        }
+        if gitBusySince != nil {
+            gitBusySince = nil
+            pending.needsFullReconcile = true
+        }
+        let now = monotonicSeconds()
+        let vault = self.vault
+        let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite, includeWriting: includeWriting) { path in
+            (try? vault.fileStatus(path)) != nil
+        }
+        if taken.full {
+            pending.clear()
+            watchAllFolders()
+            log(try index.synchronize(), reason: "full reconcile")
+        } else {
+            for folder in taken.folders {
+                watchFolders(under: folder)
+                log(try index.reconcile(folder: folder), reason: nil)
+            }
+            if !taken.files.isEmpty { log(try index.reconcile(files: taken.files), reason: nil) }
+        }
+        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full { try runExpiry() }
+        return true
+    }
+
+    /// Answers every command waiting on the socket: catch up, then reply.
+    private func answerClients() throws(VaultError) {
+        while true {
+            let client = accept(server, nil, nil)
+            guard client >= 0 else { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            // The listening socket is non-blocking; the conversation with a client is not.
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+            defer { close(client) }
+            guard CatchUpChannel.readRequest(from: client) == "sync" else { continue }
+            CatchUpChannel.send(line: try catchUp() ? "ok\n" : "busy\n", to: client)
+        }
+    }
+
+    /// Reads every pending event and applies it now. A note that vanished a moment ago is
+    /// given the rest of its settle time (a few tens of milliseconds), so the answer is neither
+    /// stale nor a transient disappearance.
+    /// - Returns: `false` while a git operation keeps the index from being updated.
+    private func catchUp() throws(VaultError) -> Bool {
+        for _ in 0..<3 {
+            handle(inotify.readAvailable())
+            guard try apply(includeWriting: true) else { return false }
+            guard let settled = pending.settledTime(settle: options.settle) else { return true }
+            let wait = settled - monotonicSeconds()
+            if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
+        }
+        return true
+    }
+
+    /// Destroys due notes and sets the timer for the next destroy date.
+    private func runExpiry() throws(VaultError) {
+        let report = try Expirer(vault: vault, index: index).run()
+        for note in report.expired {
+            options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
+        }
+        for note in report.skipped {
+            options.log("kept \(note.path) past its destroy date: \(note.reason)")
+        }
+        if let refusal = report.refusal { options.log("expiry refused: \(refusal)") }
+        let next = report.nextDestroy?.timeIntervalSince1970 ?? 0
+        _ = enote_timerfd_arm_at(timer, next)
+    }
+
+    /// One line per change.
+    func log(_ report: SyncReport, reason: String?) {
+        for change in report.changes {
+            switch change.kind {
+            case .added: options.log("indexed \(change.path) (new)")
+            case .updated: options.log("indexed \(change.path)")
+            case .removed: options.log("removed \(change.path) from the index")
+            }
+        }
+        for warning in report.warnings { options.log(warning.description) }
+        if let reason, report.changedAnything || reason != "at start" {
+            options.log("\(reason): \(report.added) added, \(report.updated) updated, \(report.removed) removed")
+        }
+    }
+}
