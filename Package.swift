@@ -23,6 +23,12 @@ let package = Package(
         ),
         // Linux system calls that Glibc's Swift overlay does not expose (renameat2, openat2).
         .target(name: "CEnoteSystem"),
+        // The FTS5 ranking function of the index, in C because it runs once per matching row.
+        .target(
+            name: "CEnoteFTS",
+            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         // Markdown → Swift values, plain text and HTML, through libcmark.
         .target(name: "Markdown", dependencies: ["CCMark"]),
         // The notes vault: notes, front matter, files, index, watcher, expiry.
@@ -31,6 +37,7 @@ let package = Package(
             dependencies: [
                 "Markdown",
                 "CEnoteSystem",
+                "CEnoteFTS",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -8,8 +8,10 @@ public enum EnoteMain {
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
+        Trace.mark("started")
         do {
             var command = try Enote.parseAsRoot(arguments)
+            Trace.mark("arguments parsed")
             try command.run()
             return 0
         } catch {

@@ -2,16 +2,19 @@ import Foundation
 
 // enote-bench: generates benchmark vaults and times enote against rg and find on them.
 //
-//   enote-bench generate N DIR          write a deterministic vault of N notes
-//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index]
+//   enote-bench generate N DIR     write a deterministic vault of N notes
+//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher]
+//   enote-bench baseline DIR       only the bare FTS5 insert, in seconds
 //
 // scripts/bench builds a release binary and runs both for 10k and 100k notes.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index]\n".utf8))
+    FileHandle.standardError.write(Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR\n".utf8))
     exit(2)
 }
+
 guard let command = arguments.first else { usage() }
 switch command {
 case "generate":
@@ -28,13 +31,23 @@ case "run":
         case "--enote": index += 1; runner.enote = arguments[index]
         case "--runs": index += 1; runner.runs = Int(arguments[index]) ?? 5
         case "--skip-full-index": runner.skipFullIndex = true
+        case "--skip-watcher": runner.skipWatcher = true
         default: usage()
         }
         index += 1
     }
-    let lines = try runner.run()
-    print(BenchmarkRunner.table(lines))
-case "baseline-only":
+    let files = try FileManager.default.subpathsOfDirectory(atPath: runner.vault).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+    print("Vault \(runner.vault): \(files.count) notes; \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())\n")
+    print("Without a watcher (every command checks the vault itself):\n")
+    print(BenchmarkRunner.table(try runner.runWithoutWatcher()))
+    if !runner.skipWatcher {
+        print("With `enote watch` running:\n")
+        let (lines, facts) = try WatcherBenchmark(runner: runner).run()
+        print(BenchmarkRunner.table(lines))
+        for fact in facts { print("- \(fact)") }
+    }
+case "baseline":
+    guard arguments.count == 2 else { usage() }
     print(try BareFTSBaseline.seconds(vault: arguments[1]))
 default:
     usage()

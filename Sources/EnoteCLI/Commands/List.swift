@@ -39,6 +39,8 @@ extension Enote {
             let notes = try context.run { () throws(VaultError) in
                 try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             }
+            Trace.mark("listed")
+            defer { Trace.mark("printed") }
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
             context.summarize(notes.flatMap(\.diagnostics))

@@ -47,6 +47,8 @@ extension Enote {
             let results = try context.run { () throws(VaultError) in
                 try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
             }
+            Trace.mark("searched")
+            defer { Trace.mark("printed") }
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
             if filters.json {

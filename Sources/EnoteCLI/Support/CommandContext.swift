@@ -30,12 +30,19 @@ struct CommandContext {
     /// many files must be read).
     func openIndex(_ vault: Vault) throws -> NoteIndex {
         try run { () throws(VaultError) -> NoteIndex in
+            Trace.mark("vault opened")
             let index = try NoteIndex.open(vault) { message in Console.err(message) }
+            Trace.mark("index opened")
             // A running watcher keeps the index live: once it has caught up, trust it.
-            if CatchUpChannel.requestCatchUp(vault) { return index }
+            if CatchUpChannel.requestCatchUp(vault) {
+                Trace.mark("watcher caught up")
+                return index
+            }
+            Trace.mark("no watcher")
             let bar = ProgressBar(label: "Indexing", terminal: terminal)
             defer { bar.finish() }
             let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }
+            Trace.mark("index synchronized")
             warn(report.warnings)
             return index
         }

@@ -12,10 +12,11 @@ import GRDB
 /// - `fields`: every front matter key of every note, one row per scalar or list element, the
 ///   value lowercased (`--where KEY=VALUE` compares without case).
 /// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
-///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id.
+///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id. Its `rank` is
+///   `enote_rank` (see CEnoteFTS): BM25 without length normalisation, title matches first.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 9
+    static let version = 10
 
     /// Creates every table and index.
     static func create(_ db: Database) throws {
@@ -65,7 +66,7 @@ enum IndexSchema {
                 value TEXT NOT NULL
             );
             CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
-            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'bm25(10.0, 1.0, 2.0)');
+            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(10.0, 1.0, 2.0)');
             CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             """)
     }

@@ -152,20 +152,29 @@ public struct NoteSort: Sendable {
     public var key: VaultConfig.SortKey
     public var reverse: Bool
 
+    /// Whether every listed note has a destroy date (an `--expiring` filter), which lets the
+    /// destroy order use its index.
+    var onlyWithDestroyDate = false
+
     public init(key: VaultConfig.SortKey, reverse: Bool = false) {
         self.key = key
         self.reverse = reverse
     }
 
     /// The ORDER BY clause: newest first for times, A–Z for titles, manual order then newest.
+    /// Ties are broken by the row id in the same direction, so SQLite walks one index and
+    /// stops at the limit instead of sorting every note.
     var sql: String {
         let (ascending, descending) = reverse ? ("DESC", "ASC") : ("ASC", "DESC")
         switch key {
-        case .updated: return "n.updated_at \(descending), n.path \(ascending)"
-        case .created: return "n.created_at \(descending), n.path \(ascending)"
-        case .title: return "n.title_key \(ascending), n.path \(ascending)"
-        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.path \(ascending)"
-        case .destroy: return "(n.destroy_at IS NULL) \(ascending), n.destroy_at \(ascending), n.path \(ascending)"
+        case .updated: return "n.updated_at \(descending), n.id \(descending)"
+        case .created: return "n.created_at \(descending), n.id \(descending)"
+        case .title: return "n.title_key \(ascending), n.id \(ascending)"
+        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.id \(descending)"
+        case .destroy:
+            return onlyWithDestroyDate
+                ? "n.destroy_at \(ascending), n.id \(ascending)"
+                : "(n.destroy_at IS NULL) \(ascending), n.destroy_at \(ascending), n.id \(ascending)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import CEnoteFTS
 import Foundation
 import GRDB
 
@@ -13,6 +14,8 @@ extension NoteIndex {
     /// The notes that pass `filter`, in `sort` order.
     public func list(_ filter: NoteFilter, sort: NoteSort, limit: Int? = nil) throws(VaultError) -> [IndexedNote] {
         let (condition, arguments) = filter.sql()
+        var sort = sort
+        sort.onlyWithDestroyDate = filter.expiringWithin != nil
         var sql = "SELECT \(IndexedNote.columns) FROM notes n WHERE \(condition) ORDER BY \(sort.sql)"
         var values = arguments
         if let limit {
@@ -84,21 +87,35 @@ extension NoteIndex {
 
             var ranked: [(id: Int64, score: Double, title: Bool)] = []
             let total: Int
-            if let positive = query.positiveExpression, let titleExpression = query.titleExpression {
-                let rankedSQL = "SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY rank LIMIT ?"
-                let titleHits = try Row.fetchAll(db, sql: rankedSQL, arguments: [titleExpression] + clauseArguments + [limit])
-                ranked = titleHits.map { ($0[0], $0[1], true) }
-                let seen = Set(ranked.map(\.id))
-                if ranked.count < limit {
-                    let bodyHits = try Row.fetchAll(db, sql: rankedSQL, arguments: [positive] + clauseArguments + [limit + ranked.count])
-                    for row in bodyHits where ranked.count < limit {
-                        let id: Int64 = row[0]
-                        if !seen.contains(id) { ranked.append((id, row[1], false)) }
-                    }
+            if let positive = query.positiveExpression {
+                // One ranked query: enote_rank puts title matches first and counts every
+                // row it scores, which gives the total without a second pass.
+                rankCounter.pointee.rows = 0
+                let hits = try Row.fetchAll(
+                    db, sql: "SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY rank LIMIT ?",
+                    arguments: [positive] + clauseArguments + [limit])
+                let bonus = enote_rank_title_bonus()
+                ranked = hits.map { row in
+                    let rank: Double = row[1]
+                    let isTitle = rank <= -bonus / 2
+                    return (row[0], isTitle ? rank + bonus : rank, isTitle)
                 }
-                total = ranked.count < limit
-                    ? ranked.count
-                    : try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
+                if ranked.count < limit {
+                    total = ranked.count
+                } else if restrictions.allowed == nil, query.negativeExpression == nil {
+                    // Scored rows minus those hidden because their destroy date passed.
+                    var hidden = 0
+                    if let excluded = restrictions.excluded {
+                        hidden = try Int.fetchOne(
+                            // `+rowid`: scan the matches and test membership, rather than
+                            // evaluating the whole MATCH again for every listed id.
+                            db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ? AND +rowid IN (\(excluded.sql))",
+                            arguments: [positive] + excluded.arguments) ?? 0
+                    }
+                    total = Int(rankCounter.pointee.rows) - hidden
+                } else {
+                    total = try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
+                }
             } else {
                 // Only exclusions: the newest notes without the excluded words.
                 let (noteExtra, noteArguments) = restriction(on: "n.id")

@@ -1,3 +1,4 @@
+import CEnoteFTS
 import Foundation
 import GRDB
 
@@ -26,12 +27,20 @@ public final class NoteIndex: @unchecked Sendable {
 
     /// The page cache size this index's connections use, in KiB.
     let cacheKiB: Int
+    /// How many rows the ranking function scored in the last ranked query (its match count).
+    let rankCounter: UnsafeMutablePointer<EnoteRankCounter>
 
-    private init(vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int) {
+    private init(vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int, rankCounter: UnsafeMutablePointer<EnoteRankCounter>) {
         self.vault = vault
         self.database = database
         self.path = path
         self.cacheKiB = cacheKiB
+        self.rankCounter = rankCounter
+    }
+
+    deinit {
+        try? database.close()
+        rankCounter.deallocate()
     }
 
     /// The database file of a vault.
@@ -48,10 +57,12 @@ public final class NoteIndex: @unchecked Sendable {
     public static func open(_ vault: Vault, cacheKiB: Int = 65536, inform: (String) -> Void = { _ in }) throws(VaultError) -> NoteIndex {
         let path = databasePath(for: vault)
         let exists = FileManager.default.fileExists(atPath: path)
+        let counter = UnsafeMutablePointer<EnoteRankCounter>.allocate(capacity: 1)
+        counter.initialize(to: EnoteRankCounter(rows: 0))
         if exists {
-            switch check(path, cacheKiB: cacheKiB) {
+            switch check(path, cacheKiB: cacheKiB, counter: counter) {
             case .ok(let queue):
-                return NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB)
+                return NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, rankCounter: counter)
             case .unusable(let reason):
                 inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
                 moveAside(path)
@@ -61,10 +72,11 @@ public final class NoteIndex: @unchecked Sendable {
             inform("enote: building the index (.enote/index.sqlite) from the notes")
         }
         do {
-            let queue = try createDatabase(at: path, cacheKiB: cacheKiB)
-            let index = NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB)
+            let queue = try createDatabase(at: path, cacheKiB: cacheKiB, counter: counter)
+            let index = NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, rankCounter: counter)
             return index
         } catch {
+            counter.deallocate()
             throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
         }
     }
@@ -82,9 +94,9 @@ public final class NoteIndex: @unchecked Sendable {
         case unusable(String)
     }
 
-    private static func check(_ path: String, cacheKiB: Int) -> CheckResult {
+    private static func check(_ path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) -> CheckResult {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB))
+            let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
             let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
             guard version == IndexSchema.version else {
                 return .unusable(version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote")
@@ -99,11 +111,14 @@ public final class NoteIndex: @unchecked Sendable {
         }
     }
 
-    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536) -> Configuration {
+    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        nonisolated(unsafe) let counter = counter
         configuration.prepareDatabase { db in
             db.add(tokenizer: CJKBigramTokenizer.self)
+            let code = enote_register_rank(UnsafeMutableRawPointer(mutating: FTS5.api(db)), counter)
+            guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not register enote_rank") }
             if bulk {
                 // A file nobody else sees yet: no journal, no fsync, a large cache.
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY")
@@ -122,11 +137,11 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-wal")
         try? manager.removeItem(atPath: path + "-shm")
         guard rename(builtPath, path) == 0 else { throw SystemError("rename", path: path) }
-        database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB))
+        database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, counter: rankCounter))
     }
 
-    private static func createDatabase(at path: String, cacheKiB: Int) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB))
+    private static func createDatabase(at path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
         try queue.writeWithoutTransaction { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }

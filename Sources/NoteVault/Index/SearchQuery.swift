@@ -86,11 +86,6 @@ public struct SearchQuery: Sendable, Equatable {
         return excluded.map(Self.expression).joined(separator: " OR ")
     }
 
-    /// The positive expression restricted to titles, for ranking title hits first.
-    public var titleExpression: String? {
-        positiveExpression.map { "{title} : (\($0))" }
-    }
-
     // MARK: - Parsing
 
     private struct Word {
