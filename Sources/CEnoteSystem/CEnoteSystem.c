@@ -2,6 +2,7 @@
 #include "CEnoteSystem.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -108,4 +109,10 @@ long long enote_timerfd_drain(int fd) {
     if (got == (ssize_t)sizeof count) return (long long)count;
     if (got < 0 && errno == ECANCELED) return -1;
     return 0;
+}
+
+void enote_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

@@ -37,4 +37,8 @@ int enote_timerfd_arm_at(int fd, double seconds);
 /// change); returns the expiration count, 0 when it has not fired.
 long long enote_timerfd_drain(int fd);
 
+/// Gives memory freed by the allocator back to the system (`malloc_trim(0)`), after a
+/// long-running process finished a large, temporary piece of work.
+void enote_release_free_memory(void);
+
 #endif

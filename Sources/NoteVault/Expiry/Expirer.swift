@@ -99,9 +99,12 @@ public struct Expirer: Sendable {
 
     /// The notes the index says are past their destroy date.
     func dueNotes(at now: Date) throws(VaultError) -> [IndexedNote] {
-        var filter = NoteFilter(now: now)
-        filter.includePendingExpiry = true
-        return try index.list(filter, sort: NoteSort(key: .destroy), limit: nil).filter { $0.isPendingExpiry(at: now) }
+        try index.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.destroy_at <= ? ORDER BY n.destroy_at, n.id",
+                arguments: [now.timeIntervalSince1970]
+            ).map(IndexedNote.init(row:))
+        }
     }
 
     /// The soonest destroy date after `now`, if any.

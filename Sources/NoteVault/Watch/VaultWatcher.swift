@@ -114,6 +114,8 @@ public final class VaultWatcher: @unchecked Sendable {
         let report = try index.synchronize()
         log(report, reason: "at start")
         try runExpiry()
+        // The start-up walk allocated a lot for a moment; give it back to the system.
+        enote_release_free_memory()
 
         var descriptors = [
             pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
@@ -195,6 +197,7 @@ public final class VaultWatcher: @unchecked Sendable {
             pending.clear()
             watchAllFolders()
             log(try index.synchronize(), reason: "full reconcile")
+            enote_release_free_memory()
         } else {
             for folder in taken.folders {
                 watchFolders(under: folder)
