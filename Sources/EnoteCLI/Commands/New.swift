@@ -20,6 +20,8 @@ extension Enote {
                   enote new "Grocery list" "Potatoes, eggs" --color red
                   enote new "Standup" --destroy 3d < notes.txt
                   enote new "Plan" --in work --edit
+                  enote new "Garden" "The tomatoes are red." --image ~/Pictures/tomatoes.jpg
+                  enote new "Weekly meeting" --template meeting
                 """)
 
         @Argument(help: "The title (with --edit it may be left out: the first line you write becomes the title).")
@@ -40,6 +42,12 @@ extension Enote {
         @Flag(help: "Write the content in your editor ($VISUAL or $EDITOR).")
         var edit = false
 
+        @Option(name: .customLong("image"), help: ArgumentHelp("A picture (PNG, JPEG, GIF, WebP or HEIC) to copy into attachments/ and show in the note; repeatable.", valueName: "file"))
+        var images: [String] = []
+
+        @Option(help: ArgumentHelp("Start from .enote/templates/NAME.md ({{title}}, {{date}} and {{time}} are filled in).", valueName: "name"))
+        var template: String?
+
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
@@ -57,9 +65,12 @@ extension Enote {
                 do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
             }
             let vault = try context.openVault()
+            // Every picture is checked before anything is created.
+            let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }
+            let templateText = try template.map { name in try context.run { () throws(VaultError) in try vault.template(named: name) } }
             var noteTitle = title ?? ""
             var content = body ?? ""
-            if body == nil, !edit, isatty(STDIN_FILENO) == 0 {
+            if body == nil, !edit, templateText == nil, attachments.isEmpty, isatty(STDIN_FILENO) == 0 {
                 content = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             }
             if edit {
@@ -86,7 +97,8 @@ extension Enote {
                     (noteTitle, content) = Self.splitTitle(from: content)
                 }
             }
-            let new = NewNote(title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder)
+            let new = NewNote(title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder,
+                              images: attachments, template: templateText)
             let note = try context.run { () throws(VaultError) in try vault.create(new) }
             Console.out(note.path.description)
         }

@@ -6,6 +6,9 @@ struct IndexRecord: Sendable {
     var path: NotePath
     var fingerprint: FileFingerprint
     var hash: ContentHash
+    /// A hash of what the note says: the body and every front matter value but `order`,
+    /// `updated` and `created`.
+    var contentHash: ContentHash
     var racy: Bool
     var title: String
     /// The title folded for sorting.
@@ -29,6 +32,7 @@ struct IndexRecord: Sendable {
     /// The columns stored as JSON, encoded off the database thread.
     var tagsJSON: String
     var imagesJSON: String
+    var linksJSON: String
     var diagnosticsJSON: String
     /// The path as searchable words.
     var searchableName: String
@@ -47,6 +51,12 @@ struct IndexRecord: Sendable {
             content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
         }
         let metadata = content.metadata
+        var said = Array(content.bodyBytes)
+        for (key, value) in metadata.fields where !["order", "updated", "created"].contains(FrontMatterKey.canonicalName(key)) {
+            said += Array("\u{0}\(key)\u{1}".utf8)
+            for element in value.strings { said += Array(element.utf8) + [1] }
+        }
+        contentHash = ContentHash(said)
         title = content.headline.title
         titleKey = title.lowercased()
         description = content.headline.description
@@ -81,6 +91,7 @@ struct IndexRecord: Sendable {
         body = content.body.plainText
         tagsJSON = StringArrayColumn.encode(tags)
         imagesJSON = StringArrayColumn.encode(images)
+        linksJSON = StringArrayColumn.encode(content.body.linkDestinations)
         diagnosticsJSON = DiagnosticsColumn.encode(diagnostics)
         searchableName = Self.searchableName(of: path)
     }

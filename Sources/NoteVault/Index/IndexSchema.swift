@@ -8,7 +8,8 @@ import GRDB
 ///   size, mtime and ctime in nanoseconds, inode, and whether the times were too recent to
 ///   trust.
 /// - `notes`: everything `list` shows, sorts and filters on, so those never read a file, plus
-///   the content hash and the `updated` value last seen.
+///   the file's hash, a hash of what the note says (body and front matter except `order`,
+///   `updated` and `created`) and the `updated` value last seen.
 /// - `fields`: every front matter key of every note, one row per scalar or list element, the
 ///   value lowercased (`--where KEY=VALUE` compares without case).
 /// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
@@ -16,7 +17,7 @@ import GRDB
 ///   `enote_rank` (see CEnoteFTS): BM25 without length normalisation, title matches first.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 10
+    static let version = 12
 
     /// Creates every table and index.
     static func create(_ db: Database) throws {
@@ -44,6 +45,7 @@ enum IndexSchema {
                 display_path TEXT NOT NULL,
                 size INTEGER NOT NULL,
                 hash INTEGER NOT NULL,
+                content_hash INTEGER NOT NULL,
                 title TEXT NOT NULL,
                 title_key TEXT NOT NULL,
                 description TEXT NOT NULL,
@@ -56,6 +58,7 @@ enum IndexSchema {
                 order_key TEXT,
                 tags TEXT NOT NULL,
                 images TEXT NOT NULL,
+                links TEXT NOT NULL,
                 diagnostics TEXT NOT NULL,
                 has_error INTEGER NOT NULL,
                 editable INTEGER NOT NULL

@@ -16,8 +16,8 @@ struct IndexWriter {
     private var deleteFile: RawStatement
 
     private static let noteColumns = [
-        "path", "display_path", "size", "hash", "title", "title_key", "description", "color", "destroy_at",
-        "destroy_state", "fm_updated", "updated_at", "created_at", "order_key", "tags", "images", "diagnostics",
+        "path", "display_path", "size", "hash", "content_hash", "title", "title_key", "description", "color", "destroy_at",
+        "destroy_state", "fm_updated", "updated_at", "created_at", "order_key", "tags", "images", "links", "diagnostics",
         "has_error", "editable",
     ]
 
@@ -50,15 +50,16 @@ struct IndexWriter {
         try writeFieldsAndText(id: id, record: record)
     }
 
-    /// Replaces a note's row. `updated` follows the front matter, except when the content
-    /// changed while the `updated` value did not — another editor changed the file — in which
-    /// case the file's modification time is when it was updated.
+    /// Replaces a note's row. `updated` follows the front matter, except when what the note
+    /// says changed while the `updated` value did not — another editor changed the file — in
+    /// which case the file's modification time is when it was updated. A new `order` alone (a
+    /// move) is not a change of content.
     mutating func update(id: Int64, with record: IndexRecord, previous: IndexedFingerprint) throws {
         let modified = Double(record.fingerprint.modified) / 1_000_000_000
         let updatedAt: Double
         if let stamped = record.updatedFromFrontMatter, record.frontMatterUpdated != previous.frontMatterUpdated {
             updatedAt = stamped
-        } else if record.hash != previous.hash {
+        } else if record.contentHash != previous.contentHash {
             updatedAt = max(modified, record.updatedFromFrontMatter ?? 0)
         } else {
             updatedAt = previous.updatedAt
@@ -127,6 +128,7 @@ struct IndexWriter {
         statement.bind(record.path.description)
         statement.bind(record.fingerprint.size)
         statement.bind(record.hash.storedValue)
+        statement.bind(record.contentHash.storedValue)
         statement.bind(record.title)
         statement.bind(record.titleKey)
         statement.bind(record.description)
@@ -139,6 +141,7 @@ struct IndexWriter {
         statement.bind(record.order)
         statement.bind(record.tagsJSON)
         statement.bind(record.imagesJSON)
+        statement.bind(record.linksJSON)
         statement.bind(record.diagnosticsJSON)
         statement.bind(record.hasError)
         statement.bind(record.editable)

@@ -16,6 +16,8 @@ public struct IndexedNote: Sendable {
     public var order: String?
     public var tags: [String]
     public var images: [String]
+    /// Link destinations in the body.
+    public var links: [String]
     /// Problems found in the note, with file and line.
     public var diagnostics: [Diagnostic]
     /// Whether part of the note cannot be read (front matter, encoding, size).
@@ -37,7 +39,7 @@ public struct IndexedNote: Sendable {
     /// The columns read for every note, in the order ``init(row:)`` expects.
     static let columns = """
         n.id, n.path, n.title, n.description, n.color, n.destroy_at, n.destroy_state, n.updated_at,
-        n.created_at, n.order_key, n.tags, n.images, n.diagnostics, n.has_error
+        n.created_at, n.order_key, n.tags, n.images, n.diagnostics, n.has_error, n.links
         """
 
     init(row: Row) {
@@ -57,6 +59,7 @@ public struct IndexedNote: Sendable {
         images = StringArrayColumn.decode(row[11])
         diagnostics = DiagnosticsColumn.decode(row[12])
         hasError = row[13]
+        links = StringArrayColumn.decode(row[14])
     }
 
     /// Whether the destroy date has passed (the note waits for `expire` or the watcher).

@@ -200,7 +200,7 @@ extension NoteIndex {
     /// Adds what an update needs to know about notes already indexed (hash, `updated` text and
     /// time). A note another process indexed since the walk is found by its path here too.
     private static func withDetails(_ work: [SyncItem], _ db: Database) throws -> [SyncItem] {
-        let byID = try db.makeStatement(sql: "SELECT id, size, hash, fm_updated, updated_at FROM notes WHERE id = ?")
+        let byID = try db.makeStatement(sql: "SELECT id, size, hash, fm_updated, updated_at, content_hash FROM notes WHERE id = ?")
         let byPath = try db.makeStatement(sql: "SELECT note_id, size, mtime, ctime, inode, racy FROM files WHERE path = ?")
         return try work.map { item in
             var item = item
@@ -213,6 +213,7 @@ extension NoteIndex {
             if let indexed = item.indexed, let row = try Row.fetchOne(byID, arguments: [indexed.id]) {
                 item.existing = IndexedFingerprint(
                     id: row[0], size: row[1], hash: ContentHash(value: UInt64(bitPattern: row[2])),
+                    contentHash: ContentHash(value: UInt64(bitPattern: row[5])),
                     frontMatterUpdated: row[3], updatedAt: row[4])
             }
             return item
@@ -249,6 +250,7 @@ struct IndexedFingerprint: Sendable {
     var id: Int64
     var size: Int64
     var hash: ContentHash
+    var contentHash: ContentHash
     var frontMatterUpdated: String?
     var updatedAt: Double
 }

@@ -13,6 +13,8 @@ public enum SampleVaultFiles {
 
     /// Every file, in path order.
     public static let all: [File] = [
+        File(path: ".enote/templates/journal.md", data: Data(base64Encoded: "IyB7e3RpdGxlfX0KCldoYXQgd2VudCB3ZWxsIG9uIHt7ZGF0ZX19OgoKV2hhdCB0byB0cnkgdG9tb3Jyb3c6Cg==")!),
+        File(path: ".enote/templates/meeting.md", data: Data(base64Encoded: "LS0tCnRhZ3M6IFttZWV0aW5nXQpjb2xvcjogb3JhbmdlCi0tLQojIHt7dGl0bGV9fQoKe3tkYXRlfX0gYXQge3t0aW1lfX0KCkF0dGVuZGVlczoKCi0gCgpEZWNpc2lvbnM6CgotIAo=")!),
         File(path: "archive/2025-retro.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiAyMDI1IHJldHJvc3BlY3RpdmUKY29sb3I6IGdyYXkKY3JlYXRlZDogMjAyNS0xMi0zMFQxNzowMDowMCswMDowMAp1cGRhdGVkOiAyMDI1LTEyLTMxVDExOjAwOjAwKzAwOjAwCi0tLQpXaGF0IHdlbnQgd2VsbDogc2hpcHBlZCB0aGUgZ2FyZGVuIGFwcC4gV2hhdCB0byBjaGFuZ2U6IGZld2VyIG1lZXRpbmdzLgo=")!),
         File(path: "attachments/cat.gif", data: Data(base64Encoded: "R0lGODdhMAAwAIEAAP///zw8PPqqPAAAACwAAAAAMAAwAEAI3AABCBxIsKDBgwgTKjQooGHDhQIdPoSYUKLFixgxUhyYMYDHjxg/gtQIMWNHjyZJboyYsqXDlQoFwOQ486DLmxNh4twpkSLPnz1LAsVZs2LGokiTIn2pM2dSlQihzhyasibVlitTotQaoOpCrltDjjwa8+pOoTu78mxq1qJSlj/fyp1Lt67dok59ypwbVG9evG7RMl1K1mZhq20HT03cNyvjwBsfSy0ruTHliyJNZj4c9eRmiyLDXvzKtaXoyQUrmySNM/Ra1jfH3oysWrFgyYAZv2179+zd38CTBgQAOw==")!),
         File(path: "attachments/garden.png", data: Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAA+ElEQVR42u3YIQ7CQBAFUGhqCOdEcCG4BofA4tHcANFgETUVbDtLCoHOW0czK/ryZ7rs+nDpVlZ5NQgAAfrkahf/hvvNdvjz+OgAvaYZPowztXlo3mNqEupUVRrSyYDi8QnWS1CmBNXGJ7JLggxpQIAAzbRq/2dFdklQsharDdFkvQTlG9LxEEUql3nd0b/5yBE5+33QCJMbxXm+/YZ0OEG3+46CBAECBOjfgE7n6+TmDDUSpMUAAfo9oH5Kjc+zJDUSpMUAAQIECFAmoOExoXRkyFMjQVoMECBAgAABAlQ6QSV/IkFaDBAgQIAA5QByPSZBWgzQl9cTqr/RtVtmStAAAAAASUVORK5CYII=")!),

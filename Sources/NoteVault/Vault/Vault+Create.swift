@@ -16,14 +16,24 @@ public struct NewNote: Sendable {
     public var folder: String?
     /// Extra front matter lines (`key`, YAML text) written after enote's own keys.
     public var extraFields: [(key: String, yaml: String)]
+    /// Pictures to copy into `attachments/` and show in the note (a photo note).
+    public var images: [ImageAttachment]
+    /// A template's text to start from (see ``Vault/template(named:)``); its front matter is
+    /// kept and enote's keys are set in it.
+    public var template: String?
 
-    public init(title: String, body: String, color: NoteColor? = nil, destroy: Date? = nil, folder: String? = nil, extraFields: [(key: String, yaml: String)] = []) {
+    public init(
+        title: String, body: String, color: NoteColor? = nil, destroy: Date? = nil, folder: String? = nil,
+        extraFields: [(key: String, yaml: String)] = [], images: [ImageAttachment] = [], template: String? = nil
+    ) {
         self.title = title
         self.body = body
         self.color = color
         self.destroy = destroy
         self.folder = folder
         self.extraFields = extraFields
+        self.images = images
+        self.template = template
     }
 }
 
@@ -41,8 +51,10 @@ extension Vault {
         let title = new.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw .invalidInput("a note needs a title") }
         guard !title.contains(where: { $0.isNewline }) else { throw .invalidInput("a title is one line; put the rest in the note's content") }
-        guard !new.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidInput("a note needs content as well as a title: give it as an argument, on standard input, or with --edit; nothing was created")
+        let hasText = !new.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            || !(new.template ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        guard hasText || !new.images.isEmpty else {
+            throw .invalidInput("a note needs content as well as a title: give it as an argument, on standard input, with --edit, --template or --image; nothing was created")
         }
         let folder = try Self.validatedFolder(new.folder)
         let lock = try lock()
@@ -50,28 +62,68 @@ extension Vault {
         if let limit = config.maxNotes, scan().notes.count >= limit { throw .limitReached(limit: limit) }
         if let folder { try makeFolders(folder) }
 
-        let bytes = Array(Self.newNoteText(new, title: title, now: clock.now(), timeZone: clock.timeZone).utf8)
         let slug = Slug.make(from: title)
         let taken = try existingNameKeys(in: folder)
+        let now = clock.now()
+        var stored: [NotePath] = []
         for attempt in 1...1000 {
             let name = attempt == 1 ? "\(slug).md" : "\(slug)-\(attempt).md"
             if taken.contains(Self.collisionKey(name)) { continue }
             let path = folder.map { $0.appending(Array(name.utf8)) } ?? NotePath(trusted: name)
+            if stored.isEmpty, !new.images.isEmpty { stored = try storeAttachments(new.images) }
+            let pictures = Self.imageMarkdown(new.images, storedAt: stored, from: path)
+            let bytes: [UInt8]
+            do {
+                bytes = try Self.newNoteBytes(new, title: title, pictures: pictures, now: now, timeZone: clock.timeZone)
+            } catch {
+                removeAttachments(stored)
+                throw error
+            }
             do {
                 try writer.create(path, with: bytes)
             } catch .exists {
                 continue
             } catch {
+                removeAttachments(stored)
                 throw .write(error)
             }
             return try read(path)
         }
+        removeAttachments(stored)
         throw .invalidInput("could not find a free file name for \"\(title)\"")
     }
 
-    /// The text of a new note: front matter with title, colour, destroy date and times, then the
-    /// body ending in a newline.
-    static func newNoteText(_ new: NewNote, title: String, now: Date, timeZone: TimeZone) -> String {
+    /// The bytes of a new note: front matter with title, colour, destroy date and times (set in
+    /// the template's front matter when there is a template), then the body and pictures.
+    static func newNoteBytes(_ new: NewNote, title: String, pictures: String, now: Date, timeZone: TimeZone) throws(VaultError) -> [UInt8] {
+        var body = new.body
+        if !pictures.isEmpty { body += (body.isEmpty || body.hasSuffix("\n") ? "" : "\n") + (body.isEmpty ? "" : "\n") + pictures }
+        if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
+        guard let template = new.template else {
+            return Array(newNoteText(new, title: title, body: body, now: now, timeZone: timeZone).utf8)
+        }
+        var text = Template.fill(template, title: title, now: now, timeZone: timeZone)
+        if !body.isEmpty {
+            if !text.hasSuffix("\n") { text += "\n" }
+            text += body
+        }
+        let bytes = Array(text.utf8)
+        let (reading, diagnostics) = FrontMatterParser.read(bytes, file: "template")
+        let stamp = NoteDate.stamp(now, in: timeZone)
+        var changes: [FrontMatterEditor.Change] = [.set(.title, YAMLWriter.scalar(title))]
+        if let color = new.color { changes.append(.set(.color, YAMLWriter.scalar(color.description))) }
+        if let destroy = new.destroy { changes.append(.set(.destroy, NoteDate.stamp(destroy, in: timeZone))) }
+        changes += [.set(.created, stamp), .set(.updated, stamp)]
+        do {
+            return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
+        } catch {
+            let location = diagnostics.first { $0.severity == .error }.map { " (\($0.location): \($0.message))" } ?? ""
+            throw .invalidInput("the template's front matter cannot be read\(location); fix the template")
+        }
+    }
+
+    /// The text of a new note without a template: front matter, then the body.
+    static func newNoteText(_ new: NewNote, title: String, body: String, now: Date, timeZone: TimeZone) -> String {
         var lines = ["---", "title: \(YAMLWriter.scalar(title))"]
         if let color = new.color { lines.append("color: \(YAMLWriter.scalar(color.description))") }
         if let destroy = new.destroy { lines.append("destroy: \(NoteDate.stamp(destroy, in: timeZone))") }
@@ -80,8 +132,6 @@ extension Vault {
         lines.append("updated: \(stamp)")
         for field in new.extraFields { lines.append("\(field.key): \(field.yaml)") }
         lines.append("---")
-        var body = new.body
-        if !body.hasSuffix("\n") { body += "\n" }
         return lines.joined(separator: "\n") + "\n" + body
     }
 

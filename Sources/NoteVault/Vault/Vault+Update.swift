@@ -9,12 +9,13 @@ extension Vault {
     ///   - path: The note.
     ///   - changes: The keys to set or remove (see ``FrontMatterEditor/Change``).
     ///   - force: Change the note even if another editor has it open.
+    ///   - stampUpdated: Whether to stamp `updated` (not for a change of position alone).
     /// - Returns: The note as it is now on disk.
     /// - Throws: ``VaultError``: the note's front matter cannot be read, a key is duplicated,
     ///   the note changed on disk meanwhile (exit status 3), or the write failed. The file is
     ///   unchanged in every case.
     @discardableResult
-    public func updateFrontMatter(of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false) throws(VaultError) -> Note {
+    public func updateFrontMatter(of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true) throws(VaultError) -> Note {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
@@ -28,7 +29,9 @@ extension Vault {
         do {
             withoutStamp = try FrontMatterEditor.apply(changes, to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
             if withoutStamp == snapshot.bytes { return note }
-            newBytes = try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
+            newBytes = stampUpdated
+                ? try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
+                : withoutStamp
         } catch {
             throw .frontMatter(error)
         }

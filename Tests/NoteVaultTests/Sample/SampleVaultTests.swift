@@ -23,7 +23,8 @@ import Testing
         var onDisk: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: Self.root.path)
         while let path = enumerator?.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            // Tool state is not embedded; the note templates are.
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !path.hasPrefix(".enote/templates/") { continue }
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { onDisk[path] = try Data(contentsOf: Self.root.appendingPathComponent(path)) }

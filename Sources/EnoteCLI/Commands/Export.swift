@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote export NOTE [--html] [-o FILE]`: share a note.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export a note as plain text, or as a standalone HTML page.",
+            discussion: """
+                The HTML page is inert: raw HTML and javascript: links are removed and a Content \
+                Security Policy forbids scripts. Pictures are linked relative to the output file, \
+                or embedded with --embed-images.
+
+                Examples:
+                  enote export grocery
+                  enote export plan --html -o plan.html
+                  enote export garden --html --embed-images -o garden.html
+                """)
+
+        @Argument(help: "The note.")
+        var note: String
+
+        @Flag(help: "A standalone HTML page instead of plain text.")
+        var html = false
+
+        @Flag(help: "Put the pictures inside the page (with --html).")
+        var embedImages = false
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var output: String?
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if embedImages && !html { throw ValidationError("--embed-images goes with --html") }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let note = try context.run { () throws(VaultError) in try vault.read(path) }
+            let exporter = NoteExporter(vault: vault)
+            let outputURL = output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+            let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
+            let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder) : exporter.plainText(note)
+            guard let outputURL else {
+                Console.out(context.terminal.isInteractive ? SafeText.escaped(text, keepingNewlines: true) : text, terminator: "")
+                return
+            }
+            do {
+                try Data(text.utf8).write(to: outputURL, options: .atomic)
+            } catch {
+                throw context.fail("could not write \(outputURL.path): \(error.localizedDescription)")
+            }
+            context.note("Wrote \(outputURL.path)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import NoteVault
+
+extension Enote {
+    /// `enote move NOTE --before OTHER | --after OTHER | --top | --bottom`: manual order.
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put a note in its place for `enote list --sort order`.",
+            discussion: """
+                Writes an `order` key between the neighbours' keys, so only the moved note's file \
+                changes (and not its `updated` time). Notes without a position come after the \
+                ordered ones, newest first.
+
+                Examples:
+                  enote move grocery --top
+                  enote move plan --after grocery
+                  enote list --sort order
+                """)
+
+        @Argument(help: "The note to move.")
+        var note: String
+
+        @Option(help: ArgumentHelp("Put it just before this note.", valueName: "note"))
+        var before: String?
+
+        @Option(help: ArgumentHelp("Put it just after this note.", valueName: "note"))
+        var after: String?
+
+        @Flag(help: "Put it first.")
+        var top = false
+
+        @Flag(help: "Put it last of the ordered notes.")
+        var bottom = false
+
+        @Flag(help: "Move even if another editor has a note open.")
+        var force = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            let chosen = [before != nil, after != nil, top, bottom].filter { $0 }.count
+            if chosen != 1 { throw ValidationError("say where: one of --before NOTE, --after NOTE, --top or --bottom") }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let placement: Placement
+            if let before {
+                placement = .before(try context.resolve(before, in: vault))
+            } else if let after {
+                placement = .after(try context.resolve(after, in: vault))
+            } else {
+                placement = top ? .top : .bottom
+            }
+            if placement == .before(path) || placement == .after(path) {
+                throw context.fail("a note cannot be moved next to itself")
+            }
+            let index = try context.openIndex(vault)
+            let result = try context.run { () throws(VaultError) in try index.move(path, to: placement, force: force) }
+            context.note("Moved \(result.moved) (order \(result.key))")
+            if !result.alsoChanged.isEmpty {
+                context.note("Also gave a position to: " + result.alsoChanged.map(\.description).joined(separator: ", "))
+            }
+        }
+    }
+}

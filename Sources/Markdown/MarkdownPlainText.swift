@@ -1,0 +1,123 @@
+import CCMark
+
+/// Renders Markdown as readable plain text for sharing: paragraphs separated by blank lines,
+/// list items with `-` or their number, code kept as it is, links as `text (url)`, images as
+/// their alternative text, raw HTML left out.
+///
+/// For example:
+///
+/// ```swift
+/// MarkdownPlainText.render("# Plan\n\n* one\n* two\n")   // "Plan\n\n- one\n- two\n"
+/// ```
+public enum MarkdownPlainText {
+    /// The plain text of `markdown`.
+    public static func render(_ markdown: String) -> String {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            CMarkTree.withDocument(UnsafeRawBufferPointer(bytes)) { root in
+                var renderer = Renderer()
+                renderer.walk(root)
+                return renderer.finished()
+            } ?? ""
+        }
+    }
+}
+
+private struct Renderer {
+    private var output = ""
+    private var listStack: [(ordered: Bool, next: Int)] = []
+    private var quoteDepth = 0
+    private var linkStack: [String] = []
+
+    mutating func walk(_ root: OpaquePointer) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_ENTER { enter(node, type) } else { exit(node, type) }
+        }
+    }
+
+    private mutating func enter(_ node: OpaquePointer, _ type: cmark_node_type) {
+        switch type {
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            if cmark_node_parent(node).map(cmark_node_get_type) != CMARK_NODE_ITEM || cmark_node_previous(node) != nil {
+                startBlock()
+            }
+        case CMARK_NODE_LIST:
+            startBlock()
+            listStack.append((cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node))))
+        case CMARK_NODE_ITEM:
+            newLine()
+            let indent = String(repeating: "  ", count: max(0, listStack.count - 1))
+            if var list = listStack.popLast() {
+                output += indent + (list.ordered ? "\(list.next). " : "- ")
+                list.next += 1
+                listStack.append(list)
+            }
+        case CMARK_NODE_BLOCK_QUOTE:
+            quoteDepth += 1
+            startBlock()
+        case CMARK_NODE_CODE_BLOCK:
+            startBlock()
+            var literal = CMarkTree.string(cmark_node_get_literal(node))
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            output += literal.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        case CMARK_NODE_THEMATIC_BREAK:
+            startBlock()
+            output += "----"
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            output += CMarkTree.string(cmark_node_get_literal(node))
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            newLine()
+        case CMARK_NODE_LINK:
+            linkStack.append(CMarkTree.string(cmark_node_get_url(node)))
+        default:
+            break
+        }
+    }
+
+    private mutating func exit(_ node: OpaquePointer, _ type: cmark_node_type) {
+        switch type {
+        case CMARK_NODE_LIST:
+            listStack.removeLast()
+        case CMARK_NODE_BLOCK_QUOTE:
+            quoteDepth -= 1
+        case CMARK_NODE_LINK:
+            let url = linkStack.popLast() ?? ""
+            if !url.isEmpty, !output.hasSuffix(url) { output += " (\(url))" }
+        default:
+            break
+        }
+    }
+
+    private mutating func startBlock() {
+        if !output.isEmpty {
+            newLine()
+            output += quoteDepth > 0 ? String(repeating: "> ", count: quoteDepth).trimmingSuffix() + "\n" : "\n"
+        }
+        if quoteDepth > 0 { output += String(repeating: "> ", count: quoteDepth) }
+    }
+
+    private mutating func newLine() {
+        if !output.isEmpty, !output.hasSuffix("\n") { output += "\n" }
+        if quoteDepth > 0, !output.isEmpty { output += String(repeating: "> ", count: quoteDepth) }
+    }
+
+    func finished() -> String {
+        var text = output
+        while text.hasSuffix("\n") || text.hasSuffix(" ") || text.hasSuffix(">") { text.removeLast() }
+        return text.isEmpty ? "" : text + "\n"
+    }
+}
+
+private extension String {
+    func trimmingSuffix() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// One thing `enote doctor` found.
+public struct Finding: Sendable, Equatable {
+    /// What kind of problem it is (stable names for `--json`).
+    public enum Kind: String, Sendable, CaseIterable {
+        case frontMatter = "front-matter"
+        case duplicateKey = "duplicate-key"
+        case invalidValue = "invalid-value"
+        case notText = "not-text"
+        case brokenLink = "broken-link"
+        case missingImage = "missing-image"
+        case leftoverTempFile = "leftover-temp-file"
+        case duplicateTitle = "duplicate-title"
+        case nameCollision = "name-collision"
+        case unportableName = "unportable-name"
+        case orphanedAttachment = "orphaned-attachment"
+        case symbolicLink = "symbolic-link"
+    }
+
+    public var kind: Kind
+    /// The file it concerns, with a line when there is one (`note.md:3`).
+    public var location: String
+    /// One sentence: what is wrong and what to do.
+    public var message: String
+}
+
+/// Checks a vault for what a user should fix by hand: front matter enote cannot read, broken
+/// links and pictures, temp files left by a crash, duplicate titles, names that would collide or
+/// be refused on macOS or Windows, and pictures no note shows any more.
+public struct VaultDoctor: Sendable {
+    public let vault: Vault
+    public let index: NoteIndex
+
+    public init(vault: Vault, index: NoteIndex) {
+        self.vault = vault
+        self.index = index
+    }
+
+    /// Everything found, grouped by kind.
+    public func examine() throws(VaultError) -> [Finding] {
+        var findings: [Finding] = []
+        let scan = vault.scan()
+        var filter = NoteFilter(now: vault.clock.now())
+        filter.includePendingExpiry = true
+        let notes = try index.list(filter, sort: NoteSort(key: .title))
+
+        for note in notes {
+            for diagnostic in note.diagnostics {
+                let kind: Finding.Kind
+                switch diagnostic.kind {
+                case .duplicateKey: kind = .duplicateKey
+                case .invalidValue, .ambiguousValue: kind = .invalidValue
+                case .notText, .tooLarge: kind = .notText
+                default: kind = .frontMatter
+                }
+                findings.append(Finding(kind: kind, location: diagnostic.location, message: diagnostic.message))
+            }
+        }
+        findings += brokenReferences(notes)
+        findings += scan.leftoverTempFiles.map {
+            Finding(kind: .leftoverTempFile, location: $0.description, message: "a temp file left by an interrupted write; the note beside it is intact, so this file can be deleted")
+        }
+        findings += scan.symbolicLinks.map {
+            Finding(kind: .symbolicLink, location: $0.description, message: "a symbolic link, which enote never follows; replace it with the file or folder itself")
+        }
+        findings += duplicateTitles(notes)
+        findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
+        findings += orphanedAttachments(notes)
+        return findings
+    }
+
+    /// Links to files and pictures that do not exist.
+    private func brokenReferences(_ notes: [IndexedNote]) -> [Finding] {
+        var findings: [Finding] = []
+        for note in notes {
+            for image in note.images.map({ ImageReference(source: $0, in: note.path) }) where image.isLocal {
+                if image.escapesVault {
+                    findings.append(Finding(kind: .missingImage, location: note.path.description, message: "the picture \(image.source) lies outside the vault; copy it into attachments/"))
+                } else if !vault.inspect(image).exists {
+                    findings.append(Finding(kind: .missingImage, location: note.path.description, message: "the picture \(image.source) does not exist"))
+                }
+            }
+        }
+        for note in notes {
+            for destination in note.links {
+                let reference = ImageReference(source: destination, in: note.path)
+                guard reference.isLocal, !destination.hasPrefix("#") else { continue }
+                if reference.escapesVault || !vault.exists(reference.path!) {
+                    findings.append(Finding(kind: .brokenLink, location: note.path.description, message: "the link to \(destination) leads nowhere"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Notes that share a title (case-insensitive), which makes naming them by title ambiguous.
+    private func duplicateTitles(_ notes: [IndexedNote]) -> [Finding] {
+        Dictionary(grouping: notes) { $0.title.lowercased() }.values.filter { $0.count > 1 }
+            .sorted { $0[0].title < $1[0].title }
+            .map { group in
+                Finding(kind: .duplicateTitle, location: group.map(\.path.description).sorted().joined(separator: ", "),
+                        message: "\(group.count) notes are titled \"\(group[0].title)\"; name them by path, or give them different titles")
+            }
+    }
+
+    /// Names that macOS or Windows would merge (case, Unicode normalisation) or refuse.
+    private func nameProblems(_ paths: [NotePath]) -> [Finding] {
+        var findings: [Finding] = []
+        let groups = Dictionary(grouping: paths) { Vault.collisionKey($0.description) }
+        for group in groups.values where group.count > 1 {
+            findings.append(Finding(kind: .nameCollision, location: group.map(\.description).sorted().joined(separator: ", "),
+                                    message: "these names differ only in case or Unicode normalisation; macOS and Windows would keep only one of them"))
+        }
+        for path in paths {
+            do {
+                _ = try NotePath(validatingBytes: path.bytes, purpose: .create)
+            } catch {
+                findings.append(Finding(kind: .unportableName, location: path.description, message: error.description))
+            }
+        }
+        return findings.sorted { $0.location < $1.location }
+    }
+
+    /// Files in `attachments/` that no note shows.
+    private func orphanedAttachments(_ notes: [IndexedNote]) -> [Finding] {
+        var used = Set<NotePath>()
+        for note in notes {
+            for source in note.images {
+                if let path = ImageReference(source: source, in: note.path).path { used.insert(path) }
+            }
+        }
+        for note in notes {
+            for destination in note.links {
+                if let path = ImageReference(source: destination, in: note.path).path { used.insert(path) }
+            }
+        }
+        return attachmentFiles().filter { !used.contains($0) }.map {
+            Finding(kind: .orphanedAttachment, location: $0.description, message: "no note shows or links this file; delete it or link it from a note")
+        }
+    }
+
+    /// Every file in `attachments/` (not descending into links).
+    private func attachmentFiles() -> [NotePath] {
+        let folder = vault.root + "/" + ImageAttachment.folderName
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { name in
+            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.map { NotePath(trusted: ImageAttachment.folderName + "/" + $0) }.sorted()
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Markdown
+
+/// Turns a note into something to share: a standalone, inert HTML page, or plain text.
+///
+/// The HTML page holds the title, the note's colour as an accent and the body rendered by
+/// libcmark in safe mode (raw HTML and `javascript:` links removed), behind a Content Security
+/// Policy that allows no scripts at all. Pictures are linked, or embedded as `data:` URLs.
+public struct NoteExporter: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The note as plain text: its title, a blank line, and the body without Markdown.
+    public func plainText(_ note: Note) -> String {
+        var text = note.title + "\n\n"
+        if note.content.textProblem == nil {
+            var body = MarkdownPlainText.render(note.content.bodyText)
+            // The title taken from the first line is not repeated.
+            if body.hasPrefix(note.title + "\n") { body.removeFirst(note.title.count + 1) }
+            text += body.drop { $0 == "\n" }
+        }
+        return text
+    }
+
+    /// The note as a standalone HTML page.
+    /// - Parameters:
+    ///   - note: The note.
+    ///   - embedImages: Put local pictures inside the page as `data:` URLs.
+    ///   - outputFolder: The absolute folder the page will be saved in, so that linked pictures
+    ///     get paths relative to it; `nil` links them by absolute paths.
+    public func html(_ note: Note, embedImages: Bool, outputFolder: String?) -> String {
+        let body = note.content.textProblem == nil ? note.content.bodyText : ""
+        let rendered = MarkdownHTML.render(body, safe: true) { source in
+            imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)
+        }
+        let accent = note.content.metadata.color.rgb.description
+        let title = Self.escape(note.title)
+        let updated = NoteDate.stamp(note.updated(in: vault.clock.timeZone), in: vault.clock.timeZone)
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: file: http: https:; style-src 'unsafe-inline'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="enote">
+            <title>\(title)</title>
+            <style>
+            body { font: 16px/1.55 -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }
+            header { border-left: 0.5em solid \(accent); padding-left: 0.8em; margin-bottom: 1.5em; }
+            h1.title { margin: 0; }
+            .updated { color: #777; font-size: 0.85em; }
+            img { max-width: 100%; }
+            pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; }
+            </style>
+            </head>
+            <body>
+            <header><h1 class="title">\(title)</h1><div class="updated">\(Self.escape(updated))</div></header>
+            <main>
+            \(rendered)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// What an exported page uses for a picture's source.
+    private func imageSource(_ source: String, in note: NotePath, embed: Bool, outputFolder: String?) -> String {
+        let reference = ImageReference(source: source, in: note)
+        guard let path = reference.path else { return reference.escapesVault ? "" : source }
+        let absolute = vault.root + "/" + path.description
+        if embed {
+            let image = vault.inspect(reference)
+            guard image.exists, let format = image.info?.format, [.png, .jpeg, .gif, .webp].contains(format),
+                let snapshot = try? vault.fileSystem.readFile(path.bytes, beneath: vault.rootDescriptor, limit: ImageAttachment.maximumSize)
+            else { return source }
+            let mime = format == .jpeg ? "image/jpeg" : "image/\(format.rawValue)"
+            return "data:\(mime);base64," + Data(snapshot.bytes).base64EncodedString()
+        }
+        // An absolute path (libcmark's safe mode removes file: URLs, but a path is fine).
+        guard let outputFolder else { return absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute }
+        return Self.relativePath(from: outputFolder, to: absolute)
+    }
+
+    /// `to` relative to the folder `from` (both absolute).
+    static func relativePath(from folder: String, to file: String) -> String {
+        let base = folder.split(separator: "/")
+        let target = file.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
+            .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                if character.value < 0x20 && character != "\n" && character != "\t" {
+                    out += "&#xFFFD;"
+                } else {
+                    out.unicodeScalars.append(character)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// An image a note shows (`![alt](source)`), resolved to a file in the vault when it is local.
+public struct ImageReference: Sendable, Equatable {
+    /// The destination as written in the note.
+    public var source: String
+    /// The file it names, relative to the vault root; `nil` for remote or `data:` images and for
+    /// paths that would leave the vault.
+    public var path: NotePath?
+    /// Whether the path would leave the vault (never read).
+    public var escapesVault: Bool
+
+    /// Whether the source names a file rather than a URL.
+    public var isLocal: Bool { path != nil || escapesVault }
+
+    /// Resolves `source` as written in the note at `note`: relative to the note's folder, or to
+    /// the vault root when it starts with `/`; percent-escapes decoded; `?query` and `#fragment`
+    /// dropped.
+    public init(source: String, in note: NotePath) {
+        self.source = source
+        self.path = nil
+        self.escapesVault = false
+        let lower = source.lowercased()
+        if lower.contains("://") || lower.hasPrefix("data:") || lower.hasPrefix("mailto:") || source.isEmpty { return }
+        var text = source
+        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
+        text = text.removingPercentEncoding ?? text
+        var components: [Substring] = []
+        if !text.hasPrefix("/"), let folder = note.parent?.string {
+            components = folder.split(separator: "/")
+        }
+        for component in text.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                if components.isEmpty {
+                    escapesVault = true
+                    return
+                }
+                components.removeLast()
+            default: components.append(component)
+            }
+        }
+        guard !components.isEmpty else { return }
+        path = NotePath(trusted: components.joined(separator: "/"))
+    }
+}
+
+/// A picture of a photo note as the gallery lists it.
+public struct GalleryImage: Sendable, Equatable {
+    public var reference: ImageReference
+    /// Whether the file exists (a regular file, not a link).
+    public var exists: Bool
+    /// What its header says, when it exists and is a picture enote knows.
+    public var info: ImageFormat.Info?
+}
+
+/// A note that shows local pictures.
+public struct GalleryEntry: Sendable, Equatable {
+    public var note: NotePath
+    public var title: String
+    public var images: [GalleryImage]
+}
+
+extension NoteIndex {
+    /// Every note that shows local pictures, with each picture's path, pixel size and whether
+    /// it exists, newest notes first.
+    public func gallery() throws(VaultError) -> [GalleryEntry] {
+        var filter = NoteFilter(now: vault.clock.now())
+        filter.includePendingExpiry = true
+        let notes = try list(filter, sort: NoteSort(key: .updated)).filter { !$0.images.isEmpty }
+        return notes.compactMap { note in
+            let images = note.images.map { ImageReference(source: $0, in: note.path) }.filter(\.isLocal).map(vault.inspect)
+            return images.isEmpty ? nil : GalleryEntry(note: note.path, title: note.title, images: images)
+        }
+    }
+}
+
+extension Vault {
+    /// Whether a referenced picture exists and what its header says (reading at most 256 KiB).
+    func inspect(_ reference: ImageReference) -> GalleryImage {
+        guard let path = reference.path, let status = try? fileStatus(path), status.kind == .regular else {
+            return GalleryImage(reference: reference, exists: false, info: nil)
+        }
+        let info = (try? fileSystem.open(path.bytes, beneath: rootDescriptor, flags: O_RDONLY, mode: 0)).flatMap { descriptor -> ImageFormat.Info? in
+            defer { fileSystem.close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+            let count = buffer.withUnsafeMutableBytes { raw in
+                (try? fileSystem.read(descriptor, into: raw, path: path.description)) ?? 0
+            }
+            return ImageFormat.inspect(Array(buffer[..<count]))
+        }
+        return GalleryImage(reference: reference, exists: true, info: info)
+    }
+}

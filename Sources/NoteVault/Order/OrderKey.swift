@@ -1,0 +1,77 @@
+/// Positions for manual ordering that leave room between any two notes: base-62 fractions
+/// written as strings (`a`, `aV`, `b`), compared as text, never ending in `0`.
+///
+/// A note is moved between two others by giving it a key between theirs, so only the moved
+/// note's file changes. Keys grow by about one character each time the same gap is split; when
+/// one gets long, ``evenlySpaced(_:)`` gives every ordered note a short key again (rare, and it
+/// touches those notes' files).
+///
+/// For example:
+///
+/// ```swift
+/// OrderKey.between("a", "b")   // "aV"
+/// OrderKey.between(nil, "a")   // "I"
+/// OrderKey.between("z", nil)   // "zV"
+/// ```
+public enum OrderKey {
+    static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// Keys longer than this call for a rebalance.
+    public static let comfortableLength = 12
+
+    /// Whether `key` can be used for a midpoint: base-62 digits, not ending in `0`.
+    public static func isCanonical(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard let last = bytes.last, last != UInt8(ascii: "0") else { return false }
+        return bytes.allSatisfy { digits.contains($0) }
+    }
+
+    /// A key strictly between `lower` and `upper` (`nil` meaning the start or the end).
+    /// Both must be canonical and `lower < upper`.
+    public static func between(_ lower: String?, _ upper: String?) -> String {
+        String(decoding: midpoint(Array((lower ?? "").utf8), upper.map { Array($0.utf8) }), as: UTF8.self)
+    }
+
+    private static func midpoint(_ a: [UInt8], _ b: [UInt8]?) -> [UInt8] {
+        if let b {
+            var common = 0
+            while common < b.count, (common < a.count ? a[common] : digits[0]) == b[common] { common += 1 }
+            if common > 0 {
+                return Array(b[..<common]) + midpoint(Array(a.dropFirst(min(common, a.count))), Array(b[common...]))
+            }
+        }
+        let digitA = a.first.map(index(of:)) ?? 0
+        let digitB = b?.first.map(index(of:)) ?? digits.count
+        if digitB - digitA > 1 {
+            return [digits[(digitA + digitB + 1) / 2]]
+        }
+        if let b, b.count > 1 { return [b[0]] }
+        return [digits[digitA]] + midpoint(Array(a.dropFirst()), nil)
+    }
+
+    private static func index(of digit: UInt8) -> Int {
+        digits.firstIndex(of: digit) ?? 0
+    }
+
+    /// `count` short keys spread evenly, in increasing order.
+    public static func evenlySpaced(_ count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        var width = 1
+        var capacity = 62
+        while capacity < (count + 1) * 4 {
+            width += 1
+            capacity *= 62
+        }
+        let step = capacity / (count + 1)
+        return (1...count).map { position in
+            var value = position * step
+            var key = [UInt8](repeating: digits[0], count: width)
+            for place in stride(from: width - 1, through: 0, by: -1) {
+                key[place] = digits[value % 62]
+                value /= 62
+            }
+            while key.last == digits[0] { key.removeLast() }
+            return String(decoding: key, as: UTF8.self)
+        }
+    }
+}

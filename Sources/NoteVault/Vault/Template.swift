@@ -1,0 +1,54 @@
+import Foundation
+
+/// Note templates: `.enote/templates/NAME.md`, whose `{{title}}`, `{{date}}` and `{{time}}`
+/// are filled in when `enote new --template NAME` creates a note from it.
+///
+/// A template may have front matter of its own (tags, a colour); it is kept, and enote sets the
+/// title and times in it.
+///
+/// ```markdown
+/// ---
+/// tags: [meeting]
+/// ---
+/// # {{title}}
+///
+/// {{date}} {{time}} — attendees:
+/// ```
+public enum Template {
+    /// Replaces the placeholders: `{{title}}`, `{{date}}` (2026-11-22) and `{{time}}` (10:47).
+    public static func fill(_ text: String, title: String, now: Date, timeZone: TimeZone) -> String {
+        let stamp = NoteDate.stamp(now, in: timeZone)
+        let date = String(stamp.prefix(10))
+        let time = String(stamp.dropFirst(11).prefix(5))
+        return text
+            .replacingOccurrences(of: "{{title}}", with: title)
+            .replacingOccurrences(of: "{{date}}", with: date)
+            .replacingOccurrences(of: "{{time}}", with: time)
+    }
+}
+
+extension Vault {
+    /// The folder of note templates.
+    public var templatesFolder: String { stateFolder + "/templates" }
+
+    /// The names of the templates in `.enote/templates/`.
+    public func templateNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: templatesFolder)) ?? []
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { String($0.dropLast(3)) }.sorted()
+    }
+
+    /// The text of the template `name` (with or without `.md`).
+    /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are.
+    public func template(named name: String) throws(VaultError) -> String {
+        let file = name.hasSuffix(".md") ? name : name + ".md"
+        guard !file.contains("/"), !file.hasPrefix("."),
+            let data = FileManager.default.contents(atPath: templatesFolder + "/" + file),
+            let text = String(data: data, encoding: .utf8)
+        else {
+            let available = templateNames()
+            let hint = available.isEmpty ? "there are none yet; put Markdown files in .enote/templates/" : "there are: " + available.joined(separator: ", ")
+            throw .invalidInput("no template named \"\(name)\" in .enote/templates/ (\(hint))")
+        }
+        return text
+    }
+}
