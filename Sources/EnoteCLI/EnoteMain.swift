@@ -65,6 +65,11 @@ public enum EnoteMain {
             }
             if !seenCommand {
                 let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                if GlobalOptions.flags.contains(argument) {
+                    globals.append(argument)
+                    index += 1
+                    continue
+                }
                 if GlobalOptions.valueOptions.contains(name) {
                     if argument.contains("=") {
                         globals.append(argument)

@@ -34,9 +34,7 @@ extension Enote {
             } else if findings.isEmpty {
                 context.note("No problems found")
             } else {
-                for finding in findings {
-                    Console.out("\(SafeText.escaped(finding.location)): \(finding.kind.rawValue): \(SafeText.escaped(finding.message))")
-                }
+                context.page(findings.map { "\(SafeText.escaped($0.location)): \($0.kind.rawValue): \(SafeText.escaped($0.message))\n" }.joined())
                 context.note("\(findings.count) \(findings.count == 1 ? "problem" : "problems") found")
             }
             if !findings.isEmpty { throw ExitCode(1) }

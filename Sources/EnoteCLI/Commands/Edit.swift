@@ -18,7 +18,7 @@ extension Enote {
                   EDITOR="code --wait" enote edit work/plan
                 """)
 
-        @Argument(help: "The note.")
+        @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String
 
         @Flag(help: "Edit even if another editor (Emacs, vim) has the note open.")

@@ -18,7 +18,7 @@ extension Enote {
                   enote export garden --html --embed-images -o garden.html
                 """)
 
-        @Argument(help: "The note.")
+        @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String
 
         @Flag(help: "A standalone HTML page instead of plain text.")
@@ -46,7 +46,11 @@ extension Enote {
             let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
             let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder) : exporter.plainText(note)
             guard let outputURL else {
-                Console.out(context.terminal.isInteractive ? SafeText.escaped(text, keepingNewlines: true) : text, terminator: "")
+                if context.terminal.isInteractive {
+                    context.page(SafeText.escaped(text, keepingNewlines: true))
+                } else {
+                    Console.out(text, terminator: "")
+                }
                 return
             }
             do {

@@ -52,7 +52,7 @@ extension Enote {
                 NoteTable.Row(color: note.color, title: note.title, description: note.description,
                               date: context.dates.short(key == .destroy ? (note.destroy ?? note.updated) : note.updated, now: now))
             }
-            Console.out(NoteTable(terminal: context.terminal).render(rows), terminator: "")
+            context.page(NoteTable(terminal: context.terminal).render(rows))
         }
     }
 }

@@ -17,13 +17,13 @@ extension Enote {
                   enote list --sort order
                 """)
 
-        @Argument(help: "The note to move.")
+        @Argument(help: "The note to move.", completion: NoteCompletion.notes)
         var note: String
 
-        @Option(help: ArgumentHelp("Put it just before this note.", valueName: "note"))
+        @Option(help: ArgumentHelp("Put it just before this note.", valueName: "note"), completion: NoteCompletion.notes)
         var before: String?
 
-        @Option(help: ArgumentHelp("Put it just after this note.", valueName: "note"))
+        @Option(help: ArgumentHelp("Put it just after this note.", valueName: "note"), completion: NoteCompletion.notes)
         var after: String?
 
         @Flag(help: "Put it first.")

@@ -13,7 +13,7 @@ extension Enote {
                   enote rm old-idea work/draft
                 """)
 
-        @Argument(help: "The notes.")
+        @Argument(help: "The notes.", completion: NoteCompletion.notes)
         var notes: [String]
 
         @OptionGroup var globals: GlobalOptions

@@ -70,7 +70,7 @@ extension Enote {
                     output += "    " + DisplayWidth.truncate(snippet, to: max(context.terminal.columns - 4, 20)) + "\n"
                 }
             }
-            Console.out(output, terminator: "")
+            context.page(output)
             if results.total > results.notes.count {
                 context.note("\(results.total) notes match; showing \(results.notes.count) (--limit N for more)")
             }

@@ -18,7 +18,7 @@ extension Enote {
                   enote set standup --no-destroy
                 """)
 
-        @Argument(help: "The note.")
+        @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String
 
         @Option(help: ArgumentHelp("A new title.", valueName: "title"))

@@ -17,7 +17,7 @@ extension Enote {
                   enote show "Grocery list" --html > list.html
                 """)
 
-        @Argument(help: "The note.")
+        @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String
 
         @Flag(help: "Print one JSON object.")
@@ -61,7 +61,7 @@ extension Enote {
                 return
             }
             context.warn(note.content.diagnostics)
-            Console.out(NoteDetails(note: note, dates: context.dates, terminal: context.terminal, now: now).render(), terminator: "")
+            context.page(NoteDetails(note: note, dates: context.dates, terminal: context.terminal, now: now).render())
         }
     }
 }

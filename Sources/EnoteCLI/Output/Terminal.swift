@@ -19,13 +19,16 @@ public struct Terminal: Sendable {
     public var trueColor: Bool
     /// The width of stdout in columns.
     public var columns: Int
+    /// The height of the terminal in rows (for deciding to page).
+    public var rows: Int
 
-    public init(isInteractive: Bool, isErrorInteractive: Bool, usesColor: Bool, trueColor: Bool, columns: Int) {
+    public init(isInteractive: Bool, isErrorInteractive: Bool, usesColor: Bool, trueColor: Bool, columns: Int, rows: Int = 24) {
         self.isInteractive = isInteractive
         self.isErrorInteractive = isErrorInteractive
         self.usesColor = usesColor
         self.trueColor = trueColor
         self.columns = columns
+        self.rows = rows
     }
 
     /// The terminal of this process.
@@ -39,7 +42,17 @@ public struct Terminal: Sendable {
             isErrorInteractive: isatty(STDERR_FILENO) == 1,
             usesColor: interactive && !noColor && !dumb,
             trueColor: colorTerm == "truecolor" || colorTerm == "24bit",
-            columns: width(environment: environment, interactive: interactive))
+            columns: width(environment: environment, interactive: interactive),
+            rows: height(environment: environment, interactive: interactive))
+    }
+
+    private static func height(environment: [String: String], interactive: Bool) -> Int {
+        if let text = environment["LINES"], let rows = Int(text), rows > 0 { return rows }
+        if interactive {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        }
+        return 24
     }
 
     private static func width(environment: [String: String], interactive: Bool) -> Int {

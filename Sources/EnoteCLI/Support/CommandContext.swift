@@ -63,6 +63,11 @@ struct CommandContext {
         }
     }
 
+    /// Prints long output, through a pager on a terminal.
+    func page(_ text: String) {
+        Pager(terminal: terminal, environment: environment, disabled: globals.noPager).show(text)
+    }
+
     /// Reports `error` and returns the exit code to throw.
     func fail(_ error: VaultError) -> ExitCode {
         Console.err("enote: \(SafeText.escaped(error.description, keepingNewlines: true))")

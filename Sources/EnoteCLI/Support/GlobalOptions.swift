@@ -9,8 +9,13 @@ public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Language of messages: en, ru or ja (default: from LC_ALL, LC_MESSAGES, LANG).", valueName: "lang"))
     public var lang: String?
 
+    @Flag(name: .long, help: "Print long output directly instead of through $PAGER.")
+    public var noPager = false
+
     public init() {}
 
     /// The option names that take a value, for moving them after the subcommand name.
     static let valueOptions: Set<String> = ["--vault", "--lang"]
+    /// The flags every command takes, moved the same way.
+    static let flags: Set<String> = ["--no-pager"]
 }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+/// Shell completion of note names: the notes' paths (without `.md`) and titles that start
+/// with what was typed, read from the index without walking the vault.
+enum NoteCompletion {
+    /// The `completion:` of every argument that names a note.
+    static let notes = CompletionKind.custom { words, _, prefix in candidates(words: words, prefix: prefix) }
+
+    static func candidates(words: [String], prefix: String) -> [String] {
+        var explicit: String?
+        if let position = words.firstIndex(of: "--vault"), position + 1 < words.count {
+            explicit = words[position + 1]
+        } else if let word = words.first(where: { $0.hasPrefix("--vault=") }) {
+            explicit = String(word.dropFirst("--vault=".count))
+        }
+        let environment = ProcessInfo.processInfo.environment
+        guard let root = try? VaultLocator.locate(explicit: explicit, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath),
+            let vault = try? Vault(root: root)
+        else { return [] }
+        var names: [String] = []
+        if FileManager.default.fileExists(atPath: NoteIndex.databasePath(for: vault)), let index = try? NoteIndex.open(vault),
+            let candidates = try? index.candidates()
+        {
+            for candidate in candidates {
+                var path = candidate.path.description
+                if path.lowercased().hasSuffix(".md") { path.removeLast(3) }
+                names += [path, candidate.title]
+            }
+        } else {
+            names = vault.scan().notes.map { String($0.path.description.dropLast(3)) }
+        }
+        let typed = prefix.lowercased()
+        return Array(Set(names.filter { $0.lowercased().hasPrefix(typed) })).sorted()
+    }
+}
