@@ -40,7 +40,9 @@ let package = Package(
                 "CEnoteFTS",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            // Localizable.strings in en.lproj, ru.lproj and ja.lproj.
+            resources: [.process("Resources")]
         ),
         // The command line: parsing, output formatting, localisation.
         .target(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NoteVault
 
 /// The entry point behind the `enote` executable: moves global options after the subcommand
@@ -7,6 +8,7 @@ import NoteVault
 public enum EnoteMain {
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        Localization.language = Language.detect(flag: languageFlag(in: arguments), environment: ProcessInfo.processInfo.environment)
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         Trace.mark("started")
         do {
@@ -28,6 +30,17 @@ public enum EnoteMain {
             if !message.isEmpty { Console.err(message) }
             return code.rawValue
         }
+    }
+
+    /// The value of `--lang`, read before the arguments are parsed so that help and usage
+    /// errors are in that language too.
+    static func languageFlag(in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--lang", index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--lang=") { return String(argument.dropFirst("--lang=".count)) }
+        }
+        return nil
     }
 
     /// Options whose value is optional: `--expiring` alone means `--expiring all`.

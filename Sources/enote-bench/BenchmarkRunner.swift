@@ -90,7 +90,7 @@ struct BenchmarkRunner {
         let folder = try FileManager.default.contentsOfDirectory(atPath: vault).filter { !$0.hasPrefix(".") }.sorted().first!
         let path = vault + "/" + folder
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard isDirectory.boolValue else { return path }
         let note = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".md") }.sorted().first!
         return path + "/" + note

@@ -98,7 +98,7 @@ struct WatcherBenchmark {
         let start = Timing.now()
         for number in 0..<count {
             let text = "---\ntitle: Burst \(number)\n---\nburstword note \(number)\n"
-            FileManager.default.createFile(atPath: folder + "/burst-\(number).md", contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: folder + "/burst-\(number).md", contents: Data(text.utf8))
         }
         let written = Timing.now() - start
         let added = try waitForMatches("burstword", count: count)

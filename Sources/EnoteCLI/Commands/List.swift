@@ -50,7 +50,7 @@ extension Enote {
             }
             let rows = notes.map { note in
                 NoteTable.Row(color: note.color, title: note.title, description: note.description,
-                              date: context.dates.short(key == .destroy ? (note.destroy ?? note.updated) : note.updated, now: now))
+                              date: key == .destroy ? note.destroy.map { context.dates.relative($0, now: now) } ?? "" : context.dates.short(note.updated, now: now))
             }
             context.page(NoteTable(terminal: context.terminal).render(rows))
         }

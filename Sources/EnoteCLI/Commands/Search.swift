@@ -56,7 +56,7 @@ extension Enote {
                 return
             }
             if results.notes.isEmpty {
-                context.note("No notes match")
+                context.note(Localization.text("No notes match"))
                 return
             }
             let bold = context.terminal.usesColor

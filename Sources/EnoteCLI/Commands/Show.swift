@@ -88,7 +88,7 @@ struct NoteDetails {
         case .none: break
         case .date:
             if let date = note.destroyDate(in: timeZone) {
-                lines.append("destroy: \(dates.full(date))\(date <= now ? " (passed; waiting for expiry)" : "")")
+                lines.append("destroy: \(dates.full(date)) (\(date <= now ? "passed; waiting for expiry" : dates.relative(date, now: now)))")
             }
         case .invalid(let text, _): lines.append("destroy: \(SafeText.escaped(text)) (not a valid date; the note is kept)")
         case .ambiguous: lines.append("destroy: ambiguous (set twice; the note is kept)")

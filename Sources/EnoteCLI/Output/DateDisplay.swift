@@ -1,4 +1,5 @@
 import Foundation
+import NoteVault
 
 /// Dates as a note list shows them, after the original app's rule: a time today shows only the
 /// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale.
@@ -26,6 +27,29 @@ public struct DateDisplay: Sendable {
             formatter.timeStyle = .none
         }
         return formatter.string(from: date)
+    }
+
+    /// How far `date` is from `now` in words: `today`, `tomorrow`, `in 3 days`, `2 hours ago`.
+    public func relative(_ date: Date, now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let seconds = date.timeIntervalSince(now)
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+        if abs(seconds) < 60 { return Localization.text("now") }
+        if abs(seconds) < 3600 {
+            let minutes = Int((abs(seconds) / 60).rounded())
+            return seconds > 0 ? Localization.count(minutes, "in %d minutes") : Localization.count(minutes, "%d minutes ago")
+        }
+        if days == 0 {
+            let hours = Int((abs(seconds) / 3600).rounded())
+            return seconds > 0 ? Localization.count(hours, "in %d hours") : Localization.count(hours, "%d hours ago")
+        }
+        switch days {
+        case 1: return Localization.text("tomorrow")
+        case -1: return Localization.text("yesterday")
+        case 2...: return Localization.count(days, "in %d days")
+        default: return Localization.count(-days, "%d days ago")
+        }
     }
 
     /// Date and time in full, for `show`.

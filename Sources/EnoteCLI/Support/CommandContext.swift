@@ -50,7 +50,7 @@ struct CommandContext {
 
     /// Dates as the user's locale shows them.
     var dates: DateDisplay {
-        DateDisplay(locale: UserLocale.locale(language: globals.lang, environment: environment), timeZone: clock.timeZone)
+        DateDisplay(locale: Locale(identifier: Localization.language.locale(environment: environment)), timeZone: clock.timeZone)
     }
 
     /// Runs library code, turning a ``VaultError`` into a message on stderr and the right exit
@@ -127,23 +127,5 @@ struct CommandContext {
             if let status = try? vault.fileStatus(path), status.kind == .symbolicLink { return path }
         }
         return nil
-    }
-}
-
-/// The user's locale from `--lang`, `LC_ALL`, `LC_MESSAGES`, `LANG`.
-enum UserLocale {
-    static func identifier(language: String?, environment: [String: String]) -> String? {
-        for candidate in [language, environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]] {
-            guard var value = candidate, !value.isEmpty else { continue }
-            if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
-            if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
-            if value == "C" || value == "POSIX" { return "en_US_POSIX" }
-            return value
-        }
-        return nil
-    }
-
-    static func locale(language: String?, environment: [String: String]) -> Locale {
-        identifier(language: language, environment: environment).map(Locale.init(identifier:)) ?? Locale(identifier: "en_US_POSIX")
     }
 }
