@@ -15,7 +15,7 @@ import GRDB
 ///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 9
+    static let version = 10
 
     /// Creates every table and index.
     static func create(_ db: Database) throws {
