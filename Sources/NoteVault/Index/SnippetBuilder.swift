@@ -127,7 +127,10 @@ private struct Scan {
     mutating func accept(_ word: UnsafeRawBufferPointer, start: Int, end: Int) -> CInt {
         let length = builder.matchLength(word)
         let isMatch = length > 0
-        tokens.append(Token(start: start, end: isMatch ? start + length : end, isMatch: isMatch))
+        // `word` is the folded token, which can be shorter than the text it stands for (`Café` is
+        // `cafe`): a whole-word match covers start..<end; only a one-character CJK prefix (CJK
+        // tokens are not folded) covers part of its bigram.
+        tokens.append(Token(start: start, end: isMatch && length < word.count ? start + length : end, isMatch: isMatch))
         if firstMatch == nil {
             if isMatch {
                 firstMatch = tokens.count - 1
