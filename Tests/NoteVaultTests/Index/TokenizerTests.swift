@@ -102,6 +102,11 @@ struct TokenizerTests {
         #expect(found.map(\.text) == ["елочные", "зеленый"])
         #expect(found.map { covered($0, in: text) } == ["Ёлочные", "зелёный"])
         #expect(try tokens("ЁЛКА", query: true).map(\.text) == ["елка"])
+        // Next to CJK text too, with the offsets of the original bytes.
+        let mixed = "Ёлка東京"
+        #expect(try tokens(mixed) == [
+            Token(text: "елка", start: 0, end: 8), Token(text: "東京", start: 8, end: 14), Token(text: "京", start: 11, end: 14),
+        ])
         // Other Cyrillic letters with marks stay distinct: й is not и.
         #expect(try tokens("Йод").map(\.text) == ["йод"])
     }
