@@ -4,6 +4,9 @@ import GRDB
 /// removed for every script that separates words with spaces, and overlapping bigrams for
 /// Chinese, Japanese and Korean text, which does not.
 ///
+/// Russian writes `ё` as `е` more often than not, and `unicode61` keeps them apart (it removes
+/// Latin diacritics only), so its tokens have `ё` folded to `е`: `елка` finds `Ёлка`.
+///
 /// `unicode61` alone turns a whole Japanese sentence into one token, so `京都` could never be
 /// found inside `清水寺と京都に行く`; the `trigram` tokenizer cannot match two characters. Here a run
 /// of CJK characters `ABCD` is indexed as `AB BC CD` plus the last character `D`, each token with
@@ -31,6 +34,9 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         guard let pText, nText > 0 else { return sqliteOK }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
         guard CJKText.mayContainCJK(bytes) else {
+            if CyrillicText.containsYo(bytes) {
+                return tokenizeSegment(0..<bytes.count, bytes: bytes, tokenization: tokenization, context: context, callback: tokenCallback)
+            }
             return wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         }
         let isQuery = tokenization.contains(.query)
@@ -88,7 +94,7 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         return trailingUnigram ? emit(offsets[offsets.count - 1], end) : sqliteOK
     }
 
-    /// Runs `unicode61` over part of the text, shifting the offsets it reports.
+    /// Runs `unicode61` over part of the text, shifting the offsets it reports and folding `ё`.
     private func tokenizeSegment(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, tokenization: FTS5Tokenization,
         context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback
@@ -98,7 +104,9 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         return withUnsafeMutablePointer(to: &shifted) { pointer in
             wrapped.tokenize(context: pointer, tokenization: tokenization, pText: start, nText: CInt(range.count)) { raw, flags, token, length, tokenStart, tokenEnd in
                 let shifted = raw!.assumingMemoryBound(to: ShiftedContext.self).pointee
-                return shifted.callback(shifted.context, flags, token, length, tokenStart + shifted.offset, tokenEnd + shifted.offset)
+                return CyrillicText.withYoFolded(token, length) { token in
+                    shifted.callback(shifted.context, flags, token, length, tokenStart + shifted.offset, tokenEnd + shifted.offset)
+                }
             }
         }
     }
@@ -149,6 +157,33 @@ enum CJKText {
     /// Whether a string holds a character that is indexed as bigrams.
     static func containsCJK(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains { isBigrammed($0.value) }
+    }
+}
+
+/// `ё`, which Russian text often writes as `е`.
+enum CyrillicText {
+    /// Whether UTF-8 text holds `ё` or `Ё` (D1 91, D0 81; neither pair occurs inside another
+    /// character, since D0 and D1 are never continuation bytes).
+    static func containsYo(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1 else { return false }
+        for index in 0..<(bytes.count - 1) where bytes[index] == 0xD1 && bytes[index + 1] == 0x91 || bytes[index] == 0xD0 && bytes[index + 1] == 0x81 {
+            return true
+        }
+        return false
+    }
+
+    /// Calls `body` with the (lowercased) token, every `ё` replaced by `е`: the same length in
+    /// UTF-8 (D1 91 → D0 B5), so offsets stay right.
+    static func withYoFolded(_ token: UnsafePointer<CChar>?, _ length: CInt, _ body: (UnsafePointer<CChar>?) -> CInt) -> CInt {
+        guard let token, length > 1 else { return body(token) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(token).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        guard containsYo(bytes) else { return body(token) }
+        var folded = Array(bytes)
+        for index in 0..<(folded.count - 1) where folded[index] == 0xD1 && folded[index + 1] == 0x91 {
+            folded[index] = 0xD0
+            folded[index + 1] = 0xB5
+        }
+        return folded.withUnsafeBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
     }
 }
 

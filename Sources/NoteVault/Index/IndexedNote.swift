@@ -173,11 +173,12 @@ public struct NoteSort: Sendable {
         case .updated: return "n.updated_at \(descending), n.id \(descending)"
         case .created: return "n.created_at \(descending), n.id \(descending)"
         case .title: return "n.title_key \(ascending), n.id \(ascending)"
-        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.id \(descending)"
+        // These need a sort anyway; ties go by path, which a user can predict.
+        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.path \(ascending)"
         case .destroy:
             return onlyWithDestroyDate
                 ? "n.destroy_at \(ascending), n.id \(ascending)"
-                : "(n.destroy_at IS NULL) \(ascending), n.destroy_at \(ascending), n.id \(ascending)"
+                : "(n.destroy_at IS NULL) \(ascending), n.destroy_at \(ascending), n.path \(ascending)"
         }
     }
 }

@@ -112,7 +112,9 @@ extension NoteIndex {
                             db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ? AND +rowid IN (\(excluded.sql))",
                             arguments: [positive] + excluded.arguments) ?? 0
                     }
-                    total = Int(rankCounter.pointee.rows) - hidden
+                    // FTS5 scores every match to sort, then scores the returned rows again
+                    // when the outer query reads `rank`.
+                    total = Int(rankCounter.pointee.rows) - hits.count - hidden
                 } else {
                     total = try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
                 }

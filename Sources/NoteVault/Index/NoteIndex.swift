@@ -99,6 +99,11 @@ public final class NoteIndex: @unchecked Sendable {
             let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
             let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
             guard version == IndexSchema.version else {
+                // Every enote index sets user_version: 0 is an empty file or another program's database.
+                if version == 0 {
+                    let tables = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
+                    return .unusable(tables == 0 ? "is empty" : "is not an enote index")
+                }
                 return .unusable(version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote")
             }
             let tables = try queue.read { db in

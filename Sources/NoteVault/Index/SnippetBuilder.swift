@@ -50,8 +50,18 @@ struct SnippetBuilder {
                 }
             }
             guard let first = scan.firstMatch else { return nil }
-            let windowStart = scan.tokens[max(0, first - Self.wordsBefore)].start
-            let windowEnd = scan.tokens.last!.end
+            var windowStart = scan.tokens[max(0, first - Self.wordsBefore)].start
+            var windowEnd = scan.tokens.last!.end
+            // An ellipsis only where words are cut. A little punctuation at either end (an
+            // opening `「` or `(`, a closing bracket or full stop) belongs to the snippet.
+            let wordsBefore = Self.containsWord(bytes, 0..<windowStart)
+            if !wordsBefore, windowStart <= Self.keptPunctuation {
+                windowStart = bytes[..<windowStart].firstIndex { !Self.isSpace($0) } ?? windowStart
+            }
+            let wordsAfter = Self.containsWord(bytes, windowEnd..<bytes.count)
+            if !wordsAfter, bytes.count - windowEnd <= Self.keptPunctuation {
+                windowEnd = (bytes[windowEnd...].lastIndex { !Self.isSpace($0) }).map { $0 + 1 } ?? windowEnd
+            }
             // Matches may overlap (CJK bigrams share characters): merge them into ranges.
             var ranges: [Range<Int>] = []
             for token in scan.tokens[max(0, first - Self.wordsBefore)...] where token.isMatch {
@@ -64,19 +74,36 @@ struct SnippetBuilder {
             func slice(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
-            var text = windowStart > 0 ? "…" : ""
+            var text = wordsBefore ? "…" : ""
             var cursor = windowStart
             for range in ranges {
                 text += slice(cursor..<range.lowerBound) + "\u{2}" + slice(range) + "\u{3}"
                 cursor = range.upperBound
             }
             text += slice(cursor..<max(cursor, windowEnd))
-            // An ellipsis only when words follow, not for a closing bracket or full stop.
-            if bytes[windowEnd...].contains(where: { $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) {
-                text += "…"
-            }
+            if wordsAfter { text += "…" }
             return text
         }
+    }
+
+    /// The most bytes of punctuation kept at either end of a snippet instead of being dropped.
+    static let keptPunctuation = 16
+
+    /// Whether a letter or digit occurs in `bytes[range]`; stops at the first one.
+    private static func containsWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (value, length) = CJKText.decode(bytes, at: index)
+            if let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                return true
+            }
+            index += length
+        }
+        return false
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// How many bytes of `word` match the query: all of it, or for a CJK bigram found by a
@@ -127,7 +154,10 @@ private struct Scan {
     mutating func accept(_ word: UnsafeRawBufferPointer, start: Int, end: Int) -> CInt {
         let length = builder.matchLength(word)
         let isMatch = length > 0
-        tokens.append(Token(start: start, end: isMatch ? start + length : end, isMatch: isMatch))
+        // `word` is the folded token, which can be shorter than the text it stands for (`Café` is
+        // `cafe`): a whole-word match covers start..<end; only a one-character CJK prefix (CJK
+        // tokens are not folded) covers part of its bigram.
+        tokens.append(Token(start: start, end: isMatch && length < word.count ? start + length : end, isMatch: isMatch))
         if firstMatch == nil {
             if isMatch {
                 firstMatch = tokens.count - 1
