@@ -131,6 +131,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path + "/planning.md"))
         let gallery = try vault.run(in: folder, ["gallery", "--json"])
         #expect(try JSONOutput.array(gallery).count == 2)
+        let ordered = try vault.run(in: folder, ["list", "--sort", "order", "--json"])
+        #expect(try JSONOutput.array(ordered).prefix(2).map { $0["path"] as? String } == ["welcome.md", "grocery-list.md"])
     }
 
     @Test func initWithoutSampleHasNoTemplates() throws {
