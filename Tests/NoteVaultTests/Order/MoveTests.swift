@@ -32,7 +32,7 @@ struct MoveTests {
         for path in FileManager.default.subpaths(atPath: sandbox.root) ?? [] {
             if path == ".enote/lock" || path.hasPrefix(".enote/index.sqlite") { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: sandbox.path(path), isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: sandbox.path(path), isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = sandbox.bytes(path) }
         }
         return result
