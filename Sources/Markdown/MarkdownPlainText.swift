@@ -28,6 +28,11 @@ private struct Renderer {
     private var listStack: [(ordered: Bool, next: Int)] = []
     private var quoteDepth = 0
     private var linkStack: [String] = []
+    /// A new block has started: the next text is separated from what came before by a blank
+    /// line (written only then, so nothing dangles at the end or piles up between blocks).
+    private var blockPending = false
+    /// The quote depth of the last text written, for the `>` marks of a blank separator line.
+    private var writtenDepth = 0
 
     mutating func walk(_ root: OpaquePointer) {
         guard let iterator = cmark_iter_new(root) else { return }
@@ -48,29 +53,30 @@ private struct Renderer {
                 startBlock()
             }
         case CMARK_NODE_LIST:
-            startBlock()
+            // A list inside an item continues on the next line; any other list is a new block.
+            if cmark_node_parent(node).map(cmark_node_get_type) == CMARK_NODE_ITEM { newLine() } else { startBlock() }
             listStack.append((cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node))))
         case CMARK_NODE_ITEM:
             newLine()
             let indent = String(repeating: "  ", count: max(0, listStack.count - 1))
             if var list = listStack.popLast() {
-                output += indent + (list.ordered ? "\(list.next). " : "- ")
+                write(indent + (list.ordered ? "\(list.next). " : "- "))
                 list.next += 1
                 listStack.append(list)
             }
         case CMARK_NODE_BLOCK_QUOTE:
-            quoteDepth += 1
             startBlock()
+            quoteDepth += 1
         case CMARK_NODE_CODE_BLOCK:
             startBlock()
             var literal = CMarkTree.string(cmark_node_get_literal(node))
             if literal.hasSuffix("\n") { literal.removeLast() }
-            output += literal.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+            write(literal.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
         case CMARK_NODE_THEMATIC_BREAK:
             startBlock()
-            output += "----"
+            write("----")
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-            output += CMarkTree.string(cmark_node_get_literal(node))
+            write(CMarkTree.string(cmark_node_get_literal(node)))
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             newLine()
         case CMARK_NODE_LINK:
@@ -88,28 +94,43 @@ private struct Renderer {
             quoteDepth -= 1
         case CMARK_NODE_LINK:
             let url = linkStack.popLast() ?? ""
-            if !url.isEmpty, !output.hasSuffix(url) { output += " (\(url))" }
+            if !url.isEmpty, !output.hasSuffix(url) { write(" (\(url))") }
         default:
             break
         }
     }
 
     private mutating func startBlock() {
-        if !output.isEmpty {
-            newLine()
-            output += quoteDepth > 0 ? String(repeating: "> ", count: quoteDepth).trimmingSuffix() + "\n" : "\n"
-        }
-        if quoteDepth > 0 { output += String(repeating: "> ", count: quoteDepth) }
+        blockPending = true
     }
 
     private mutating func newLine() {
         if !output.isEmpty, !output.hasSuffix("\n") { output += "\n" }
-        if quoteDepth > 0, !output.isEmpty { output += String(repeating: "> ", count: quoteDepth) }
+    }
+
+    /// The `> ` marks of a line at `depth`.
+    private func quotePrefix(_ depth: Int) -> String {
+        String(repeating: "> ", count: depth)
+    }
+
+    /// Appends text (lines separated by `\n`), starting each line with the quote marks.
+    private mutating func write(_ text: String) {
+        if blockPending, !output.isEmpty {
+            newLine()
+            output += quotePrefix(min(writtenDepth, quoteDepth)).trimmingSuffix() + "\n"
+        }
+        blockPending = false
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if number > 0 { output += "\n" }
+            if output.isEmpty || output.hasSuffix("\n") { output += quotePrefix(quoteDepth) }
+            output += line
+        }
+        writtenDepth = quoteDepth
     }
 
     func finished() -> String {
         var text = output
-        while text.hasSuffix("\n") || text.hasSuffix(" ") || text.hasSuffix(">") { text.removeLast() }
+        while text.hasSuffix("\n") || text.hasSuffix(" ") { text.removeLast() }
         return text.isEmpty ? "" : text + "\n"
     }
 }

@@ -146,8 +146,9 @@ public struct VaultDoctor: Sendable {
         guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
         return names.filter { name in
             guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+            // Regular files only: attributesOfItem does not follow a link (reported as a link).
+            let type = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.type] as? FileAttributeType
+            return type == .typeRegular
         }.map { NotePath(trusted: ImageAttachment.folderName + "/" + $0) }.sorted()
     }
 }

@@ -74,11 +74,12 @@ public struct NoteExporter: Sendable {
         let absolute = vault.root + "/" + path.description
         if embed {
             let image = vault.inspect(reference)
-            guard image.exists, let format = image.info?.format, [.png, .jpeg, .gif, .webp].contains(format),
-                let snapshot = try? vault.fileSystem.readFile(path.bytes, beneath: vault.rootDescriptor, limit: ImageAttachment.maximumSize)
-            else { return source }
-            let mime = format == .jpeg ? "image/jpeg" : "image/\(format.rawValue)"
-            return "data:\(mime);base64," + Data(snapshot.bytes).base64EncodedString()
+            if image.exists, let format = image.info?.format, [.png, .jpeg, .gif, .webp].contains(format),
+                let snapshot = try? vault.fileSystem.readFile(path.bytes, beneath: vault.rootDescriptor, limit: ImageAttachment.maximumSize) {
+                let mime = format == .jpeg ? "image/jpeg" : "image/\(format.rawValue)"
+                return "data:\(mime);base64," + Data(snapshot.bytes).base64EncodedString()
+            }
+            // HEIC, a missing file or one that is not a picture: linked like any other.
         }
         // An absolute path (libcmark's safe mode removes file: URLs, but a path is fine).
         guard let outputFolder else { return absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute }

@@ -86,7 +86,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
     /// VP8 (lossy), VP8L (lossless) and VP8X (extended) headers.
     private static func webpSize(_ bytes: [UInt8]) -> (Int?, Int?) {
-        guard bytes.count >= 30 else { return (nil, nil) }
+        guard bytes.count >= 16 else { return (nil, nil) }
         let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
         switch chunk {
         case "VP8 ":

@@ -20,8 +20,7 @@ public struct ImageReference: Sendable, Equatable {
         self.source = source
         self.path = nil
         self.escapesVault = false
-        let lower = source.lowercased()
-        if lower.contains("://") || lower.hasPrefix("data:") || lower.hasPrefix("mailto:") || source.isEmpty { return }
+        if source.isEmpty || Self.isURL(source) { return }
         var text = source
         if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
         text = text.removingPercentEncoding ?? text
@@ -43,6 +42,16 @@ public struct ImageReference: Sendable, Equatable {
         }
         guard !components.isEmpty else { return }
         path = NotePath(trusted: components.joined(separator: "/"))
+    }
+
+    /// Whether `source` is a URL rather than a path: it starts with a scheme (`https:`, `data:`,
+    /// `tel:`, `javascript:`, as RFC 3986 spells one: a letter, then letters, digits, `+`, `-`
+    /// or `.`, then `:`) or with `//` (a network-path reference to another host).
+    static func isURL(_ source: String) -> Bool {
+        if source.hasPrefix("//") { return true }
+        let scalars = source.unicodeScalars
+        guard let colon = scalars.firstIndex(of: ":"), let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scalars[..<colon].allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 }
 

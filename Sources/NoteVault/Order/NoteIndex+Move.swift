@@ -46,7 +46,9 @@ extension NoteIndex {
         }
         let lower = slot > 0 ? ordered[slot - 1].key : nil
         let upper = slot < ordered.count ? ordered[slot].key : nil
-        let canSplit = [lower, upper].allSatisfy { $0.map(OrderKey.isCanonical) ?? true }
+        // Equal hand-written keys leave no room between them.
+        let canSplit = [lower, upper].allSatisfy { $0.map(OrderKey.isCanonical) ?? true } 
+            && (lower.flatMap { lower in upper.map { Array(lower.utf8).lexicographicallyPrecedes($0.utf8) } } ?? true)
         if canSplit {
             let key = OrderKey.between(lower, upper)
             if key.count <= OrderKey.comfortableLength {
@@ -71,10 +73,11 @@ extension NoteIndex {
         return MoveResult(moved: path, key: movedKey, alsoChanged: alsoChanged)
     }
 
-    /// The notes with an `order` key, in order.
+    /// The notes with an `order` key, in the order `list --sort order` shows them (equal keys
+    /// newest first).
     func orderedNotes() throws(VaultError) -> [(path: NotePath, key: String)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT path, order_key FROM notes WHERE order_key IS NOT NULL ORDER BY order_key, id").map { row in
+            try Row.fetchAll(db, sql: "SELECT path, order_key FROM notes n WHERE order_key IS NOT NULL ORDER BY \(NoteSort(key: .order).sql)").map { row in
                 let path: Data = row[0]
                 return (NotePath(bytes: [UInt8](path)), row[1])
             }

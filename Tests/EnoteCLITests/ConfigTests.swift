@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// `.enote/config`, end to end: sort, max_notes, ignore, editor, expiry, expiry_cap, and
+/// mistakes reported with file:line.
+@Suite struct ConfigTests {
+    /// Appends settings to the sample's commented config.
+    private func configure(_ vault: TemporaryVault, _ settings: String) throws {
+        try vault.write(".enote/config", try vault.text(".enote/config") + settings + "\n")
+    }
+
+    @Test func maxNotesRefusesTheNextNoteAndCreatesNothing() throws {
+        let vault = try TemporaryVault()
+        // SampleVault has 13 notes (counting the one waiting for expiry).
+        try configure(vault, "max_notes = 14")
+        let first = try vault.run("new", "Fourteenth", "fits")
+        #expect(first.status == 0, "\(first)")
+
+        let picture = try vault.outsideFile("p.png", PictureFiles.png(width: 1, height: 1))
+        let before = try vault.tree()
+        for arguments in [["new", "Fifteenth", "too many"], ["new", "Photo", "--image", picture], ["new", "Meeting", "--template", "meeting"]] {
+            let result = try vault.run(arguments)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("this vault is limited to 14 notes (max_notes in .enote/config); remove a note or raise the limit to create another"), "\(result)")
+            #expect(result.stdout.isEmpty)
+            #expect(try vault.tree() == before, "\(arguments): no note, no attachment")
+        }
+        // Removing one makes room again.
+        #expect(try vault.run("rm", "quick-note").status == 0)
+        #expect(try vault.run("new", "Fifteenth", "now it fits").status == 0)
+    }
+
+    @Test(arguments: [
+        ("title", ["archive/2025-retro.md", "quick-note.md", "garden.md", "grocery-list.md"]),
+        ("created", ["quick-note.md", "broken-front-matter.md"]),
+        ("order", ["welcome.md", "grocery-list.md"]),
+        ("destroy", ["grocery-list.md"]),
+    ])
+    func sortSettingIsListsDefault(sort: String, first: [String]) throws {
+        let vault = try TemporaryVault()
+        let byUpdated = try vault.listedPaths()
+        try configure(vault, "sort = \(sort)")
+        let paths = try vault.listedPaths()
+        #expect(paths != byUpdated)
+        #expect(paths == (try vault.listedPaths("--sort", sort)), "the setting is the same as --sort \(sort)")
+        #expect(Set(paths.prefix(first.count)) == Set(first), "\(paths)")
+        // --sort still wins over the setting.
+        #expect(try vault.listedPaths("--sort", "updated") == byUpdated)
+    }
+
+    @Test func sortByTitleInTheTable() throws {
+        let vault = try TemporaryVault()
+        try configure(vault, "sort = title")
+        let result = try vault.run("list")
+        #expect(result.status == 0, "\(result)")
+        let titles = ["2025 retrospective", "Buy stamps", "Garden", "Grocery list", "Ideas"]
+        let positions = titles.compactMap { result.stdout.range(of: $0)?.lowerBound }
+        #expect(positions.count == titles.count && positions == positions.sorted(), "\(result.stdout)")
+    }
+
+    @Test(arguments: [
+        ("colour = red", 27, "unknown setting \"colour\"; known settings are expiry, ignore, editor, sort, max_notes, expiry_cap"),
+        ("sort = random", 27, "sort must be one of updated, created, title, order, destroy, not \"random\""),
+        ("max_notes = lots", 27, "max_notes must be a whole number above 0, not \"lots\""),
+        ("max_notes = 0", 27, "max_notes must be a whole number above 0"),
+        ("expiry = later", 27, "expiry must be trash or delete, not \"later\""),
+        ("expiry_cap = -3", 27, "expiry_cap must be a whole number above 0"),
+        ("editor =", 27, "editor needs a command"),
+        ("ignore = ", 27, "ignore needs a pattern"),
+        ("just words", 27, "expected key = value"),
+        ("\n\nsort = sideways", 29, "sort must be one of"),
+    ])
+    func mistakesNameFileAndLine(line: String, number: Int, message: String) throws {
+        let vault = try TemporaryVault()
+        let sampleLines = try vault.lines(".enote/config").count - 1
+        try #require(sampleLines == 26, "the sample config has 26 lines")
+        try configure(vault, line)
+        let before = try vault.tree()
+        for arguments in [["list"], ["new", "Nope", "body"], ["doctor"], ["search", "garden"]] {
+            let result = try vault.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(result.stderr.contains(vault.url(".enote/config").path + ":\(number): " + message), "\(arguments): \(result)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try vault.tree() == before)
+    }
+
+    @Test func ignoredPathsAreNotNotes() throws {
+        let vault = try TemporaryVault()
+        try configure(vault, "ignore = archive/\nignore = travel/*.md\nignore = *-list.md")
+        let paths = try vault.listedPaths()
+        #expect(!paths.contains("archive/2025-retro.md"))
+        #expect(!paths.contains("travel/kyoto.md"))
+        #expect(!paths.contains("grocery-list.md") && !paths.contains("reading-list.md"))
+        #expect(paths.contains("garden.md") && paths.contains("welcome.md"))
+        let search = try vault.run("search", "--json", "retrospective")
+        #expect(search.status == 0, "\(search)")
+        #expect(try JSONOutput.array(search).isEmpty)
+    }
+
+    @Test func editorSettingWinsOverTheEnvironment() throws {
+        let vault = try TemporaryVault()
+        let configured = try vault.script("configured.sh", #"printf 'from the config\n' >> "$1""#)
+        let environment = try vault.script("environment.sh", #"printf 'from EDITOR\n' >> "$1""#)
+        try configure(vault, "editor = \"\(configured)\"")
+        let result = try vault.run(["edit", "garden"], environment: ["EDITOR": environment, "VISUAL": environment])
+        #expect(result.status == 0, "\(result)")
+        let text = try vault.text("garden.md")
+        #expect(text.hasSuffix("from the config\n"))
+        #expect(!text.contains("from EDITOR"))
+    }
+
+    /// `delete` deletes only what git has committed; anything else still goes to the trash.
+    @Test(arguments: [("trash", true, true), ("delete", true, false), ("delete", false, true)])
+    func expirySetting(action: String, committed: Bool, inTrash: Bool) throws {
+        let vault = try TemporaryVault()
+        try configure(vault, "expiry = \(action)")
+        if committed { try vault.commitAll() }
+        let result = try vault.run("expire")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(inTrash ? "moved to .trash/" : "deleted"), "\(result)")
+        #expect(!vault.exists("old-reminder.md"))
+        let trashed = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(".trash").path)) ?? []
+        #expect(trashed.contains { $0.hasPrefix("old-reminder") } == inTrash, "\(trashed)")
+    }
+
+    @Test func expiryCapStopsAPassThatWouldDestroyTooMuch() throws {
+        let vault = try TemporaryVault()
+        try configure(vault, "expiry_cap = 1")
+        try vault.write("also-old.md", "---\ntitle: Also old\ndestroy: 2025-02-01\n---\nx\n")
+        let before = try vault.tree()
+        let result = try vault.run("expire")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("the cap is 1 per pass"), "\(result)")
+        #expect(try vault.tree() == before, "nothing destroyed")
+        let forced = try vault.run("expire", "--force")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(!vault.exists("old-reminder.md") && !vault.exists("also-old.md"))
+    }
+}
