@@ -44,7 +44,9 @@ extension Enote {
             let exporter = NoteExporter(vault: vault)
             let outputURL = output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
             let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
-            let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder) : exporter.plainText(note)
+            let index = try context.openIndex(vault)
+            let updated = try context.run { () throws(VaultError) in try index.note(at: path)?.updated }
+            let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder, updated: updated) : exporter.plainText(note)
             guard let outputURL else {
                 if context.terminal.isInteractive {
                     context.page(SafeText.escaped(text, keepingNewlines: true))

@@ -42,6 +42,9 @@ extension Enote {
             let vault = try context.openVault()
             let path = try context.resolve(note, in: vault)
             let (note, snapshot) = try context.run { () throws(VaultError) in try vault.readWithSnapshot(path) }
+            // The index's `updated` also counts edits made without stamping it.
+            let index = try context.openIndex(vault)
+            let updated = try context.run { () throws(VaultError) in try index.note(at: path)?.updated }
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
             if raw {
@@ -53,7 +56,7 @@ extension Enote {
                 return
             }
             if json {
-                Console.out(NoteJSON.object(note, timeZone: timeZone, now: now, detailed: true).rendered())
+                Console.out(NoteJSON.object(note, timeZone: timeZone, now: now, updated: updated, detailed: true).rendered())
                 return
             }
             if html {
@@ -61,7 +64,7 @@ extension Enote {
                 return
             }
             context.warn(note.content.diagnostics)
-            context.page(NoteDetails(note: note, dates: context.dates, terminal: context.terminal, now: now).render())
+            context.page(NoteDetails(note: note, updated: updated ?? note.updated(in: timeZone), dates: context.dates, terminal: context.terminal, now: now).render())
         }
     }
 }
@@ -69,6 +72,7 @@ extension Enote {
 /// The human-readable form of one note for `show`: a header of its fields, then its text.
 struct NoteDetails {
     let note: Note
+    let updated: Date
     let dates: DateDisplay
     let terminal: Terminal
     let now: Date
@@ -82,7 +86,7 @@ struct NoteDetails {
         var lines = ["\(table.swatch(metadata.color)) \(bold)\(SafeText.escaped(note.title))\(reset)"]
         lines.append("path:    \(SafeText.escaped(note.path.description))")
         lines.append("color:   \(metadata.color)")
-        lines.append("updated: \(dates.full(note.updated(in: timeZone)))")
+        lines.append("updated: \(dates.full(updated))")
         lines.append("created: \(dates.full(note.created(in: timeZone)))")
         switch metadata.destroy {
         case .none: break

@@ -7,7 +7,7 @@ import NoteVault
 /// Dates are ISO 8601 with their offset; a missing value is `null`.
 public enum NoteJSON {
     /// One note as a JSON object.
-    public static func object(_ note: Note, timeZone: TimeZone, now: Date, detailed: Bool = false) -> JSONValue {
+    public static func object(_ note: Note, timeZone: TimeZone, now: Date, updated: Date? = nil, detailed: Bool = false) -> JSONValue {
         let metadata = note.content.metadata
         let destroyDate = note.destroyDate(in: timeZone)
         var members: [(String, JSONValue)] = [
@@ -18,7 +18,7 @@ public enum NoteJSON {
             ("color_rgb", .string(metadata.color.rgb.description)),
             ("destroy", .optional(destroyDate.map { NoteDate.stamp($0, in: timeZone) })),
             ("pending_expiry", .bool(destroyDate.map { $0 <= now } ?? false)),
-            ("updated", .string(NoteDate.stamp(note.updated(in: timeZone), in: timeZone))),
+            ("updated", .string(NoteDate.stamp(updated ?? note.updated(in: timeZone), in: timeZone))),
             ("created", .string(NoteDate.stamp(note.created(in: timeZone), in: timeZone))),
             ("tags", .array(metadata.tags.map(JSONValue.string))),
             ("images", .array(note.content.body.imageSources.map(JSONValue.string))),

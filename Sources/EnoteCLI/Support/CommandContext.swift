@@ -8,6 +8,12 @@ struct CommandContext {
     let environment: [String: String]
     let terminal: Terminal
     let clock: VaultClock
+    /// The index once opened and brought up to date, so a command syncs it once.
+    private let opened = OpenedIndex()
+
+    private final class OpenedIndex {
+        var index: NoteIndex?
+    }
 
     init(_ globals: GlobalOptions) {
         self.globals = globals
@@ -29,7 +35,8 @@ struct CommandContext {
     /// The vault's index, brought up to date with the files (a progress bar on a terminal when
     /// many files must be read).
     func openIndex(_ vault: Vault) throws -> NoteIndex {
-        try run { () throws(VaultError) -> NoteIndex in
+        if let index = opened.index { return index }
+        let index = try run { () throws(VaultError) -> NoteIndex in
             Trace.mark("vault opened")
             let index = try NoteIndex.open(vault) { message in Console.err(message) }
             Trace.mark("index opened")
@@ -46,6 +53,8 @@ struct CommandContext {
             warn(report.warnings)
             return index
         }
+        opened.index = index
+        return index
     }
 
     /// Dates as the user's locale shows them.

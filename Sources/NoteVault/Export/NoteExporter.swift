@@ -31,14 +31,15 @@ public struct NoteExporter: Sendable {
     ///   - embedImages: Put local pictures inside the page as `data:` URLs.
     ///   - outputFolder: The absolute folder the page will be saved in, so that linked pictures
     ///     get paths relative to it; `nil` links them by absolute paths.
-    public func html(_ note: Note, embedImages: Bool, outputFolder: String?) -> String {
+    ///   - updated: When the note last changed (from the index); the file's own date when `nil`.
+    public func html(_ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil) -> String {
         let body = note.content.textProblem == nil ? note.content.bodyText : ""
         let rendered = MarkdownHTML.render(body, safe: true) { source in
             imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)
         }
         let accent = note.content.metadata.color.rgb.description
         let title = Self.escape(note.title)
-        let updated = NoteDate.stamp(note.updated(in: vault.clock.timeZone), in: vault.clock.timeZone)
+        let updated = NoteDate.stamp(updated ?? note.updated(in: vault.clock.timeZone), in: vault.clock.timeZone)
         return """
             <!DOCTYPE html>
             <html>

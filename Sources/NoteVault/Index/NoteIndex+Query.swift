@@ -45,6 +45,14 @@ extension NoteIndex {
         }
     }
 
+    /// The indexed row of the note at `path`, if any (its `updated` is the one `list` shows).
+    public func note(at path: NotePath) throws(VaultError) -> IndexedNote? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.path = ?", arguments: [Data(path.bytes)])
+                .map(IndexedNote.init(row:))
+        }
+    }
+
     /// Whether a note with exactly this path is indexed.
     public func contains(_ path: NotePath) throws(VaultError) -> Bool {
         try read { db in

@@ -10,7 +10,8 @@
 ///
 /// ```swift
 /// OrderKey.between("a", "b")   // "aV"
-/// OrderKey.between(nil, "a")   // "I"
+/// OrderKey.between(nil, "a")   // "Z"
+/// OrderKey.between("y", nil)   // "z"
 /// OrderKey.between("z", nil)   // "zV"
 /// ```
 public enum OrderKey {
@@ -29,7 +30,21 @@ public enum OrderKey {
     /// A key strictly between `lower` and `upper` (`nil` meaning the start or the end).
     /// Both must be canonical and `lower < upper`.
     public static func between(_ lower: String?, _ upper: String?) -> String {
-        String(decoding: midpoint(Array((lower ?? "").utf8), upper.map { Array($0.utf8) }), as: UTF8.self)
+        // At the ends, step one digit instead of halving the rest of the range, so that moving
+        // notes to the top or the bottom again and again grows keys only every ~60 moves.
+        if let lower, upper == nil {
+            // Past the leading `z`s, add one to the next digit: "aV" → "b", "zV" → "zW", "zz" → "zzV".
+            let bytes = Array(lower.utf8)
+            if let position = bytes.firstIndex(where: { $0 != digits[digits.count - 1] }), let digit = digits.firstIndex(of: bytes[position]) {
+                return String(decoding: bytes[..<position] + [digits[digit + 1]], as: UTF8.self)
+            }
+            return lower + "V"
+        }
+        if lower == nil, let upper, let first = upper.utf8.first, let digit = digits.firstIndex(of: first), digit > 1 {
+            let key = String(decoding: [digits[digit - 1]], as: UTF8.self)
+            if key < upper { return key }
+        }
+        return String(decoding: midpoint(Array((lower ?? "").utf8), upper.map { Array($0.utf8) }), as: UTF8.self)
     }
 
     private static func midpoint(_ a: [UInt8], _ b: [UInt8]?) -> [UInt8] {

@@ -24,12 +24,11 @@ public struct Note: Sendable {
     /// The file's modification time.
     public var modified: Date { Date(timeIntervalSince1970: Double(status.modified) / 1_000_000_000) }
 
-    /// When the note last changed: the `updated` key, or the file's modification time when another
-    /// editor changed the file later than that.
+    /// When the note last changed as far as this file alone tells: the `updated` key, else the
+    /// file's modification time. (The index knows better: it also notices an edit by another
+    /// editor that did not stamp `updated`; see ``IndexedNote/updated``.)
     public func updated(in timeZone: TimeZone) -> Date {
-        guard let stamped = content.metadata.updated?.resolved(in: timeZone) else { return modified }
-        // enote stamps with whole seconds and writes a moment later: only a later second counts.
-        return modified.timeIntervalSince(stamped) >= 2 ? modified : stamped
+        content.metadata.updated?.resolved(in: timeZone) ?? modified
     }
 
     /// When the note was created: the `created` key, else the modification time.

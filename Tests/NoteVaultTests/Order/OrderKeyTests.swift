@@ -25,10 +25,29 @@ struct OrderKeyTests {
     }
 
     @Test("examples from the documentation", arguments: [
-        ("a", "b", "aV"), (nil, "a", "I"), ("z", nil, "zV"), (nil, nil, "V"),
+        ("a", "b", "aV"), (nil, "a", "Z"), ("y", nil, "z"), ("z", nil, "zV"), (nil, nil, "V"),
     ] as [(String?, String?, String)])
     func examples(lower: String?, upper: String?, expected: String) {
         #expect(OrderKey.between(lower, upper) == expected)
+    }
+
+    /// Moving to the bottom or the top again and again steps one digit at a time, so keys stay
+    /// short for dozens of moves.
+    @Test func repeatedMovesToTheEndsKeepKeysShort() {
+        var last = "a"
+        for _ in 0..<60 {
+            let next = OrderKey.between(last, nil)
+            #expect(next > last)
+            last = next
+        }
+        #expect(last.count <= 3, "\(last)")
+        var first = "a"
+        for _ in 0..<35 {
+            let next = OrderKey.between(nil, first)
+            #expect(next < first && OrderKey.isCanonical(next))
+            first = next
+        }
+        #expect(first.count <= 3, "\(first)")
     }
 
     @Test("tight gaps", arguments: [
