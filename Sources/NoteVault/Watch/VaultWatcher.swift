@@ -190,6 +190,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         let now = monotonicSeconds()
         let vault = self.vault
+        let eventTimes = pending.files
         let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite, includeWriting: includeWriting) { path in
             (try? vault.fileStatus(path)) != nil
         }
@@ -203,7 +204,21 @@ public final class VaultWatcher: @unchecked Sendable {
                 watchFolders(under: folder)
                 log(try index.reconcile(folder: folder), reason: nil)
             }
-            if !taken.files.isEmpty { log(try index.reconcile(files: taken.files), reason: nil) }
+            if !taken.files.isEmpty {
+                // A note found missing is removed only once its disappearance has settled. It
+                // may have vanished just now, after it was taken (an editor's save in progress):
+                // the event saying so is then still queued, so read the queue first.
+                var vanished: [NotePath] = []
+                let report = try index.reconcile(files: taken.files) { path in
+                    handle(inotify.readAvailable())
+                    if pending.files[path] != nil { return true }
+                    guard let time = eventTimes[path], monotonicSeconds() - time < options.settle else { return false }
+                    vanished.append(path)
+                    return true
+                }
+                for path in vanished { pending.noteVanished(path, at: eventTimes[path] ?? now) }
+                log(report, reason: nil)
+            }
         }
         if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full { try runExpiry() }
         return true
