@@ -70,6 +70,20 @@ struct PendingChangesTests {
         #expect(take(&pending, now: 10.021, existing: [note]).files == [note])
     }
 
+    @Test("a note put back after it vanished is looked at again when its last event has settled")
+    func vanishedAfterTaken() {
+        var pending = PendingChanges()
+        pending.noteChanged(note, at: 10)
+        #expect(take(&pending, now: 10.01, existing: [note]).files == [note])
+        #expect(pending.isEmpty)
+
+        pending.noteVanished(note, at: 10)  // gone when reconcile looked, a moment later
+        #expect(pending.files[note] == 10)
+        #expect(pending.readyTime(settle: settle, maximumWrite: maximumWrite) == 10 + settle)
+        #expect(take(&pending, now: 10.02, existing: []).files.isEmpty, "not settled yet")
+        #expect(take(&pending, now: 10 + settle, existing: []).files == [note], "settled: now it may be removed")
+    }
+
     @Test("a note being written waits for CLOSE_WRITE, up to maximumWrite")
     func writingWaitsForClose() throws {
         var pending = PendingChanges()
