@@ -85,6 +85,40 @@ struct WatcherLifecycleTests {
         }
     }
 
+    /// A command started with the watcher opens the index while the watcher creates it. Neither
+    /// may take the other's half-made file for an old index and rebuild it: the loser of that race
+    /// would go on with a deleted file, a watcher answering catch-ups from a stale index forever.
+    @Test("two processes creating the index at once end up with the same one")
+    func indexCreatedTwiceAtOnce() throws {
+        for round in 0..<30 {
+            let sandbox = try VaultSandbox()
+            try sandbox.write("note.md", noteText("round\(round)"))
+            let vault = try sandbox.vault()
+            let messages = LogBuffer()
+            let group = DispatchGroup()
+            let opened = LockedBox<[NoteIndex]>([])
+            for _ in 0..<2 {
+                group.enter()
+                Thread {
+                    do {
+                        let index = try NoteIndex.open(vault, inform: { messages.append($0) })
+                        opened.mutate { $0.append(index) }
+                    } catch {
+                        messages.append("error: \(error)")
+                    }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            let indexes = opened.value
+            try #require(indexes.count == 2, "round \(round): \(messages.lines)")
+            #expect(!messages.lines.contains { $0.contains("rebuilding") }, "round \(round): \(messages.lines)")
+            try indexes[0].synchronize()
+            #expect(try indexes[1].contains(NotePath(trusted: "note.md")), "round \(round): both use the same file")
+            #expect(sandbox.names(in: ".enote").filter { $0.hasPrefix("index.sqlite") && $0.contains("new") }.isEmpty, "no leftover")
+        }
+    }
+
     @Test("a socket that accepts but never answers is ignored after the timeout")
     func unansweredCatchUp() throws {
         let vault = try sandbox.vault()
@@ -131,6 +165,16 @@ struct WatcherLifecycleTests {
         try FileManager.default.removeItem(atPath: sandbox.path("burst"))
         #expect(watcher.waitForIndex(timeout: 120) { try $0.indexedPaths() == ["seed.md"] })
     }
+}
+
+/// A value shared between threads.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }
 
 /// A client of the catch-up socket that connects and says nothing until closed.
