@@ -38,7 +38,7 @@ public final class VaultWatcher: @unchecked Sendable {
         public var description: String {
             switch self {
             case .alreadyRunning(let pid):
-                return "a watcher is already running for this vault" + (pid.map { " (pid \($0))" } ?? "") + "; stop it first"
+                return "a watcher is already running" + (pid.map { " (pid \($0))" } ?? "") + " for this vault; stop it first"
             case .vault(let error):
                 return error.description
             }
