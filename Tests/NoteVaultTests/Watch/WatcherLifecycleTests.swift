@@ -27,7 +27,7 @@ struct WatcherLifecycleTests {
             _ = try VaultWatcher(vault: vault)
         } throws: { error in
             guard case .alreadyRunning(let pid) = error as? VaultWatcher.StartError else { return false }
-            return pid == getpid()
+            return pid == getpid() && "\(error)".contains("already running (pid \(getpid()))")
         }
         #expect(first.catchUp(), "the refused one did not disturb the first one's socket")
     }
