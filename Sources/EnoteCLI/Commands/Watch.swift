@@ -48,9 +48,15 @@ extension Enote {
                 throw context.fail(error.description)
             }
             watcherStopDescriptor = watcher.stopDescriptor
+            var handled = sigset_t()
+            sigemptyset(&handled)
             for signalNumber in [SIGINT, SIGTERM] {
                 signal(signalNumber) { _ in enote_eventfd_signal(watcherStopDescriptor) }
+                sigaddset(&handled, signalNumber)
             }
+            // The signal mask is inherited: a parent that has these blocked (a thread of a
+            // program that spawns us) would otherwise leave them pending forever.
+            pthread_sigmask(SIG_UNBLOCK, &handled, nil)
             try context.run { () throws(VaultError) in try watcher.run() }
         }
     }

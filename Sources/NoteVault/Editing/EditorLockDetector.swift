@@ -27,11 +27,27 @@ public enum EditorLockDetector {
             let pid = target.split(separator: ".").last?.split(separator: ":").first.flatMap { Int32($0) }
             return Holder(editor: "Emacs", pid: pid)
         }
-        for suffix in [".swp", ".swo", ".swn"] {
+        for suffix in swapSuffixes {
             if vault.exists(sibling(Array(".".utf8) + name + Array(suffix.utf8))) {
                 return Holder(editor: "vim", pid: nil)
             }
         }
         return nil
+    }
+
+    /// vim's swap file suffixes.
+    static let swapSuffixes = [".swp", ".swo", ".swn"]
+
+    /// The name of the note a lock or swap file belongs to (`.#note.md` or `.note.md.swp` →
+    /// `note.md`), or `nil` for any other name.
+    static func noteName(lockedBy name: [UInt8]) -> [UInt8]? {
+        var note: [UInt8]?
+        if name.starts(with: Array(".#".utf8)) {
+            note = Array(name.dropFirst(2))
+        } else if name.first == UInt8(ascii: "."), let suffix = swapSuffixes.first(where: { name.count > $0.utf8.count + 1 && name.suffix($0.utf8.count).elementsEqual($0.utf8) }) {
+            note = Array(name.dropFirst().dropLast(suffix.utf8.count))
+        }
+        guard let note, NotePath.isMarkdownName(note[...]) else { return nil }
+        return note
     }
 }

@@ -47,12 +47,26 @@ public struct Expirer: Sendable {
         self.index = index
     }
 
-    /// Runs one pass at `now`.
+    /// Runs one pass at `now`. Notes whose destroy key cannot be used (not a date, empty, a
+    /// list, set twice) are never destroyed; each pass names them among the notes kept.
     /// - Parameters:
     ///   - dryRun: Only report what would be destroyed.
     ///   - force: Destroy even more notes than the cap allows (after the user confirmed).
     /// - Returns: What was destroyed, kept and why.
     public func run(dryRun: Bool = false, force: Bool = false) throws(VaultError) -> ExpiryReport {
+        try run(dryRun: dryRun, force: force, unusableAmong: nil)
+    }
+
+    /// ``run(dryRun:force:)`` naming only some of the notes with an unusable destroy key.
+    /// - Parameter paths: The notes to look at for an unusable destroy key, or `nil` for all of
+    ///   them (a scan of the index; the watcher names only the notes it has just indexed).
+    func run(dryRun: Bool = false, force: Bool = false, unusableAmong paths: [NotePath]?) throws(VaultError) -> ExpiryReport {
+        var report = try pass(dryRun: dryRun, force: force)
+        report.skipped += try unusableDestroyDates(among: paths)
+        return report
+    }
+
+    private func pass(dryRun: Bool, force: Bool) throws(VaultError) -> ExpiryReport {
         let now = vault.clock.now()
         var report = ExpiryReport()
         let due = try dueNotes(at: now)
@@ -104,6 +118,34 @@ public struct Expirer: Sendable {
                 db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.destroy_at <= ? ORDER BY n.destroy_at, n.id",
                 arguments: [now.timeIntervalSince1970]
             ).map(IndexedNote.init(row:))
+        }
+    }
+
+    /// The notes among `paths` (all when `nil`) whose destroy key is present but cannot be used,
+    /// each with the reason read from the file.
+    func unusableDestroyDates(among paths: [NotePath]?) throws(VaultError) -> [ExpiryReport.Skipped] {
+        let states = "('\(IndexedNote.DestroyProblem.invalid.rawValue)', '\(IndexedNote.DestroyProblem.ambiguous.rawValue)')"
+        let found: [NotePath] = try index.read { db in
+            guard let paths else {
+                return try Data.fetchAll(db, sql: "SELECT path FROM notes WHERE destroy_state IN \(states) ORDER BY path")
+                    .map { NotePath(bytes: [UInt8]($0)) }
+            }
+            let statement = try db.makeStatement(
+                sql: "SELECT 1 FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ? AND n.destroy_state IN \(states)")
+            return try paths.filter { try Bool.fetchOne(statement, arguments: [Data($0.bytes)]) ?? false }
+        }
+        return found.compactMap { path in
+            guard let note = try? vault.read(path) else { return nil }
+            let reason: String
+            switch note.content.metadata.destroy {
+            case .ambiguous(let lines):
+                reason = "its destroy date is set twice (lines \(lines.map(String.init).joined(separator: ", ")))"
+            case .invalid(let text, let why):
+                reason = (text.isEmpty ? "its destroy date" : "its destroy date \"\(text)\"") + " is not a valid date (\(why))"
+            default:
+                return nil  // changed since it was indexed; the next pass looks again
+            }
+            return ExpiryReport.Skipped(path: path, reason: reason + ", so it is never destroyed")
         }
     }
 

@@ -76,6 +76,13 @@ extension NoteIndex {
     /// the paths its events named.
     @discardableResult
     public func reconcile(files paths: [NotePath]) throws(VaultError) -> SyncReport {
+        try reconcile(files: paths, keepingMissing: { _ in false })
+    }
+
+    /// ``reconcile(files:)``, leaving the entry of a missing file in place when `keepingMissing`
+    /// says so: the watcher's notes that vanished too recently to be gone for good (an editor's
+    /// save in progress).
+    func reconcile(files paths: [NotePath], keepingMissing: (NotePath) -> Bool) throws(VaultError) -> SyncReport {
         let config = vault.config
         var work: [SyncItem] = []
         var removed: [(id: Int64, path: NotePath)] = []
@@ -87,6 +94,7 @@ extension NoteIndex {
                 if let entry = indexed[path], entry.fingerprint == status.fingerprint, !entry.racy { continue }
                 work.append(SyncItem(path: path, status: status, indexed: indexed[path]))
             } else if let entry = indexed[path] {
+                if status == nil, keepingMissing(path) { continue }
                 removed.append((entry.id, path))
             }
         }

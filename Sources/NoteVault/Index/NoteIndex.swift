@@ -145,17 +145,24 @@ public final class NoteIndex: @unchecked Sendable {
         database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, counter: rankCounter))
     }
 
+    /// Creates an empty index at `path`. The schema is made in a private file that is then
+    /// linked into place, so that no other process ever opens a half-made index (which it would
+    /// take for an old one and rebuild, leaving this process, a watcher say, writing to a deleted
+    /// file); when another process installed one first, that one is used.
     private static func createDatabase(at path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
-        try queue.writeWithoutTransaction { db in
+        let building = path + "-new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { moveAside(building, keep: false) }
+        let empty = try DatabaseQueue(path: building, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
+        try empty.writeWithoutTransaction { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
-        try queue.write { db in
-            if try Int.fetchOne(db, sql: "PRAGMA user_version") != IndexSchema.version {
-                try IndexSchema.create(db)
-            }
+        try empty.write { db in try IndexSchema.create(db) }
+        try empty.close()
+        if link(building, path) != 0, errno != EEXIST {
+            // No hard links on this file system: a rename still installs only a whole file.
+            guard rename(building, path) == 0 else { throw SystemError("rename", path: path) }
         }
-        return queue
+        return try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
     }
 
     /// Moves a broken index to `index.sqlite.corrupt` (for a bug report) and removes its WAL.

@@ -33,6 +33,13 @@ struct PendingChanges {
         noteChanged(path, at: time)
     }
 
+    /// Puts back a note that was taken but had vanished when it was looked at, with the time of
+    /// its last event, so that it is looked at again once it has settled.
+    mutating func noteVanished(_ path: NotePath, at time: Double) {
+        files[path] = max(files[path] ?? time, time)
+        lastEvent = max(lastEvent, time)
+    }
+
     mutating func folderChanged(_ path: NotePath, at time: Double) {
         folders.insert(path)
         lastEvent = time

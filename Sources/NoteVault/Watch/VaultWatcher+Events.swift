@@ -22,7 +22,15 @@ extension VaultWatcher {
                 }
                 continue
             }
-            guard !event.name.isEmpty, event.name.first != UInt8(ascii: ".") else { continue }
+            guard !event.name.isEmpty else { continue }
+            if event.name.first == UInt8(ascii: ".") {
+                // An editor letting go of a note (its lock or swap file gone) may free it for
+                // expiry: look at the note again.
+                if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), let note = EditorLockDetector.noteName(lockedBy: event.name) {
+                    pending.noteChanged(folder.appending(note), at: now)
+                }
+                continue
+            }
             let path = folder.appending(event.name)
             if event.has(IN_ISDIR) {
                 if event.has(IN_MOVED_FROM) || event.has(IN_DELETE) { forgetWatches(under: path) }

@@ -38,7 +38,7 @@ public final class VaultWatcher: @unchecked Sendable {
         public var description: String {
             switch self {
             case .alreadyRunning(let pid):
-                return "a watcher is already running for this vault" + (pid.map { " (pid \($0))" } ?? "") + "; stop it first"
+                return "a watcher is already running" + (pid.map { " (pid \($0))" } ?? "") + " for this vault; stop it first"
             case .vault(let error):
                 return error.description
             }
@@ -113,7 +113,7 @@ public final class VaultWatcher: @unchecked Sendable {
         watchAllFolders()
         let report = try index.synchronize()
         log(report, reason: "at start")
-        try runExpiry()
+        try runExpiry(unusableAmong: nil)
         // The start-up walk allocated a lot for a moment; give it back to the system.
         enote_release_free_memory()
 
@@ -139,7 +139,7 @@ public final class VaultWatcher: @unchecked Sendable {
             if descriptors[0].revents != 0 { handle(inotify.readAvailable()) }
             if descriptors[2].revents != 0 {
                 _ = enote_timerfd_drain(timer)
-                try runExpiry()
+                try runExpiry(unusableAmong: [])
             }
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
@@ -190,22 +190,42 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         let now = monotonicSeconds()
         let vault = self.vault
+        let eventTimes = pending.files
         let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite, includeWriting: includeWriting) { path in
             (try? vault.fileStatus(path)) != nil
         }
+        var indexed: [NotePath]? = []
         if taken.full {
             pending.clear()
             watchAllFolders()
             log(try index.synchronize(), reason: "full reconcile")
             enote_release_free_memory()
+            indexed = nil
         } else {
             for folder in taken.folders {
                 watchFolders(under: folder)
-                log(try index.reconcile(folder: folder), reason: nil)
+                let report = try index.reconcile(folder: folder)
+                indexed? += report.changes.filter { $0.kind != .removed }.map(\.path)
+                log(report, reason: nil)
             }
-            if !taken.files.isEmpty { log(try index.reconcile(files: taken.files), reason: nil) }
+            if !taken.files.isEmpty {
+                // A note found missing is removed only once its disappearance has settled. It
+                // may have vanished just now, after it was taken (an editor's save in progress):
+                // the event saying so is then still queued, so read the queue first.
+                var vanished: [NotePath] = []
+                let report = try index.reconcile(files: taken.files) { path in
+                    handle(inotify.readAvailable())
+                    if pending.files[path] != nil { return true }
+                    guard let time = eventTimes[path], monotonicSeconds() - time < options.settle else { return false }
+                    vanished.append(path)
+                    return true
+                }
+                for path in vanished { pending.noteVanished(path, at: eventTimes[path] ?? now) }
+                indexed? += report.changes.filter { $0.kind != .removed }.map(\.path)
+                log(report, reason: nil)
+            }
         }
-        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full { try runExpiry() }
+        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full { try runExpiry(unusableAmong: indexed) }
         return true
     }
 
@@ -239,13 +259,15 @@ public final class VaultWatcher: @unchecked Sendable {
     }
 
     /// Destroys due notes and sets the timer for the next destroy date.
-    private func runExpiry() throws(VaultError) {
-        let report = try Expirer(vault: vault, index: index).run()
+    /// - Parameter paths: The notes to name when their destroy key cannot be used: those just
+    ///   indexed, or all (`nil`) after a walk of the whole vault.
+    private func runExpiry(unusableAmong paths: [NotePath]?) throws(VaultError) {
+        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths)
         for note in report.expired {
             options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
         }
         for note in report.skipped {
-            options.log("kept \(note.path) past its destroy date: \(note.reason)")
+            options.log("kept \(note.path): \(note.reason)")
         }
         if let refusal = report.refusal { options.log("expiry refused: \(refusal)") }
         let next = report.nextDestroy?.timeIntervalSince1970 ?? 0

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// RELIABILITY row 28 with a real git repository in the vault: nothing is destroyed while a git
+/// operation is in progress, and `expiry = delete` deletes only what git has committed.
+@Suite("Expirer with git")
+struct ExpirerGitTests {
+    let sandbox: VaultSandbox
+
+    init() throws {
+        sandbox = try VaultSandbox()
+        try git("init", "--quiet")
+    }
+
+    /// Runs git in the vault (no user or system config; an identity for commits).
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let output = try #require(ProcessRunner.run(
+            ["git", "-C", sandbox.root, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"]
+                + arguments))
+        try #require(output.status == 0, "git \(arguments.joined(separator: " ")) exited \(output.status)")
+        return String(decoding: output.stdout, as: UTF8.self)
+    }
+
+    func note(_ name: String, destroy: String = "2020-01-01", body: String = "Text\n") throws {
+        try sandbox.write(name, VaultSandbox.noteText(title: name, body: body, extra: ["destroy: \(destroy)"]))
+    }
+
+    func expirer() throws -> Expirer {
+        let index = try NoteIndex.open(try sandbox.vault())
+        try index.synchronize()
+        return Expirer(vault: index.vault, index: index)
+    }
+
+    @Test("a git operation in progress keeps every due note, and says which operation", arguments: [
+        ("MERGE_HEAD", false, "a git merge is in progress"),
+        ("index.lock", false, "a git command is writing the index (.git/index.lock)"),
+        ("rebase-merge", true, "a git rebase is in progress"),
+        ("rebase-apply", true, "a git rebase or am is in progress"),
+        ("CHERRY_PICK_HEAD", false, "a git cherry-pick is in progress"),
+        ("REVERT_HEAD", false, "a git revert is in progress"),
+        ("BISECT_LOG", false, "a git bisect is in progress"),
+    ])
+    func gitOperationKeepsEverything(marker: String, isFolder: Bool, operation: String) throws {
+        try note("a.md")
+        try note("work/b.md")
+        try git("add", "-A")
+        try git("commit", "--quiet", "-m", "notes")
+        let expirer = try expirer()
+        if isFolder {
+            try sandbox.makeFolder(".git/" + marker)
+        } else {
+            try sandbox.write(".git/" + marker, "0123456789abcdef0123456789abcdef01234567\n")
+        }
+
+        let report = try expirer.run(force: true)
+
+        #expect(report.expired.isEmpty)
+        #expect(Set(report.skipped.map(\.path.description)) == ["a.md", "work/b.md"])
+        #expect(report.skipped.allSatisfy { $0.reason.hasPrefix(operation) }, "\(report.skipped)")
+        #expect(sandbox.exists("a.md") && sandbox.exists("work/b.md") && !sandbox.exists(".trash"))
+
+        // When it is over, the next pass destroys them.
+        try FileManager.default.removeItem(atPath: sandbox.path(".git/" + marker))
+        #expect(try expirer.run().expired.count == 2)
+    }
+
+    @Test("a real merge stopped by a conflict keeps the due notes")
+    func realMergeConflict() throws {
+        try note("due.md")
+        try sandbox.write("shared.md", "base\n")
+        try git("add", "-A")
+        try git("commit", "--quiet", "-m", "base")
+        try git("checkout", "--quiet", "-b", "other")
+        try sandbox.write("shared.md", "other\n")
+        try git("commit", "--quiet", "-am", "other")
+        try git("checkout", "--quiet", "-")
+        try sandbox.write("shared.md", "mine\n")
+        try git("commit", "--quiet", "-am", "mine")
+        let merge = try #require(ProcessRunner.run(["git", "-C", sandbox.root, "-c", "user.name=t", "-c", "user.email=t@t.invalid", "merge", "other"]))
+        try #require(merge.status != 0, "the merge stops with a conflict")
+        #expect(sandbox.exists(".git/MERGE_HEAD"))
+
+        let report = try expirer().run()
+        #expect(report.expired.isEmpty)
+        #expect(report.skipped.map(\.path.description) == ["due.md"])
+        #expect(sandbox.exists("due.md"))
+    }
+
+    /// `expiry = delete` deletes a note outright only when git holds exactly its bytes;
+    /// anything else (untracked, staged only, changed since the commit) goes to the trash.
+    @Test("expiry = delete deletes committed, clean notes and trashes the rest")
+    func deleteOnlyCommittedContent() throws {
+        try sandbox.write(".enote/config", "expiry = delete\n")
+        try note("committed.md")
+        try note("work/committed-too.md")
+        try note("changed.md")
+        try git("add", "committed.md", "work/committed-too.md", "changed.md")
+        try git("commit", "--quiet", "-m", "notes")
+        try note("changed.md", body: "Changed after the commit\n")
+        try note("staged.md", body: "Staged only\n")
+        try git("add", "staged.md")
+        try note("untracked.md")
+        let originals = Dictionary(uniqueKeysWithValues: ["changed.md", "staged.md", "untracked.md"].map { ($0, sandbox.bytes($0)) })
+        let expirer = try expirer()
+
+        let report = try expirer.run()
+
+        let outcome = Dictionary(uniqueKeysWithValues: report.expired.map { ($0.path.description, $0.trashedAs) })
+        #expect(outcome.count == 5, "\(report)")
+        #expect(outcome["committed.md"] == .some(nil), "deleted")
+        #expect(outcome["work/committed-too.md"] == .some(nil), "deleted")
+        for name in ["changed.md", "staged.md", "untracked.md"] {
+            #expect(outcome[name] == .some(name), "\(name) goes to the trash")
+            #expect(sandbox.bytes(".trash/" + name) == originals[name] ?? nil, "\(name) kept byte for byte")
+        }
+        for name in ["committed.md", "work/committed-too.md", "changed.md", "staged.md", "untracked.md"] {
+            #expect(!sandbox.exists(name))
+        }
+        #expect(!sandbox.exists(".trash/committed.md") && !sandbox.exists(".trash/work/committed-too.md"))
+        #expect(try git("cat-file", "-p", "HEAD:committed.md").contains("title: committed.md"), "git still has it")
+        #expect(try expirer.index.count(NoteFilter(now: VaultSandbox.now).including(pending: true)) == 0)
+    }
+}
