@@ -151,8 +151,17 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// A term as FTS5 syntax: always a double-quoted string, quotes doubled.
+    ///
+    /// The quotes are doubled scalar by scalar: FTS5 reads bytes, while `String` compares
+    /// grapheme clusters, in which a quote followed by a combining mark (`"\u{301}`) is not a
+    /// quote and would end the string early.
     static func expression(_ term: Term) -> String {
-        var expression = "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        for scalar in term.text.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append(scalar) }
+        }
+        var expression = "\"" + String(quoted) + "\""
         if term.isPrefix { expression += "*" }
         if term.titleOnly { expression = "{title} : " + expression }
         return expression

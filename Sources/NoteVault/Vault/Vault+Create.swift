@@ -180,12 +180,16 @@ extension Vault {
         }
     }
 
-    /// Creates one folder (if missing) and returns the status of what is there now.
+    /// Creates one folder (if missing, then syncs its parent) and returns the status of what is
+    /// there now.
     private func makeFolder(_ name: [UInt8], inside parent: [UInt8]) throws(SystemError) -> FileStatus {
         let descriptor = try fileSystem.open(parent, beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
         defer { fileSystem.close(descriptor) }
         do {
             try fileSystem.makeDirectory(name, in: descriptor, mode: 0o777)
+            // The new folder's name is durable only once its parent is synced: without this, a
+            // power loss could take the folder, and every note written into it, away.
+            try fileSystem.fsync(descriptor, path: NotePath.display(parent))
         } catch where error.code == EEXIST {
             // Already there: the status check below tells a folder from a file or a link.
         }
