@@ -113,7 +113,7 @@ import Testing
 
         let result = try vault.run("set", "dup.md", "--title", "Third")
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains("title appears on lines 2 and 3"), "\(result.stderr)")
+        #expect(result.stderr.contains("title appears on lines 2, 3"), "\(result.stderr)")
         #expect(try vault.bytes("dup.md") == original)
     }
 

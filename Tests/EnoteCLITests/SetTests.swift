@@ -173,7 +173,7 @@ import Testing
         let original = try vault.bytes("twice.md")
         let result = try vault.run("set", "twice.md", "--color", "green")
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains("color appears on lines 3 and 4"), "\(result.stderr)")
+        #expect(result.stderr.contains("color appears on lines 3, 4"), "\(result.stderr)")
         #expect(try vault.bytes("twice.md") == original)
     }
 

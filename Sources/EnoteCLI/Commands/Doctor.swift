@@ -29,13 +29,13 @@ extension Enote {
             let findings = try context.run { () throws(VaultError) in try VaultDoctor(vault: vault, index: index).examine() }
             if json {
                 Console.out(JSONValue.array(findings.map { finding in
-                    .object([("kind", .string(finding.kind.rawValue)), ("location", .string(finding.location)), ("message", .string(finding.message))])
+                    .object([("kind", .string(finding.kind.rawValue)), ("location", .string(finding.location)), ("message", .string(finding.message.text))])
                 }).rendered())
             } else if findings.isEmpty {
                 context.note("No problems found")
             } else {
-                context.page(findings.map { "\(SafeText.escaped($0.location)): \($0.kind.rawValue): \(SafeText.escaped($0.message))\n" }.joined())
-                context.note("\(findings.count) \(findings.count == 1 ? "problem" : "problems") found")
+                context.page(findings.map { "\(SafeText.escaped($0.location)): \($0.kind.rawValue): \(SafeText.escaped($0.message.text))\n" }.joined())
+                context.note("\(count: findings.count) problems found")
             }
             if !findings.isEmpty { throw ExitCode(1) }
         }

@@ -46,9 +46,8 @@ extension Enote {
             case .unchanged(let note):
                 context.note("No changes; \(note.path) is as it was")
             case .cancelled(let status, let copy):
-                var message = "The editor exited with status \(status); \(path) is as it was"
-                if let copy { message += ". Your edited text is kept in \(copy)" }
-                throw context.fail(message)
+                guard let copy else { throw context.fail("The editor exited with status \(status); \(path) is as it was") }
+                throw context.fail("The editor exited with status \(status); \(path) is as it was. Your edited text is kept in \(copy)")
             case .trashed(let entry):
                 context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
             }

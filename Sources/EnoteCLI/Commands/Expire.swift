@@ -37,9 +37,9 @@ extension Enote {
             let expirer = Expirer(vault: vault, index: index)
             var report = try context.run { () throws(VaultError) in try expirer.run(dryRun: true, force: force) }
             if let refusal = report.refusal {
-                guard isatty(STDIN_FILENO) == 1, !dryRun else { throw context.fail(refusal) }
-                Console.err("enote: \(refusal)\nDestroy them now? [y/N] ")
-                guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
+                guard Confirmation.canAsk, !dryRun else { throw context.fail("\(refusal)") }
+                Console.err("enote: \(refusal)")
+                guard Confirmation.ask("Destroy them now?") else {
                     context.note("Nothing was destroyed")
                     return
                 }

@@ -33,7 +33,7 @@ extension Enote {
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
-            if embedImages && !html { throw ValidationError("--embed-images goes with --html") }
+            if embedImages && !html { throw ValidationError(Localization.text("--embed-images goes with --html")) }
         }
 
         func run() throws {

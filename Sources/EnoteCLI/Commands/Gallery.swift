@@ -51,11 +51,11 @@ extension Enote {
                     let place = SafeText.escaped(image.reference.path?.description ?? image.reference.source)
                     let detail: String
                     if !image.exists {
-                        detail = image.reference.escapesVault ? "outside the vault" : "missing"
+                        detail = image.reference.escapesVault ? Localization.text("outside the vault") : Localization.text("missing")
                     } else if let info = image.info, let width = info.width, let height = info.height {
                         detail = "\(info.format.rawValue.uppercased()) \(width)×\(height)"
                     } else {
-                        detail = image.info?.format.rawValue.uppercased() ?? "not a known picture format"
+                        detail = image.info?.format.rawValue.uppercased() ?? Localization.text("not a known picture format")
                     }
                     Console.out("    \(place)  \(detail)")
                 }

@@ -29,14 +29,14 @@ extension Enote {
             let index = try context.run { () throws(VaultError) in
                 rebuild ? try NoteIndex.rebuild(vault) : try NoteIndex.open(vault) { Console.err($0) }
             }
-            let bar = ProgressBar(label: "Indexing", terminal: context.terminal)
+            let bar = ProgressBar(label: Localization.text("Indexing"), terminal: context.terminal)
             let report = try context.run { () throws(VaultError) in
                 try index.synchronize { bar.update(done: $0.done, total: $0.total) }
             }
             bar.finish()
             context.warn(report.warnings)
             let seconds = Date().timeIntervalSince(started)
-            context.note("Indexed \(report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s")
+            context.note("Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s")
         }
     }
 }

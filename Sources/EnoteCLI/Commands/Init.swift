@@ -39,10 +39,10 @@ extension Enote {
                 context.note("\(outcome.root) is already a vault; nothing was changed")
             }
             if outcome.adoptedNotes > 0 {
-                context.note("Adopted \(outcome.adoptedNotes) existing \(outcome.adoptedNotes == 1 ? "note" : "notes")")
+                context.note("Adopted \(count: outcome.adoptedNotes) existing notes")
             }
             if !outcome.sampleFiles.isEmpty {
-                context.note("Copied \(outcome.sampleFiles.count) sample files")
+                context.note("Copied \(count: outcome.sampleFiles.count) sample files")
             }
             for skipped in outcome.skippedSampleFiles {
                 context.note("Kept the existing \(skipped) (not replaced by the sample)")

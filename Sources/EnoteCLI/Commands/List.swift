@@ -48,6 +48,10 @@ extension Enote {
                 Console.out(JSONValue.array(notes.map { NoteJSON.object($0, timeZone: timeZone, now: now) }).rendered())
                 return
             }
+            if notes.isEmpty {
+                context.note(filter.isRestrictive ? "No notes match" : "No notes yet; create one with enote new TITLE TEXT")
+                return
+            }
             let rows = notes.map { note in
                 NoteTable.Row(color: note.color, title: note.title, description: note.description,
                               date: key == .destroy ? note.destroy.map { context.dates.relative($0, now: now) } ?? "" : context.dates.short(note.updated, now: now))

@@ -39,7 +39,7 @@ extension Enote {
 
         func validate() throws {
             let chosen = [before != nil, after != nil, top, bottom].filter { $0 }.count
-            if chosen != 1 { throw ValidationError("say where: one of --before NOTE, --after NOTE, --top or --bottom") }
+            if chosen != 1 { throw ValidationError(Localization.text("say where: one of --before NOTE, --after NOTE, --top or --bottom")) }
         }
 
         func run() throws {
@@ -61,7 +61,7 @@ extension Enote {
             let result = try context.run { () throws(VaultError) in try index.move(path, to: placement, force: force) }
             context.note("Moved \(result.moved) (order \(result.key))")
             if !result.alsoChanged.isEmpty {
-                context.note("Also gave a position to: " + result.alsoChanged.map(\.description).joined(separator: ", "))
+                context.note("Also gave a position to: \(result.alsoChanged.map(\.description).joined(separator: ", "))")
             }
         }
     }

@@ -52,7 +52,7 @@ extension Enote {
 
         func validate() throws {
             if title == nil && !edit {
-                throw ValidationError("a note needs a title: enote new TITLE [BODY], or enote new --edit")
+                throw ValidationError(Localization.text("a note needs a title: enote new TITLE [BODY], or enote new --edit"))
             }
         }
 
@@ -89,9 +89,8 @@ extension Enote {
                 case .unchanged:
                     throw context.fail("Nothing was written; no note was created")
                 case .cancelled(let status, let copy):
-                    var message = "The editor exited with status \(status); no note was created"
-                    if let copy { message += ". What you wrote is kept in \(copy)" }
-                    throw context.fail(message)
+                    guard let copy else { throw context.fail("The editor exited with status \(status); no note was created") }
+                    throw context.fail("The editor exited with status \(status); no note was created. What you wrote is kept in \(copy)")
                 }
                 if title == nil {
                     (noteTitle, content) = Self.splitTitle(from: content)

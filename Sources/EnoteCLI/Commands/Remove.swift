@@ -19,7 +19,7 @@ extension Enote {
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
-            if notes.isEmpty { throw ValidationError("name at least one note to remove") }
+            if notes.isEmpty { throw ValidationError(Localization.text("name at least one note to remove")) }
         }
 
         func run() throws {

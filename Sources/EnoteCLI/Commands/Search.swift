@@ -28,7 +28,7 @@ extension Enote {
 
         func validate() throws {
             if query.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                throw ValidationError("give something to search for, for example: enote search potatoes")
+                throw ValidationError(Localization.text("give something to search for, for example: enote search potatoes"))
             }
         }
 
@@ -38,7 +38,7 @@ extension Enote {
             do {
                 parsed = try SearchQuery(parsing: query.joined(separator: " "))
             } catch {
-                Console.err("enote: \(error.description)")
+                Console.err("enote: \(error)")
                 throw ExitCode(2)
             }
             let vault = try context.openVault()
@@ -56,7 +56,7 @@ extension Enote {
                 return
             }
             if results.notes.isEmpty {
-                context.note(Localization.text("No notes match"))
+                context.note("No notes match")
                 return
             }
             let bold = context.terminal.usesColor
@@ -72,7 +72,7 @@ extension Enote {
             }
             context.page(output)
             if results.total > results.notes.count {
-                context.note("\(results.total) notes match; showing \(results.notes.count) (--limit N for more)")
+                context.note("\(count: results.total) notes match; showing \(results.notes.count) (--limit N for more)")
             }
         }
     }

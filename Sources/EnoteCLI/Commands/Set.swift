@@ -43,12 +43,12 @@ extension Enote {
 
         func validate() throws {
             if title == nil && color == nil && destroy == nil && !noDestroy && !noColor {
-                throw ValidationError("nothing to change: give --title, --color, --no-color, --destroy or --no-destroy")
+                throw ValidationError(Localization.text("nothing to change: give --title, --color, --no-color, --destroy or --no-destroy"))
             }
-            if destroy != nil && noDestroy { throw ValidationError("--destroy and --no-destroy cannot be used together") }
-            if color != nil && noColor { throw ValidationError("--color and --no-color cannot be used together") }
-            if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title cannot be empty") }
-            if let title, title.contains(where: \.isNewline) { throw ValidationError("--title must be one line") }
+            if destroy != nil && noDestroy { throw ValidationError(Localization.text("--destroy and --no-destroy cannot be used together")) }
+            if color != nil && noColor { throw ValidationError(Localization.text("--color and --no-color cannot be used together")) }
+            if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(Localization.text("--title cannot be empty")) }
+            if let title, title.contains(where: \.isNewline) { throw ValidationError(Localization.text("--title must be one line")) }
         }
 
         func run() throws {

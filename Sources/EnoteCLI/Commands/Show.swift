@@ -33,7 +33,7 @@ extension Enote {
 
         func validate() throws {
             if [json, raw, html].filter({ $0 }).count > 1 {
-                throw ValidationError("choose one of --json, --raw and --html")
+                throw ValidationError(Localization.text("choose one of --json, --raw and --html"))
             }
         }
 
@@ -83,24 +83,32 @@ struct NoteDetails {
         let table = NoteTable(terminal: terminal)
         let bold = terminal.usesColor ? "\u{1B}[1m" : ""
         let reset = terminal.usesColor ? "\u{1B}[0m" : ""
-        var lines = ["\(table.swatch(metadata.color)) \(bold)\(SafeText.escaped(note.title))\(reset)"]
-        lines.append("path:    \(SafeText.escaped(note.path.description))")
-        lines.append("color:   \(metadata.color)")
-        lines.append("updated: \(dates.full(updated))")
-        lines.append("created: \(dates.full(note.created(in: timeZone)))")
+        var fields: [(label: String, value: String)] = [
+            (Localization.text("path:"), SafeText.escaped(note.path.description)),
+            (Localization.text("color:"), metadata.color.description),
+            (Localization.text("updated:"), dates.full(updated)),
+            (Localization.text("created:"), dates.full(note.created(in: timeZone))),
+        ]
         switch metadata.destroy {
         case .none: break
         case .date:
             if let date = note.destroyDate(in: timeZone) {
-                lines.append("destroy: \(dates.full(date)) (\(date <= now ? "passed; waiting for expiry" : dates.relative(date, now: now)))")
+                let when = date <= now ? Localization.text("passed; waiting for expiry") : dates.relative(date, now: now)
+                fields.append((Localization.text("destroy:"), "\(dates.full(date)) (\(when))"))
             }
-        case .invalid(let text, _): lines.append("destroy: \(SafeText.escaped(text)) (not a valid date; the note is kept)")
-        case .ambiguous: lines.append("destroy: ambiguous (set twice; the note is kept)")
+        case .invalid(let text, _):
+            fields.append((Localization.text("destroy:"), Localization.text("\(SafeText.escaped(text)) (not a valid date; the note is kept)")))
+        case .ambiguous:
+            fields.append((Localization.text("destroy:"), Localization.text("ambiguous (set twice; the note is kept)")))
         }
-        if !metadata.tags.isEmpty { lines.append("tags:    \(SafeText.escaped(metadata.tags.joined(separator: ", ")))") }
+        if !metadata.tags.isEmpty { fields.append((Localization.text("tags:"), SafeText.escaped(metadata.tags.joined(separator: ", ")))) }
         if !note.content.body.imageSources.isEmpty {
-            lines.append("images:  \(SafeText.escaped(note.content.body.imageSources.joined(separator: ", ")))")
+            fields.append((Localization.text("images:"), SafeText.escaped(note.content.body.imageSources.joined(separator: ", "))))
         }
+        // Values line up after the widest label (a wide character counts as two columns).
+        let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        var lines = ["\(table.swatch(metadata.color)) \(bold)\(SafeText.escaped(note.title))\(reset)"]
+        lines += fields.map { DisplayWidth.pad($0.label, to: labelWidth) + " " + $0.value }
         var text = lines.joined(separator: "\n") + "\n\n"
         if let problem = note.content.textProblem {
             text += "(\(problem))\n"

@@ -51,8 +51,17 @@ extension Enote.TrashCommand {
             let width = entries.map { DisplayWidth.of(SafeText.escaped($0.originalPath)) }.max() ?? 0
             for entry in entries {
                 let date = context.dates.short(entry.date, now: now)
-                Console.out("\(DisplayWidth.pad(SafeText.escaped(entry.originalPath), to: width))  \(date)  \(entry.reason.rawValue)")
+                Console.out("\(DisplayWidth.pad(SafeText.escaped(entry.originalPath), to: width))  \(date)  \(Enote.TrashCommand.reason(entry.reason))")
             }
+        }
+    }
+
+    /// Why a note is in the trash, in the user's language.
+    static func reason(_ reason: TrashEntry.Reason) -> String {
+        switch reason {
+        case .removed: Localization.text("removed")
+        case .expired: Localization.text("expired")
+        case .emptied: Localization.text("emptied")
         }
     }
 
@@ -102,18 +111,16 @@ extension Enote.TrashCommand {
             let vault = try context.openVault()
             let count = vault.trashEntries().count
             if !yes {
-                guard isatty(STDIN_FILENO) == 1 else {
-                    throw context.fail("emptying the trash deletes \(count) notes for good; run it again with --yes to confirm")
+                guard Confirmation.canAsk else {
+                    throw context.fail("emptying the trash deletes \(count: count) notes for good; run it again with --yes to confirm")
                 }
-                Console.err("Delete \(count) notes in the trash for good? [y/N] ")
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
+                guard Confirmation.ask("Delete \(count: count) notes in the trash for good?") else {
                     context.note("The trash was not emptied")
                     return
                 }
             }
             let deleted = try context.run { () throws(VaultError) in try vault.emptyTrash() }
-            context.note("Deleted \(deleted) notes from the trash")
+            context.note("Deleted \(count: deleted) notes from the trash")
         }
     }
 }

@@ -45,7 +45,7 @@ extension Enote {
             do {
                 watcher = try VaultWatcher(vault: vault, options: options)
             } catch {
-                throw context.fail(error.description)
+                throw context.fail("\(error)")
             }
             watcherStopDescriptor = watcher.stopDescriptor
             var handled = sigset_t()
@@ -71,7 +71,7 @@ final class WatchLog: Sendable {
             descriptor = nil
         } else if let file {
             let opened = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard opened >= 0 else { throw ValidationError("--log: cannot open \(file) (\(String(cString: strerror(errno))))") }
+            guard opened >= 0 else { throw ValidationError(Localization.text("--log: cannot open \(file) (\(String(cString: strerror(errno))))")) }
             descriptor = opened
         } else {
             descriptor = STDERR_FILENO

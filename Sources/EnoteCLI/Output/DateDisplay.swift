@@ -38,17 +38,17 @@ public struct DateDisplay: Sendable {
         if abs(seconds) < 60 { return Localization.text("now") }
         if abs(seconds) < 3600 {
             let minutes = Int((abs(seconds) / 60).rounded())
-            return seconds > 0 ? Localization.count(minutes, "in %d minutes") : Localization.count(minutes, "%d minutes ago")
+            return seconds > 0 ? Localization.text("in \(count: minutes) minutes") : Localization.text("\(count: minutes) minutes ago")
         }
         if days == 0 {
             let hours = Int((abs(seconds) / 3600).rounded())
-            return seconds > 0 ? Localization.count(hours, "in %d hours") : Localization.count(hours, "%d hours ago")
+            return seconds > 0 ? Localization.text("in \(count: hours) hours") : Localization.text("\(count: hours) hours ago")
         }
         switch days {
         case 1: return Localization.text("tomorrow")
         case -1: return Localization.text("yesterday")
-        case 2...: return Localization.count(days, "in %d days")
-        default: return Localization.count(-days, "%d days ago")
+        case 2...: return Localization.text("in \(count: days) days")
+        default: return Localization.text("\(count: -days) days ago")
         }
     }
 

@@ -46,7 +46,7 @@ struct CommandContext {
                 return index
             }
             Trace.mark("no watcher")
-            let bar = ProgressBar(label: "Indexing", terminal: terminal)
+            let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
             defer { bar.finish() }
             let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }
             Trace.mark("index synchronized")
@@ -84,8 +84,8 @@ struct CommandContext {
     }
 
     /// Reports a message as an error and returns exit code 1.
-    func fail(_ message: String) -> ExitCode {
-        Console.err("enote: \(SafeText.escaped(message, keepingNewlines: true))")
+    func fail(_ message: LocalizedMessage) -> ExitCode {
+        Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
         return ExitCode(1)
     }
 
@@ -96,8 +96,8 @@ struct CommandContext {
         let files = Set(errors.map(\.file))
         let named = errors.prefix(3).map(\.location).joined(separator: ", ")
         let more = errors.count > 3 ? ", …" : ""
-        let noun = files.count == 1 ? "1 note has a problem" : "\(files.count) notes have problems"
-        Console.err("enote: \(noun) (\(SafeText.escaped(named))\(more)); `enote show NOTE` tells more")
+        let message: LocalizedMessage = "\(count: files.count) notes have problems (\(SafeText.escaped(named))\(more)); `enote show NOTE` tells more"
+        Console.err("enote: \(message.text)")
     }
 
     /// Prints warnings (diagnostics) on stderr.
@@ -108,8 +108,8 @@ struct CommandContext {
     }
 
     /// Prints an informational message on stderr.
-    func note(_ message: String) {
-        Console.err(SafeText.escaped(message, keepingNewlines: true))
+    func note(_ message: LocalizedMessage) {
+        Console.err(SafeText.escaped(message.text, keepingNewlines: true))
     }
 
     /// Resolves what the user typed to a note of the vault, through the (fresh) index.

@@ -29,9 +29,9 @@ struct FilterOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let limit, limit < 1 { throw ValidationError(Localization.text("--limit must be 1 or more")) }
         for condition in conditions where !condition.contains("=") || condition.hasPrefix("=") {
-            throw ValidationError("--where needs KEY=VALUE, for example --where status=draft")
+            throw ValidationError(Localization.text("--where needs KEY=VALUE, for example --where status=draft"))
         }
     }
 

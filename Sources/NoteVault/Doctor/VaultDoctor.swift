@@ -22,7 +22,7 @@ public struct Finding: Sendable, Equatable {
     /// The file it concerns, with a line when there is one (`note.md:3`).
     public var location: String
     /// One sentence: what is wrong and what to do.
-    public var message: String
+    public var message: LocalizedMessage
 }
 
 /// Checks a vault for what a user should fix by hand: front matter enote cannot read, broken
@@ -116,7 +116,7 @@ public struct VaultDoctor: Sendable {
             do {
                 _ = try NotePath(validatingBytes: path.bytes, purpose: .create)
             } catch {
-                findings.append(Finding(kind: .unportableName, location: path.description, message: error.description))
+                findings.append(Finding(kind: .unportableName, location: path.description, message: error.message))
             }
         }
         return findings.sorted { $0.location < $1.location }

@@ -16,8 +16,10 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
     /// Why an editor setting could not be used.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
-        public var reason: String
-        public var description: String { "the editor command \"\(text)\" \(reason)" }
+        public var reason: LocalizedMessage
+        public var description: String { message.text }
+        /// What is wrong with the command, as a sentence.
+        public var message: LocalizedMessage { "the editor command \"\(text)\" cannot be used: \(reason)" }
     }
 
     public init(arguments: [String]) {
@@ -44,7 +46,7 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
                     if next == "'" { closed = true; break }
                     current.append(next)
                 }
-                guard closed else { throw ParseError(text: text, reason: "has an unmatched single quote") }
+                guard closed else { throw ParseError(text: text, reason: "a single quote is never closed") }
             case "\"":
                 inWord = true
                 var closed = false
@@ -57,7 +59,7 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
                     }
                     current.append(next)
                 }
-                guard closed else { throw ParseError(text: text, reason: "has an unmatched double quote") }
+                guard closed else { throw ParseError(text: text, reason: "a double quote is never closed") }
             case "\\":
                 inWord = true
                 if let escaped = iterator.next() { current.append(escaped) }
@@ -67,7 +69,7 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
             }
         }
         if inWord { words.append(current) }
-        guard !words.isEmpty else { throw ParseError(text: text, reason: "is empty") }
+        guard !words.isEmpty else { throw ParseError(text: text, reason: "it is empty") }
         arguments = words
     }
 

@@ -27,8 +27,10 @@ public struct EditorSession: Sendable {
     /// Why the editor could not be run.
     public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
         public var editor: String
-        public var reason: String
-        public var description: String {
+        public var reason: LocalizedMessage
+        public var description: String { message.text }
+        /// What failed and what to do, as a sentence.
+        public var message: LocalizedMessage {
             "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in .enote/config) to an editor on your PATH"
         }
     }
@@ -105,7 +107,7 @@ public struct EditorSession: Sendable {
         var pid = pid_t()
         let result = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
         guard result == 0 else {
-            throw LaunchError(editor: command.description, reason: String(cString: strerror(result)).lowercased())
+            throw LaunchError(editor: command.description, reason: SystemError("posix_spawn", path: arguments[0], code: result).reasonMessage)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {

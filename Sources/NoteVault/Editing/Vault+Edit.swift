@@ -25,13 +25,13 @@ extension Vault {
         }
         let (note, snapshot) = try readWithSnapshot(path)
         if let problem = note.content.textProblem {
-            throw .notEditable(path: path, reason: problem.description)
+            throw .notEditable(path: path, reason: problem.message)
         }
         let outcome: EditorSession.Outcome
         do {
             outcome = try session.edit(snapshot.bytes, fileName: path.fileName)
         } catch {
-            throw .invalidInput(error.description)
+            throw .invalidInput("\(error)")
         }
         switch outcome {
         case .unchanged:

@@ -41,10 +41,13 @@ public struct DurableWriter: Sendable {
         /// A file already exists where a new note was to be created.
         case exists(NotePath)
 
-        public var description: String {
+        public var description: String { message.text }
+
+        /// What happened and what to do, as a sentence.
+        public var message: LocalizedMessage {
             switch self {
             case .system(let error):
-                return error.description
+                return error.message
             case .conflict(let path, let copy):
                 if let copy {
                     return "\(path) changed on disk while enote was writing it; the version on disk is kept and yours was saved as \(copy)"

@@ -47,19 +47,43 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        let verb: String
+    public var description: String { message.text }
+
+    /// What failed, on which path and why, as a sentence.
+    public var message: LocalizedMessage {
+        let why = reasonMessage
         switch call {
-        case "fsync", "fdatasync": verb = "could not persist"
-        case "write": verb = "could not write"
-        case "rename", "renameat", "renameat2": verb = "could not replace"
-        case "open", "openat", "openat2": verb = "could not open"
-        case "unlink", "unlinkat": verb = "could not remove"
-        case "mkdir", "mkdirat": verb = "could not create the folder"
-        case "read": verb = "could not read"
-        default: verb = "\(call) failed for"
+        case "fsync", "fdatasync": return "could not persist \(path): \(why) (\(call), \(codeName))"
+        case "write": return "could not write \(path): \(why) (\(call), \(codeName))"
+        case "rename", "renameat", "renameat2": return "could not replace \(path): \(why) (\(call), \(codeName))"
+        case "open", "openat", "openat2": return "could not open \(path): \(why) (\(call), \(codeName))"
+        case "unlink", "unlinkat": return "could not remove \(path): \(why) (\(call), \(codeName))"
+        case "mkdir", "mkdirat": return "could not create the folder \(path): \(why) (\(call), \(codeName))"
+        case "read": return "could not read \(path): \(why) (\(call), \(codeName))"
+        default: return "\(call) failed for \(path): \(why) (\(call), \(codeName))"
         }
-        return "\(verb) \(path): \(reason.prefix(1).lowercased() + reason.dropFirst()) (\(call), \(codeName))"
+    }
+
+    /// The reason in words: translated for the common error numbers, else the C library's text.
+    public var reasonMessage: LocalizedMessage {
+        switch code {
+        case EIO: "input/output error"
+        case ENOSPC: "no space left on device"
+        case EDQUOT: "disk quota exceeded"
+        case EROFS: "read-only file system"
+        case EACCES: "permission denied"
+        case EPERM: "operation not permitted"
+        case ENOENT: "no such file or directory"
+        case EEXIST: "file exists"
+        case ELOOP: "too many levels of symbolic links"
+        case EXDEV: "invalid cross-device link"
+        case ENOTDIR: "not a directory"
+        case EISDIR: "is a directory"
+        case EBUSY: "device or resource busy"
+        case EINVAL: "invalid argument"
+        case ENAMETOOLONG: "file name too long"
+        default: "\(reason.prefix(1).lowercased() + reason.dropFirst())"
+        }
     }
 }
 

@@ -51,12 +51,15 @@ public enum FrontMatterEditor {
         /// The key is present more than once; which one to change is the user's call.
         case duplicateKey(file: String, key: String, lines: [Int])
 
-        public var description: String {
+        public var description: String { message.text }
+
+        /// Why the change was refused and what to do, as a sentence.
+        public var message: LocalizedMessage {
             switch self {
             case .unreadableFrontMatter(let file):
                 "\(file): the front matter cannot be read, so enote will not change it; fix it by hand (enote doctor shows where) or with enote edit"
             case .duplicateKey(let file, let key, let lines):
-                "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: " and ")); keep one of them by hand, then try again"
+                "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: ", ")); keep one of them by hand, then try again"
             }
         }
     }

@@ -250,7 +250,7 @@ private struct BlockParser {
         for entry in entries {
             let canonical = FrontMatterKey.canonicalName(entry.key)
             if let first = seen[canonical] {
-                let consequence: String
+                let consequence: LocalizedMessage
                 switch canonical {
                 case FrontMatterKey.destroy.rawValue: consequence = "the destroy date is ambiguous, so the note will not be destroyed"
                 default: consequence = "the first value (line \(first.line)) is used"
@@ -358,12 +358,12 @@ private struct BlockParser {
         text(line.start, min(max(offset, line.start), line.contentEnd)).count + 1
     }
 
-    private mutating func fail(_ line: SourceLine, column: Int, _ message: String) {
+    private mutating func fail(_ line: SourceLine, column: Int, _ message: LocalizedMessage) {
         errors += 1
-        diagnostics.append(Diagnostic(.error, .frontMatterSyntax, file: file, line: line.number, column: column, message: message + "; the front matter is ignored until this is fixed"))
+        diagnostics.append(Diagnostic(.error, .frontMatterSyntax, file: file, line: line.number, column: column, message: "\(message); the front matter is ignored until this is fixed"))
     }
 
-    private mutating func warn(_ kind: Diagnostic.Kind, line: Int, column: Int? = nil, _ message: String) {
+    private mutating func warn(_ kind: Diagnostic.Kind, line: Int, column: Int? = nil, _ message: LocalizedMessage) {
         diagnostics.append(Diagnostic(.warning, kind, file: file, line: line, column: column, message: message))
     }
 

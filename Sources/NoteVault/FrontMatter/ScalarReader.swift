@@ -9,11 +9,11 @@ struct ScalarReader {
         var end: Int
         /// Whether the value continued onto the following lines.
         var usedContinuation: Bool
-        var warnings: [String] = []
+        var warnings: [LocalizedMessage] = []
     }
 
     struct Failure: Error {
-        var message: String
+        var message: LocalizedMessage
         var offset: Int
         /// Index into the continuation lines, or `nil` for the key line.
         var lineIndex: Int?
@@ -58,8 +58,11 @@ struct ScalarReader {
             throw Failure(message: "a value cannot start with \"\(Character(UnicodeScalar(first))) \"; quote the value", offset: start, lineIndex: nil)
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
             var result = try readPlain(allowLeadingHash: false)
-            let what = first == UInt8(ascii: "&") ? "a YAML anchor" : "a YAML tag"
-            result.warnings.append("\"\(Character(UnicodeScalar(first)))\" starts \(what), so other tools will not read this value as written; quote it")
+            if first == UInt8(ascii: "&") {
+                result.warnings.append("\"&\" starts a YAML anchor, so other tools will not read this value as written; quote it")
+            } else {
+                result.warnings.append("\"!\" starts a YAML tag, so other tools will not read this value as written; quote it")
+            }
             return result
         case UInt8(ascii: "#"):
             var result = try readPlain(allowLeadingHash: true)
@@ -246,7 +249,7 @@ struct ScalarReader {
 
     // MARK: - Helpers
 
-    private func expectOnlyComment(from begin: Int, to end: Int, lineIndex: Int?, what: String) throws {
+    private func expectOnlyComment(from begin: Int, to end: Int, lineIndex: Int?, what: LocalizedMessage) throws {
         var index = begin
         while index < end, isSpaceOrTab(bytes[index]) { index += 1 }
         guard index < end else { return }

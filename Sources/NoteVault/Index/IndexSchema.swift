@@ -17,7 +17,7 @@ import GRDB
 ///   `enote_rank` (see CEnoteFTS): BM25 without length normalisation, title matches first.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 13
+    static let version = 14  // 14: diagnostics keep their message untranslated (format and arguments)
 
     /// Creates every table and index.
     static func create(_ db: Database) throws {

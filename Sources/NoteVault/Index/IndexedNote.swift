@@ -92,6 +92,11 @@ public struct NoteFilter: Sendable {
         self.now = now
     }
 
+    /// Whether any condition narrows the notes (so "nothing found" means "nothing matches").
+    public var isRestrictive: Bool {
+        color != nil || !fields.isEmpty || updatedSince != nil || updatedUntil != nil || expiringWithin != nil
+    }
+
     /// The SQL condition and its arguments (every value bound, never spliced).
     func sql() -> (condition: String, arguments: StatementArguments) {
         var (conditions, arguments) = selectiveConditions()

@@ -64,12 +64,12 @@ public final class NoteIndex: @unchecked Sendable {
             case .ok(let queue):
                 return NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, rankCounter: counter)
             case .unusable(let reason):
-                inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
+                inform(Localization.text("enote: \(reason); rebuilding it from the notes (they are not touched)"))
                 moveAside(path)
             }
         }
         if !exists {
-            inform("enote: building the index (.enote/index.sqlite) from the notes")
+            inform(Localization.text("enote: building the index (.enote/index.sqlite) from the notes"))
         }
         do {
             let queue = try createDatabase(at: path, cacheKiB: cacheKiB, counter: counter)
@@ -91,7 +91,7 @@ public final class NoteIndex: @unchecked Sendable {
 
     private enum CheckResult {
         case ok(DatabaseQueue)
-        case unusable(String)
+        case unusable(LocalizedMessage)
     }
 
     private static func check(_ path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) -> CheckResult {
@@ -102,14 +102,14 @@ public final class NoteIndex: @unchecked Sendable {
                 // Every enote index sets user_version: 0 is an empty file or another program's database.
                 if version == 0 {
                     let tables = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
-                    return .unusable(tables == 0 ? "is empty" : "is not an enote index")
+                    return .unusable(tables == 0 ? "the index is empty" : "the index is not an enote index")
                 }
-                return .unusable(version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote")
+                return .unusable(version < IndexSchema.version ? "the index is from an older version of enote" : "the index is from a newer version of enote")
             }
             let tables = try queue.read { db in
                 try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
             }
-            guard tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) else { return .unusable("is incomplete") }
+            guard tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) else { return .unusable("the index is incomplete") }
             return .ok(queue)
         } catch {
             return .unusable(IndexError.unusableReason(error))
@@ -205,7 +205,7 @@ public final class NoteIndex: @unchecked Sendable {
 
 /// Turns SQLite errors into words for messages (never SQL text).
 enum IndexError {
-    static func describe(_ error: Error) -> String {
+    static func describe(_ error: Error) -> LocalizedMessage {
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_CORRUPT: return "the database file is corrupt"
@@ -222,14 +222,14 @@ enum IndexError {
         return "\(error)"
     }
 
-    static func unusableReason(_ error: Error) -> String {
+    static func unusableReason(_ error: Error) -> LocalizedMessage {
         if let error = error as? DatabaseError {
             switch error.resultCode {
-            case .SQLITE_NOTADB: return "is not a database file"
-            case .SQLITE_CORRUPT: return "is corrupt"
-            default: return "cannot be opened (\(describe(error)))"
+            case .SQLITE_NOTADB: return "the index is not a database file"
+            case .SQLITE_CORRUPT: return "the index is corrupt"
+            default: return "the index cannot be opened (\(describe(error)))"
             }
         }
-        return "cannot be opened"
+        return "the index cannot be opened"
     }
 }

@@ -35,7 +35,9 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Why a query cannot be searched.
     public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+        /// What is wrong with the query, as a sentence.
+        public var message: LocalizedMessage
+        public var description: String { message.text }
     }
 
     /// Parses a query.
@@ -67,7 +69,7 @@ public struct SearchQuery: Sendable, Equatable {
             }
         }
         if groups.isEmpty && excluded.isEmpty {
-            throw QueryError(description: "nothing to search for: the query has no letters or digits")
+            throw QueryError(message: "nothing to search for: the query has no letters or digits")
         }
     }
 

@@ -3,45 +3,95 @@ import Foundation
 /// Translated text, through Foundation's bundle localisation: `Localizable.strings` in
 /// `en.lproj`, `ru.lproj` and `ja.lproj`.
 ///
-/// The English text is the key, so a missing translation (or a binary copied without its
-/// resource bundle) shows English, never a key. Arguments follow `String(format:)`.
-/// Plurals: `count(_:_:)` looks up the key with `#one`, `#few`, `#many` or `#other` appended,
-/// as the language's CLDR rule says (1 заметка, 2 заметки, 5 заметок).
+/// The English format of a ``LocalizedMessage`` is the key, so a missing translation (or a
+/// binary copied without its resource bundle) shows English, never a key. A message with a
+/// count looks up its key with `#one`, `#few`, `#many` or `#other` appended, as the language's
+/// CLDR rule says (1 заметка, 2 заметки, 5 заметок). Translations place arguments with `%@`
+/// or, to reorder them, `%1$@`, `%2$@`; a translation whose places do not match its key is not
+/// used, so a mistake in a table shows English instead of garbage.
 ///
 /// For example:
 ///
 /// ```swift
 /// Localization.language = .russian
 /// Localization.text("No notes match")            // "Подходящих заметок нет"
-/// Localization.count(5, "%d notes")              // "5 заметок"
+/// Localization.text("\(count: 5) notes")         // "5 заметок"
 /// ```
 public enum Localization {
     /// The language of messages; set once at startup (the command line sets it from `--lang`
     /// and the environment).
     nonisolated(unsafe) public static var language: Language = .english
 
-    /// `english` in the current language.
-    public static func text(_ english: String) -> String {
-        guard language != .english || english.contains("#") else { return english }
-        return table(for: language)?.localizedString(forKey: english, value: english, table: nil) ?? english
+    /// `message` in the current language.
+    public static func text(_ message: LocalizedMessage) -> String {
+        translate(message)
     }
 
-    /// `english` as a format, translated, with `arguments` filled in.
-    public static func format(_ english: String, _ arguments: CVarArg...) -> String {
-        String(format: text(english), locale: Locale(identifier: language.rawValue), arguments: arguments)
-    }
-
-    /// The plural form of `english` (a format with one `%d`) for `count`.
-    public static func count(_ count: Int, _ english: String, _ arguments: CVarArg...) -> String {
-        let category = language.pluralCategory(count)
-        let key = english + "#" + category.rawValue
-        var form = text(key)
-        if form == key {
-            // No form for this category: English "one"/"other" rules on the base text.
-            form = language == .english && category == .one ? english : text(english)
-            if form.hasSuffix("#" + category.rawValue) { form = english }
+    /// `message` in `language` (the current one by default).
+    public static func translate(_ message: LocalizedMessage, into language: Language = Localization.language) -> String {
+        let arguments = message.arguments.map { argument in
+            switch argument {
+            case .text(let text): text
+            case .message(let inner): translate(inner, into: language)
+            }
         }
-        return String(format: form, locale: Locale(identifier: language.rawValue), arguments: [count] + arguments)
+        let form = template(for: message, in: language)
+        return substitute(arguments, into: form) ?? substitute(arguments, into: message.format) ?? message.format
+    }
+
+    /// The translated format of `message`: its plural form when it has a count, else its key.
+    static func template(for message: LocalizedMessage, in language: Language) -> String {
+        if let count = message.count {
+            let key = message.format + "#" + language.pluralCategory(count).rawValue
+            if let form = lookUp(key, in: language) { return form }
+            // English forms are the fallback of a language whose table lacks the key.
+            if language != .english, let form = lookUp(message.format + "#" + Language.english.pluralCategory(count).rawValue, in: .english) {
+                return form
+            }
+        } else if language != .english, let form = lookUp(message.format, in: language) {
+            return form
+        }
+        return message.format
+    }
+
+    /// The entry for `key` in the table of `language`, if it has one.
+    static func lookUp(_ key: String, in language: Language) -> String? {
+        guard let table = tables[language] else { return nil }
+        let missing = "\u{0}"
+        let value = table.localizedString(forKey: key, value: missing, table: nil)
+        return value == missing ? nil : value
+    }
+
+    /// `format` with `%@` (or `%N$@`) replaced by `arguments` and `%%` by `%`; `nil` when the
+    /// places do not match the arguments (a mistake in a translation).
+    static func substitute(_ arguments: [String], into format: String) -> String? {
+        var result = ""
+        var next = 0
+        var used = Set<Int>()
+        var characters = format[...]
+        while let percent = characters.firstIndex(of: "%") {
+            result += characters[..<percent]
+            characters = characters[characters.index(after: percent)...]
+            if characters.first == "%" {
+                result += "%"
+                characters = characters.dropFirst()
+                continue
+            }
+            var position = next
+            let digits = characters.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, characters.dropFirst(digits.count).first == "$", let number = Int(digits), number >= 1 {
+                position = number - 1
+                characters = characters.dropFirst(digits.count + 1)
+            } else {
+                next += 1
+            }
+            guard characters.first == "@", position < arguments.count else { return nil }
+            characters = characters.dropFirst()
+            result += arguments[position]
+            used.insert(position)
+        }
+        result += characters
+        return used.count == arguments.count ? result : nil
     }
 
     // MARK: - Bundles
@@ -57,10 +107,6 @@ public enum Localization {
         }
         return tables
     }()
-
-    private static func table(for language: Language) -> Bundle? {
-        tables[language]
-    }
 
     /// The package's resource bundle (`enote_NoteVault.resources`), looked for next to the
     /// executable (following links, so a symlink in /usr/local/bin works) and in

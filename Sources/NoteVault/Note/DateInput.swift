@@ -16,7 +16,10 @@ public enum DateInput {
     /// Why a command-line date was refused.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
-        public var description: String {
+        public var description: String { message.text }
+
+        /// What is wrong with the text and what to write instead.
+        public var message: LocalizedMessage {
             "\"\(text)\" is not a date: write \(NoteDate.acceptedFormats), or a relative time such as 30m, 12h, 3d, 2w, today, tomorrow"
         }
     }

@@ -99,12 +99,14 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
     /// Why a colour was refused.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
-        public var reason: String
-        public var description: String { "\"\(text)\" is not a colour: \(reason)" }
+        public var reason: LocalizedMessage
+        public var description: String { message.text }
+        /// What is wrong with the text, as a sentence.
+        public var message: LocalizedMessage { "\"\(text)\" is not a colour: \(reason)" }
     }
 
     /// The forms a user may write, for messages.
-    public static let acceptedForms =
+    public static let acceptedForms: LocalizedMessage =
         "use one of \(Palette.allCases.map(\.rawValue).joined(separator: ", ")), \"#RRGGBB\", or hsb(H, S%, B%)"
 
     /// The colour of a note without a `color` key.
@@ -155,7 +157,7 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parseHSB(_ text: String) throws(ParseError) -> HSB {
-        let usage = "write a custom colour as hsb(H, S%, B%) with H in 0–360 and S, B in 0–100"
+        let usage: LocalizedMessage = "write a custom colour as hsb(H, S%, B%) with H in 0–360 and S, B in 0–100"
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
             throw ParseError(text: text, reason: usage)
         }

@@ -40,7 +40,10 @@ public struct NoteContent: Sendable {
         /// The file is larger than ``NoteContent/maximumSize``.
         case tooLarge(size: Int)
 
-        public var description: String {
+        public var description: String { message.text }
+
+        /// The problem as a phrase that follows the file's name.
+        public var message: LocalizedMessage {
             switch self {
             case .notText(let offset): "not text (a NUL byte at byte offset \(offset)); it is listed by name only"
             case .invalidUTF8(let offset): "not valid UTF-8 at byte offset \(offset); convert it to UTF-8 (it is listed by name only and never rewritten)"
@@ -122,7 +125,7 @@ public struct NoteContent: Sendable {
 
     private static func diagnostic(for problem: TextProblem, path: String) -> Diagnostic {
         let kind: Diagnostic.Kind = if case .tooLarge = problem { .tooLarge } else { .notText }
-        return Diagnostic(.warning, kind, file: path, message: problem.description)
+        return Diagnostic(.warning, kind, file: path, message: problem.message)
     }
 
     /// The first reason `bytes` are not UTF-8 text, if any.

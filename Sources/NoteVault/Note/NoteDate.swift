@@ -30,18 +30,20 @@ public struct NoteDate: Hashable, Sendable, CustomStringConvertible {
     /// Why a text is not a date enote accepts.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
-        public var reason: String
-        public var description: String { "\"\(text)\" is not a date: \(reason)" }
+        public var reason: LocalizedMessage
+        public var description: String { message.text }
+        /// What is wrong with the text, as a sentence.
+        public var message: LocalizedMessage { "\"\(text)\" is not a date: \(reason)" }
     }
 
     /// The formats a user may write, for messages.
-    public static let acceptedFormats = "2026-12-01, 2026-12-01 18:00 or 2026-12-01T18:00:00, optionally with Z or +03:00"
+    public static let acceptedFormats: LocalizedMessage = "2026-12-01, 2026-12-01 18:00 or 2026-12-01T18:00:00, optionally with Z or +03:00"
 
     /// Parses a front matter date.
     /// - Throws: ``ParseError`` naming the reason.
     public init(parsing text: String) throws(ParseError) {
         var scanner = DateScanner(text.trimmedWhitespace())
-        func fail(_ reason: String) -> ParseError { ParseError(text: text, reason: reason) }
+        func fail(_ reason: LocalizedMessage) -> ParseError { ParseError(text: text, reason: reason) }
         guard let year = scanner.digits(4), scanner.take("-"),
             let month = scanner.digits(2), scanner.take("-"),
             let day = scanner.digits(2)

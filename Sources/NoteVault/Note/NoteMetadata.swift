@@ -32,7 +32,7 @@ public struct NoteMetadata: Sendable, Equatable {
         /// A valid date: the note expires at that moment.
         case date(NoteDate)
         /// The value is not a date enote accepts; the note is never destroyed for it.
-        case invalid(text: String, reason: String)
+        case invalid(text: String, reason: LocalizedMessage)
         /// The key is present more than once; the note is never destroyed for it.
         case ambiguous(lines: [Int])
 
@@ -61,7 +61,7 @@ public struct NoteMetadata: Sendable, Equatable {
         func first(_ key: FrontMatterKey) -> FrontMatter.Entry? {
             frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == key }
         }
-        func invalid(_ entry: FrontMatter.Entry, _ message: String) {
+        func invalid(_ entry: FrontMatter.Entry, _ message: LocalizedMessage) {
             diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: message))
         }
 

@@ -38,8 +38,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var line: Int?
     /// 1-based column in that line (in characters), when known.
     public var column: Int?
-    /// One sentence that says what is wrong and, where possible, what to do.
-    public var message: String
+    /// One sentence that says what is wrong and, where possible, what to do; translated when
+    /// shown, so a diagnostic kept in the index speaks the reader's language.
+    public var message: LocalizedMessage
 
     public init(
         _ severity: Severity,
@@ -47,7 +48,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         file: String,
         line: Int? = nil,
         column: Int? = nil,
-        message: String
+        message: LocalizedMessage
     ) {
         self.severity = severity
         self.kind = kind
@@ -67,5 +68,10 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return text
     }
 
-    public var description: String { "\(severity.rawValue): \(location): \(message)" }
+    public var description: String {
+        switch severity {
+        case .warning: Localization.text("warning: \(location): \(message)")
+        case .error: Localization.text("error: \(location): \(message)")
+        }
+    }
 }

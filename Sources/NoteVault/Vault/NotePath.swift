@@ -205,7 +205,10 @@ public struct PathError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var rule: Rule
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// What is wrong, as a sentence that states the rule.
+    public var message: LocalizedMessage {
         let quoted = "\"\(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())\""
         switch rule {
         case .empty: return "a path cannot be empty"

@@ -46,8 +46,10 @@ extension Vault {
             let text = String(data: data, encoding: .utf8)
         else {
             let available = templateNames()
-            let hint = available.isEmpty ? "there are none yet; put Markdown files in .enote/templates/" : "there are: " + available.joined(separator: ", ")
-            throw .invalidInput("no template named \"\(name)\" in .enote/templates/ (\(hint))")
+            guard !available.isEmpty else {
+                throw .invalidInput("no template named \"\(name)\" in .enote/templates/ (there are none yet; put Markdown files in .enote/templates/)")
+            }
+            throw .invalidInput("no template named \"\(name)\" in .enote/templates/ (there are: \(available.joined(separator: ", ")))")
         }
         return text
     }

@@ -117,8 +117,10 @@ extension Vault {
         do {
             return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
         } catch {
-            let location = diagnostics.first { $0.severity == .error }.map { " (\($0.location): \($0.message))" } ?? ""
-            throw .invalidInput("the template's front matter cannot be read\(location); fix the template")
+            guard let problem = diagnostics.first(where: { $0.severity == .error }) else {
+                throw .invalidInput("the template's front matter cannot be read; fix the template")
+            }
+            throw .invalidInput("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
         }
     }
 

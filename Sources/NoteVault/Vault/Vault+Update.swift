@@ -102,7 +102,7 @@ extension Vault {
     /// Refuses notes enote must not rewrite.
     func requireEditable(_ note: Note) throws(VaultError) {
         if let problem = note.content.textProblem {
-            throw .notEditable(path: note.path, reason: problem.description)
+            throw .notEditable(path: note.path, reason: problem.message)
         }
         if case .unreadable = note.content.frontMatter {
             let location = note.content.diagnostics.first { $0.severity == .error }?.location ?? note.path.description

@@ -148,7 +148,7 @@ public final class Vault: Sendable {
                 notes.append(note)
                 diagnostics += note.content.diagnostics
             } catch {
-                diagnostics.append(Diagnostic(.warning, .other, file: entry.path.description, message: error.description))
+                diagnostics.append(Diagnostic(.warning, .other, file: entry.path.description, message: error.message))
             }
         }
         return (notes, diagnostics)
@@ -186,8 +186,8 @@ public final class Vault: Sendable {
 extension DirectoryWalker.Summary {
     /// The walk's findings as warnings: one per symbolic link and unreadable folder.
     public var warnings: [Diagnostic] {
-        symbolicLinks.map { Diagnostic(.warning, .unsafeName, file: $0.description, message: "is a symbolic link; enote does not follow links, so it is not a note") }
-            + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.description) }
+        symbolicLinks.map { Diagnostic(.warning, .unsafeName, file: $0.description, message: "a symbolic link; enote does not follow links, so it is not a note") }
+            + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.message) }
     }
 }
 

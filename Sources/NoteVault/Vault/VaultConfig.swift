@@ -55,8 +55,8 @@ public struct VaultConfig: Sendable, Equatable {
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var file: String
         public var line: Int
-        public var message: String
-        public var description: String { "\(file):\(line): \(message)" }
+        public var message: LocalizedMessage
+        public var description: String { "\(file):\(line): \(message.text)" }
     }
 
     /// Parses the text of a config file.
@@ -78,7 +78,7 @@ public struct VaultConfig: Sendable, Equatable {
             if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
                 value = String(value.dropFirst().dropLast())
             }
-            func fail(_ message: String) -> ParseError { ParseError(file: file, line: lineNumber, message: message) }
+            func fail(_ message: LocalizedMessage) -> ParseError { ParseError(file: file, line: lineNumber, message: message) }
             switch key {
             case "expiry":
                 guard let action = ExpiryAction(rawValue: value) else {

@@ -20,36 +20,41 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     /// Front matter that enote will not change.
     case frontMatter(FrontMatterEditor.EditError)
     /// The note cannot be changed by enote (not text, not UTF-8, too large).
-    case notEditable(path: NotePath, reason: String)
+    case notEditable(path: NotePath, reason: LocalizedMessage)
     /// A value the user gave is not valid.
-    case invalidInput(String)
+    case invalidInput(LocalizedMessage)
     /// The vault refuses to hold more notes (`max_notes` in the vault config).
     case limitReached(limit: Int)
     /// Another editor has the note open (its lock or swap file is beside it).
     case openElsewhere(path: NotePath, holder: String)
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// What went wrong and what to do, as a sentence.
+    public var message: LocalizedMessage {
         switch self {
         case .vaultNotFound(let folder):
             return "no vault found in \(folder) or any folder above it; run `enote init` to make this folder a vault, or pass --vault DIR (or set ENOTE_VAULT)"
         case .notAVault(let path):
             return "\(path) is not an enote vault (it has no .enote folder); run `enote init \(path)` first"
+        case .noteNotFound(let reference, let suggestions) where suggestions.isEmpty:
+            return "no note matches \"\(reference)\". Name a note by its path or the start of its title; `enote list` shows them"
         case .noteNotFound(let reference, let suggestions):
-            var text = "no note matches \"\(reference)\""
-            if !suggestions.isEmpty { text += "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?" }
-            return text + ". Name a note by its path or the start of its title; `enote list` shows them"
+            let names = suggestions.map { "\"\($0)\"" }.joined(separator: " / ")
+            return "no note matches \"\(reference)\"; did you mean \(names)? Name a note by its path or the start of its title; `enote list` shows them"
         case .ambiguousNote(let reference, let candidates):
-            return "\"\(reference)\" matches \(candidates.count) notes; name one by its path:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+            let list = candidates.map { "  \($0)" }.joined(separator: "\n")
+            return "\"\(reference)\" matches \(count: candidates.count) notes; name one by its path:\n\(list)"
         case .path(let error):
-            return error.description
+            return error.message
         case .write(let error):
-            return error.description
+            return error.message
         case .lock(let error):
-            return error.description
+            return error.message
         case .system(let error):
-            return error.description
+            return error.message
         case .frontMatter(let error):
-            return error.description
+            return error.message
         case .notEditable(let path, let reason):
             return "\(path) is \(reason); enote does not change it"
         case .invalidInput(let message):

@@ -30,13 +30,17 @@ public final class VaultLock: @unchecked Sendable {
         /// The lock file could not be opened.
         case system(SystemError)
 
-        public var description: String {
+        public var description: String { message.text }
+
+        /// Why the lock was not taken and what to do, as a sentence.
+        public var message: LocalizedMessage {
             switch self {
-            case .busy(let path, let holder, let waited):
-                let who = holder.map { "process \($0)" } ?? "another enote process"
-                return "the vault is busy: \(who) holds \(path) (waited \(Int(waited)) s); try again when it has finished"
+            case .busy(let path, let holder?, let waited):
+                return "the vault is busy: process \(holder) holds \(path) (waited \(Int(waited)) s); try again when it has finished"
+            case .busy(let path, nil, let waited):
+                return "the vault is busy: another enote process holds \(path) (waited \(Int(waited)) s); try again when it has finished"
             case .system(let error):
-                return error.description
+                return error.message
             }
         }
     }

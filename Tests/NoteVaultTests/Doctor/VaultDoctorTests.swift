@@ -60,7 +60,7 @@ struct VaultDoctorTests {
         try sandbox.write("unclosed.md", "---\ntitle: Open\nBody without a closing fence\n")
         let found = try findings(.frontMatter)
         #expect(found.count == 2, "\(found)")
-        #expect(found.contains { $0.location.hasPrefix("broken.md:2") && $0.message.contains(": ") })
+        #expect(found.contains { $0.location.hasPrefix("broken.md:2") && $0.message.english.contains(": ") })
         #expect(found.contains { $0.location.hasPrefix("unclosed.md") })
         #expect(try examine().count == 2, "nothing else is reported")
     }
@@ -100,12 +100,12 @@ struct VaultDoctorTests {
         #expect(links.count == 4, "\(links)")
         #expect(links.allSatisfy { $0.location == "work/refs.md" })
         for destination in ["gone.md", "../missing.md", "../../etc/passwd", "/nowhere.md#x"] {
-            #expect(links.contains { $0.message.contains(destination) }, "\(destination)")
+            #expect(links.contains { $0.message.english.contains(destination) }, "\(destination)")
         }
         let images = try findings(.missingImage)
         #expect(images.count == 2, "\(images)")
-        #expect(images.contains { $0.message.contains("../attachments/gone.png") && $0.message.contains("does not exist") })
-        #expect(images.contains { $0.message.contains("../../../outside.png") && $0.message.contains("outside the vault") })
+        #expect(images.contains { $0.message.english.contains("../attachments/gone.png") && $0.message.english.contains("does not exist") })
+        #expect(images.contains { $0.message.english.contains("../../../outside.png") && $0.message.english.contains("outside the vault") })
     }
 
     @Test("temp files left by an interrupted write")
@@ -126,7 +126,7 @@ struct VaultDoctorTests {
         let found = try findings(.duplicateTitle)
         try #require(found.count == 1, "\(found)")
         #expect(found[0].location == "a.md, work/y.md, x.md")
-        #expect(found[0].message.contains("3 notes"))
+        #expect(found[0].message.english.contains("3 notes"))
     }
 
     @Test("names that collide on macOS or Windows: case and Unicode normalisation")

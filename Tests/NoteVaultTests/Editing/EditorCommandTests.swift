@@ -26,17 +26,19 @@ struct EditorCommandTests {
     }
 
     @Test("unusable settings are errors that say why", arguments: [
-        ("", "is empty"),
-        ("   \t ", "is empty"),
-        ("\"unterminated", "has an unmatched double quote"),
-        ("vim 'unterminated", "has an unmatched single quote"),
-        ("\"escaped end\\\"", "has an unmatched double quote"),
+        ("", "it is empty"),
+        ("   \t ", "it is empty"),
+        ("\"unterminated", "a double quote is never closed"),
+        ("vim 'unterminated", "a single quote is never closed"),
+        ("\"escaped end\\\"", "a double quote is never closed"),
     ])
-    func errors(text: String, reason: String) {
-        #expect(throws: EditorCommand.ParseError(text: text, reason: reason)) {
+    func errors(text: String, reason: String) throws {
+        let error = try #require(throws: EditorCommand.ParseError.self) {
             try EditorCommand(parsing: text)
         }
-        #expect(EditorCommand.ParseError(text: text, reason: reason).description == "the editor command \"\(text)\" \(reason)")
+        #expect(error.text == text)
+        #expect(error.reason.english == reason)
+        #expect(error.message.english == "the editor command \"\(text)\" cannot be used: \(reason)")
     }
 
     @Test("precedence: config, then VISUAL, then EDITOR, then vi", arguments: [

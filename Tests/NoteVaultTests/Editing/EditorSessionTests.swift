@@ -88,7 +88,7 @@ struct EditorSessionTests {
             try session.edit(original, fileName: "plan.md")
         } throws: { error in
             guard let error = error as? EditorSession.LaunchError else { return false }
-            return error.editor == "\(missing) --wait" && error.reason.contains("no such file")
+            return error.editor == "\(missing) --wait" && error.reason.english.contains("no such file")
                 && error.description.contains("Set $EDITOR (or `editor` in .enote/config)")
         }
         #expect(leftovers.isEmpty)

@@ -213,7 +213,7 @@ struct FrontMatterEditorTests {
         let expected = FrontMatterEditor.EditError.duplicateKey(file: "n.md", key: "color", lines: lines)
         #expect(throws: expected) { _ = try Self.apply([.set(.color, "green")], to: text, file: "n.md") }
         #expect(throws: expected) { _ = try Self.apply([.remove(.color)], to: text, file: "n.md") }
-        #expect(expected.description.contains("lines \(lines[0]) and \(lines[1])"))
+        #expect(expected.message.english.contains("lines \(lines[0]), \(lines[1])"))
     }
 
     @Test func duplicateOfAnotherKeyDoesNotBlockTheChange() throws {

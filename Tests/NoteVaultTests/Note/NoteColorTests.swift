@@ -96,7 +96,7 @@ struct NoteColorTests {
         #expect(NoteColor.default == .palette(.white))
         for palette in NoteColor.Palette.allCases {
             #expect(try NoteColor(parsing: palette.rawValue) == .palette(palette))
-            #expect(NoteColor.acceptedForms.contains(palette.rawValue))
+            #expect(NoteColor.acceptedForms.english.contains(palette.rawValue))
         }
     }
 

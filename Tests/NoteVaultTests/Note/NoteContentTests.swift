@@ -76,7 +76,7 @@ struct NoteContentTests {
         #expect(content.bytes == bytes)
         #expect(!content.isEditable)
         #expect(content.headline.title == "latin1")
-        #expect(content.diagnostics.first?.message.contains("byte offset \(offset)") == true)
+        #expect(content.diagnostics.first?.message.english.contains("byte offset \(offset)") == true)
         #expect(NoteContent.invalidUTF8Offset(bytes) == offset)
     }
 
@@ -94,7 +94,7 @@ struct NoteContentTests {
         #expect(content.headline.title == "huge")
         #expect(content.body.lines.isEmpty)
         #expect(content.diagnostics.map(\.kind) == [.tooLarge])
-        #expect(content.diagnostics.first?.message.contains("exceeds 10 MiB") == true)
+        #expect(content.diagnostics.first?.message.english.contains("exceeds 10 MiB") == true)
     }
 
     @Test func exactlyTheMaximumSizeIsRead() {

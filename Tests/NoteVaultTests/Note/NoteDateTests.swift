@@ -104,9 +104,9 @@ struct NoteDateTests {
         let error = #expect(throws: NoteDate.ParseError.self) { try NoteDate(parsing: "2024-02-30") }
         #expect(error?.text == "2024-02-30")
         #expect(error?.description.contains("\"2024-02-30\" is not a date") == true)
-        #expect(error?.reason.contains("day 30") == true)
+        #expect(error?.reason.english.contains("day 30") == true)
         let month = #expect(throws: NoteDate.ParseError.self) { try NoteDate(parsing: "2024-13-45") }
-        #expect(month?.reason.contains("month 13") == true)
+        #expect(month?.reason.english.contains("month 13") == true)
     }
 
     @Test(arguments: [(2024, true), (2023, false), (1900, false), (2000, true), (2100, false), (2400, true), (1996, true)])

@@ -56,7 +56,7 @@ struct NoteMetadataTests {
         let warning = content.diagnostics.first { $0.kind == .duplicateKey }
         #expect(warning?.severity == .warning)
         #expect(warning?.line == 4)
-        #expect(warning?.message.contains("lines 2 and 4") == true)
+        #expect(warning?.message.english.contains("lines 2 and 4") == true)
         #expect(content.isEditable)
     }
 
@@ -70,14 +70,14 @@ struct NoteMetadataTests {
         #expect(content.metadata.destroy == .ambiguous(lines: lines))
         #expect(content.metadata.destroy.validDate == nil)
         let warning = content.diagnostics.first { $0.kind == .duplicateKey }
-        #expect(warning?.message.contains("lines \(lines[0]) and \(lines[1])") == true)
-        #expect(warning?.message.contains("will not be destroyed") == true)
+        #expect(warning?.message.english.contains("lines \(lines[0]) and \(lines[1])") == true)
+        #expect(warning?.message.english.contains("will not be destroyed") == true)
     }
 
     @Test func colorAndColourTogetherUseTheFirst() {
         let content = Self.content("---\ncolour: red\ncolor: blue\n---\n")
         #expect(content.metadata.color == .palette(.red))
-        #expect(content.diagnostics.contains { $0.kind == .duplicateKey && $0.message.contains("lines 2 and 3") })
+        #expect(content.diagnostics.contains { $0.kind == .duplicateKey && $0.message.english.contains("lines 2 and 3") })
     }
 
     // MARK: Row 24: typed scalars stay literal
@@ -95,7 +95,7 @@ struct NoteMetadataTests {
         #expect(content.metadata.title == "&x foo")
         let warning = content.diagnostics.first
         #expect(warning?.kind == .invalidValue && warning?.location == "note.md:2:8")
-        #expect(warning?.message.contains("quote") == true)
+        #expect(warning?.message.english.contains("quote") == true)
     }
 
     @Test(arguments: ["colour: #ff0000", "color: #FF0000", "colour: #ff0000   # brand"])
@@ -106,7 +106,7 @@ struct NoteMetadataTests {
         #expect(content.frontMatter != .absent)
         #expect(content.diagnostics.count == 1)
         #expect(content.diagnostics.first?.severity == .warning)
-        #expect(content.diagnostics.first?.message.contains("quotes") == true)
+        #expect(content.diagnostics.first?.message.english.contains("quotes") == true)
     }
 
     @Test(arguments: ["color: blurple", "color: hsb(400, 0%, 0%)", "color: [red, blue]", "colour: \"#12345\""])
@@ -134,7 +134,7 @@ struct NoteMetadataTests {
         #expect(content.metadata.destroy.validDate == nil)
         #expect(content.diagnostics.map(\.kind) == [.invalidValue])
         #expect(content.diagnostics.first?.line == 2)
-        #expect(content.diagnostics.first?.message.contains("kept") == true)
+        #expect(content.diagnostics.first?.message.english.contains("kept") == true)
     }
 
     @Test(arguments: [("destroy: 2024-02-29", "2024-02-29"), ("expires: 2026-12-01 18:00", "2026-12-01T18:00:00"),

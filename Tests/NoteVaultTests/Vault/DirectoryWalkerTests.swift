@@ -118,7 +118,7 @@ struct DirectoryWalkerTests {
         let vault = try sandbox.vault()
         let warnings = vault.scan().warnings.filter { $0.kind == .unsafeName }
         #expect(warnings.count == 7)
-        #expect(warnings.allSatisfy { $0.message.contains("symbolic link") })
+        #expect(warnings.allSatisfy { $0.message.english.contains("symbolic link") })
     }
 
     @Test("names as bytes: invalid UTF-8, NFC and NFD, and case all give distinct notes")
@@ -143,7 +143,7 @@ struct DirectoryWalkerTests {
         let all = vault.readAllNotes()
         #expect(all.notes.count == 5)
         #expect(Set(all.notes.map { $0.content.bodyText }) == ["latin-1 name\n", "nfc\n", "nfd\n", "upper\n", "lower\n"])
-        #expect(all.diagnostics.contains { $0.file == "bad\\xFF.md" && $0.message.contains("not valid UTF-8") })
+        #expect(all.diagnostics.contains { $0.file == "bad\\xFF.md" && $0.message.english.contains("not valid UTF-8") })
     }
 
     @Test("skipFolder leaves a folder unwalked; the root is always walked")

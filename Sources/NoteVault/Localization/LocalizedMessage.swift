@@ -1,0 +1,88 @@
+/// A sentence for a user, kept as its English format and its arguments, and translated only
+/// when it is shown.
+///
+/// Write it as an interpolated string literal wherever a `LocalizedMessage` is expected; each
+/// interpolation becomes a `%@` in the format, which is the key of the translation tables
+/// (`Resources/*.lproj/Localizable.strings`). `\(count: n)` marks the number that chooses the
+/// plural form. Because a message is translated when shown, one stored in the index (a note's
+/// diagnostics) speaks the language of whoever reads it.
+///
+/// For example:
+///
+/// ```swift
+/// let message: LocalizedMessage = "\(count: 5) notes match"
+/// message.format                      // "%@ notes match"
+/// Localization.language = .russian
+/// message.text                        // "5 заметок подходят"
+/// ```
+public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The English text with `%@` for each argument (and `%%` for a percent sign): the key of
+    /// the translation tables.
+    public let format: String
+    /// The values that fill the `%@` places, in order.
+    public let arguments: [Argument]
+    /// The number that chooses the plural form, when the text depends on one.
+    public let count: Int?
+
+    /// One value of a message: plain text, or another message translated with it.
+    public indirect enum Argument: Sendable, Hashable, Codable {
+        case text(String)
+        case message(LocalizedMessage)
+    }
+
+    public init(format: String, arguments: [Argument] = [], count: Int? = nil) {
+        self.format = format
+        self.arguments = arguments
+        self.count = count
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(format: value.replacingOccurrences(of: "%", with: "%%"))
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        self.init(format: stringInterpolation.format, arguments: stringInterpolation.arguments, count: stringInterpolation.count)
+    }
+
+    /// The message in the current language (``Localization/language``).
+    public var text: String { Localization.translate(self) }
+
+    /// The message in English, whatever the current language: for logs and tests.
+    public var english: String { Localization.translate(self, into: .english) }
+
+    public var description: String { text }
+
+    /// Builds the format and the arguments of an interpolated literal.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var format = ""
+        var arguments: [Argument] = []
+        var count: Int?
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            format.reserveCapacity(literalCapacity + 2 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            format += literal.replacingOccurrences(of: "%", with: "%%")
+        }
+
+        /// Any value, shown as `String(describing:)`.
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            format += "%@"
+            arguments.append(.text(String(describing: value)))
+        }
+
+        /// Another message, translated together with this one.
+        public mutating func appendInterpolation(_ message: LocalizedMessage) {
+            format += "%@"
+            arguments.append(.message(message))
+        }
+
+        /// The number that chooses the plural form (`\(count: 3) notes`).
+        public mutating func appendInterpolation(count value: Int) {
+            format += "%@"
+            arguments.append(.text(String(value)))
+            count = value
+        }
+    }
+}

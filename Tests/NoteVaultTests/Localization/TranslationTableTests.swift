@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import NoteVault
+
+/// The three `Localizable.strings` tables agree with each other, and the messages users meet
+/// most — every error the library throws, every diagnostic of a note — are translated.
+@Suite("Translation tables")
+struct TranslationTableTests {
+    /// A table as the bundle ships it.
+    static func table(_ language: Language) throws -> [String: String] {
+        let bundle = try #require(Localization.resourceBundle, "the resource bundle enote_NoteVault.resources is built beside the tests")
+        let path = try #require(bundle.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language.rawValue))
+        let data = try #require(FileManager.default.contents(atPath: path))
+        return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+    }
+
+    /// A key without its plural suffix, and the suffix.
+    static func split(_ key: String) -> (base: String, form: String?) {
+        for form in ["one", "few", "many", "other"] where key.hasSuffix("#" + form) {
+            return (String(key.dropLast(form.count + 1)), form)
+        }
+        return (key, nil)
+    }
+
+    /// How many values a format takes: its `%@` places (`%%` is a percent sign).
+    static func placeCount(_ format: String) -> Int {
+        format.replacingOccurrences(of: "%%", with: "").components(separatedBy: "%@").count - 1
+    }
+
+    @Test("Russian and Japanese translate exactly the messages of the English table", arguments: [Language.russian, .japanese])
+    func sameMessages(language: Language) throws {
+        let english = Set(try Self.table(.english).keys.map { Self.split($0).base })
+        let other = Set(try Self.table(language).keys.map { Self.split($0).base })
+        #expect(english.subtracting(other).sorted() == [], "not translated")
+        #expect(other.subtracting(english).sorted() == [], "translated, but not an English message")
+    }
+
+    @Test("plural messages have every form their language needs")
+    func pluralForms() throws {
+        let needed: [Language: Set<String>] = [.english: ["one", "other"], .russian: ["one", "few", "many"], .japanese: ["other"]]
+        for (language, forms) in needed {
+            var found: [String: Set<String>] = [:]
+            for key in try Self.table(language).keys {
+                let (base, form) = Self.split(key)
+                if let form { found[base, default: []].insert(form) }
+            }
+            #expect(!found.isEmpty)
+            for (base, present) in found {
+                #expect(present == forms, "\(language) \(base)")
+            }
+        }
+    }
+
+    @Test("every translation places exactly the values its message has", arguments: Language.allCases)
+    func places(language: Language) throws {
+        for (key, value) in try Self.table(language) {
+            let base = Self.split(key).base
+            let values = (0..<Self.placeCount(base)).map { "v\($0)" }
+            #expect(Localization.substitute(values, into: value) != nil, "\(language): \"\(value)\" for \"\(base)\"")
+        }
+    }
+
+    @Test("translations are written in their language", arguments: [
+        (Language.russian, "\u{0400}"..."\u{04FF}" as ClosedRange<Character>),
+        (.japanese, "\u{3040}"..."\u{9FFF}"),
+    ])
+    func script(language: Language, letters: ClosedRange<Character>) throws {
+        for (key, value) in try Self.table(language) {
+            #expect(value.contains { letters.contains($0) }, "\(language): \"\(value)\" for \"\(key)\"")
+        }
+    }
+
+    /// One value of every error and diagnostic a user can meet, in English.
+    static let errors: [LocalizedMessage] = {
+        let path = NotePath(trusted: "plan.md")
+        var messages: [LocalizedMessage] = [
+            VaultError.vaultNotFound(searchedFrom: "/home/me").message,
+            VaultError.notAVault(path: "/tmp/x").message,
+            VaultError.noteNotFound(reference: "gro", suggestions: []).message,
+            VaultError.noteNotFound(reference: "gro", suggestions: ["Grocery list"]).message,
+            VaultError.ambiguousNote(reference: "pl", candidates: ["plan.md", "plants.md"]).message,
+            VaultError.notEditable(path: path, reason: NoteContent.TextProblem.notText(offset: 3).message).message,
+            VaultError.openElsewhere(path: path, holder: "vim").message,
+            VaultError.limitReached(limit: 10).message,
+            DurableWriter.WriteError.conflict(path: path, conflictCopy: nil).message,
+            DurableWriter.WriteError.conflict(path: path, conflictCopy: NotePath(trusted: "plan.conflict.md")).message,
+            DurableWriter.WriteError.symbolicLink(path).message,
+            DurableWriter.WriteError.hardLinked(path, count: 2).message,
+            DurableWriter.WriteError.notRegularFile(path).message,
+            DurableWriter.WriteError.exists(path).message,
+            VaultLock.LockError.busy(path: ".enote/lock", holder: 42, waited: 10).message,
+            VaultLock.LockError.busy(path: ".enote/lock", holder: nil, waited: 10).message,
+            FrontMatterEditor.EditError.unreadableFrontMatter(file: "plan.md").message,
+            FrontMatterEditor.EditError.duplicateKey(file: "plan.md", key: "color", lines: [2, 5]).message,
+            NoteContent.TextProblem.invalidUTF8(offset: 9).message,
+            NoteContent.TextProblem.tooLarge(size: 20_000_000).message,
+            SearchQuery.QueryError(message: "nothing to search for: the query has no letters or digits").message,
+            EditorSession.LaunchError(editor: "nvim", reason: "no such file or directory").message,
+        ]
+        for call in ["fsync", "write", "rename", "open", "unlink", "mkdir", "read", "flock"] {
+            for code in [EIO, ENOSPC, EDQUOT, EROFS, EACCES, EPERM, ENOENT, EEXIST, ELOOP, EXDEV, ENOTDIR, EISDIR, EBUSY, EINVAL, ENAMETOOLONG] {
+                messages.append(SystemError(call, path: "plan.md", code: code).message)
+            }
+        }
+        let rules: [PathError.Rule] = [
+            .empty, .absolute, .controlCharacter, .tooLong, .emptyComponent, .parentReference, .hidden,
+            .notPortable, .trailingDotOrSpace, .reservedName, .notUTF8, .escapesVault, .symbolicLink,
+        ]
+        messages += rules.map { PathError(path: "a/b", rule: $0).message }
+        for text in ["", "2026-13-01", "2026-02-30", "2026-12-01 25:00", "2026-12-01 18:61", "2026-12-01 18", "2026-12-01T18:00:61",
+                     "2026-12-01T18:00:00.", "2026-12-01 18:00+3", "2026-12-01 18:00 x"] {
+            do throws(NoteDate.ParseError) { _ = try NoteDate(parsing: text) } catch { messages.append(error.message) }
+        }
+        for text in ["#12345", "hsb(1, 2)", "hsb(400, 1%, 1%)", "hsb(4, 200%, 1%)", "teal"] {
+            do throws(NoteColor.ParseError) { _ = try NoteColor(parsing: text) } catch { messages.append(error.message) }
+        }
+        for text in ["\"vim", "'vim", "  "] {
+            do throws(EditorCommand.ParseError) { _ = try EditorCommand(parsing: text) } catch { messages.append(error.message) }
+        }
+        for line in ["nonsense", "expiry = later", "ignore =", "editor =", "sort = size", "max_notes = 0", "expiry_cap = x", "colour = red"] {
+            do throws(VaultConfig.ParseError) { _ = try VaultConfig(parsing: line, file: "config") } catch { messages.append(error.message) }
+        }
+        return messages
+    }()
+
+    /// Front matter with every problem the reader reports.
+    static let brokenNotes = [
+        "---\ntitle: Meeting: Q3\n---\nx", "---\n\ttitle: x\n---\n", "---\n  title: x\n---\n", "---\njust words\n---\n",
+        "---\ntitle: \"open\n---\n", "---\ntitle: [a, b\n---\n", "---\ntitle: *alias\n---\n", "---\ntitle: @x\n---\n",
+        "---\ntitle: - x\n---\n", "---\ntitle: &anchor x\n---\n", "---\ntitle: !tag x\n---\n", "---\ncolor: #ff0000\n---\n",
+        "---\ntitle: \"a\\qb\"\n---\n", "---\ntitle: \"\\x4\"\n---\n", "---\ntitle: \"a\" b\n---\n", "---\ntitle: |x\n---\n",
+        "---\ntitle: a\n  b: c\n---\n", "---\ntitle: x\n---", "---\ntitle: a\ntitle: b\n---\n", "---\ndestroy: 2026-12-01\ndestroy: 2026-12-02\n---\n",
+        "---\ndestroy:\n---\n", "---\ndestroy: [2026-12-01]\n---\n", "---\ndestroy: 2026-13-45\n---\n", "---\nupdated: soon\n---\n",
+        "---\ncolor: teal\n---\n", "---\ncolor: [red]\n---\n", "---\ntitle: [a]\n---\n", "---\nno close\n",
+    ]
+
+    @Test("every error and diagnostic reads as a sentence in each language", arguments: [Language.russian, .japanese])
+    func errorsAreTranslated(language: Language) {
+        var messages = Self.errors
+        for (number, text) in Self.brokenNotes.enumerated() {
+            messages += NoteContent(bytes: Array(text.utf8), path: "note\(number).md").diagnostics.map(\.message)
+        }
+        #expect(messages.count > 150)
+        for message in messages {
+            let translated = Localization.translate(message, into: language)
+            #expect(translated != message.english, "not translated into \(language): \(message.format)")
+            #expect(!translated.contains("%@"), "\(translated)")
+        }
+    }
+}
