@@ -12,6 +12,14 @@ extension Enote {
         static let configuration = CommandConfiguration(
             commandName: "trash",
             abstract: "List, restore or empty the trash.",
+            discussion: """
+                Removed and expired notes wait in .trash/ until the trash is emptied.
+
+                Examples:
+                  enote trash
+                  enote trash restore grocery-list
+                  enote trash empty --yes
+                """,
             subcommands: [ListTrash.self, Restore.self, Empty.self],
             defaultSubcommand: ListTrash.self)
     }
