@@ -17,6 +17,7 @@ public struct SyncReport: Sendable, Equatable {
 
     /// One change to the index.
     public struct Change: Sendable, Equatable {
+        /// Whether the note came, changed or went.
         public enum Kind: String, Sendable { case added, updated, removed }
         public var kind: Kind
         public var path: NotePath
