@@ -23,8 +23,15 @@ public final class VaultWatcher: @unchecked Sendable {
         public var maximumWrite: Double = 2
         /// How often the whole vault is walked when inotify cannot watch every folder.
         public var pollInterval: Double = 30
+        /// At most this many folder watches: one more fails as it does when the kernel's
+        /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
+        /// limit; tests set it to exercise the fallback to polling.
+        public var maximumWatches: Int?
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Receives the name of each internal step that costs time (a walk of the whole vault),
+        /// for tracing with `ENOTE_TRACE`.
+        public var trace: @Sendable (String) -> Void = { _ in }
 
         public init() {}
     }
@@ -61,7 +68,8 @@ public final class VaultWatcher: @unchecked Sendable {
     /// Set when inotify could not watch every folder: the vault is walked every
     /// ``Options/pollInterval`` instead.
     var pollingSince: Double?
-    private var nextPoll: Double = .infinity
+    /// When the next walk of the whole vault is due while polling (monotonic seconds).
+    var nextPoll: Double = .infinity
     private var gitBusySince: Double?
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
@@ -78,7 +86,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         do {
             index = try NoteIndex.open(vault, cacheKiB: 8 * 1024) { line in options.log(line) }
-            inotify = try Inotify()
+            inotify = try Inotify(maximumWatches: options.maximumWatches)
             server = try CatchUpChannel.listen(in: vault)
         } catch let error as VaultError {
             throw .vault(error)
@@ -197,8 +205,11 @@ public final class VaultWatcher: @unchecked Sendable {
         var indexed: [NotePath]? = []
         if taken.full {
             pending.clear()
-            watchAllFolders()
-            log(try index.synchronize(), reason: "full reconcile")
+            options.trace("full reconcile")
+            let complete = watchAllFolders()
+            let report = try index.synchronize()
+            walkedWholeVault(everyFolderWatched: complete)
+            log(report, reason: pollingSince == nil || report.changedAnything ? "full reconcile" : nil)
             enote_release_free_memory()
             indexed = nil
         } else {
@@ -248,6 +259,8 @@ public final class VaultWatcher: @unchecked Sendable {
     /// stale nor a transient disappearance.
     /// - Returns: `false` while a git operation keeps the index from being updated.
     private func catchUp() throws(VaultError) -> Bool {
+        // Folders inotify cannot watch raise no events: only a walk is sure.
+        if pollingSince != nil { pending.needsFullReconcile = true }
         for _ in 0..<3 {
             handle(inotify.readAvailable())
             guard try apply(includeWriting: true) else { return false }
