@@ -152,8 +152,9 @@ public final class VaultWatcher: @unchecked Sendable {
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
         }
-        // Leave the index as current as we can: apply what is pending, then stop.
-        try apply(includeWriting: true)
+        // Leave the index as current as we can: apply what is pending (a note still being
+        // written is left to the next start-up walk), then stop.
+        try apply()
         options.log("stopped")
     }
 
@@ -178,14 +179,14 @@ public final class VaultWatcher: @unchecked Sendable {
             nextPoll = now + options.pollInterval
         }
         if gitBusySince != nil || (pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite).map { now >= $0 } ?? false) {
-            try apply(includeWriting: false)
+            try apply()
         }
     }
 
     /// Applies pending changes to the index, unless git is in the middle of an operation.
     /// - Returns: whether they were applied.
     @discardableResult
-    func apply(includeWriting: Bool) throws(VaultError) -> Bool {
+    func apply() throws(VaultError) -> Bool {
         if let operation = GitState(vaultRoot: vault.root).operationInProgress, operation.contains("index.lock") {
             if gitBusySince == nil { options.log("waiting: \(operation)") }
             gitBusySince = gitBusySince ?? monotonicSeconds()
@@ -199,7 +200,7 @@ public final class VaultWatcher: @unchecked Sendable {
         let now = monotonicSeconds()
         let vault = self.vault
         let eventTimes = pending.files
-        let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite, includeWriting: includeWriting) { path in
+        let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite) { path in
             (try? vault.fileStatus(path)) != nil
         }
         var indexed: [NotePath]? = []
@@ -256,14 +257,16 @@ public final class VaultWatcher: @unchecked Sendable {
 
     /// Reads every pending event and applies it now. A note that vanished a moment ago is
     /// given the rest of its settle time (a few tens of milliseconds), so the answer is neither
-    /// stale nor a transient disappearance.
+    /// stale nor a transient disappearance. A note still open for writing keeps its last
+    /// complete version in the index: a save ends with `CLOSE_WRITE`, so a command issued after
+    /// a save finds it, and one issued in the middle of it never finds the note truncated.
     /// - Returns: `false` while a git operation keeps the index from being updated.
     private func catchUp() throws(VaultError) -> Bool {
         // Folders inotify cannot watch raise no events: only a walk is sure.
         if pollingSince != nil { pending.needsFullReconcile = true }
         for _ in 0..<3 {
             handle(inotify.readAvailable())
-            guard try apply(includeWriting: true) else { return false }
+            guard try apply() else { return false }
             guard let settled = pending.settledTime(settle: options.settle) else { return true }
             let wait = settled - monotonicSeconds()
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
