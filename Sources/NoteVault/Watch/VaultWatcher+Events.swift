@@ -38,6 +38,7 @@ extension VaultWatcher {
                 pending.folderChanged(path, at: now)
                 continue
             }
+            if event.has(IN_CREATE) || event.has(IN_MOVED_TO) { warnIfLink(path) }
             guard NotePath.isMarkdownName(event.name) else { continue }
             if event.has(IN_MODIFY) {
                 pending.noteWriting(path, at: now)
@@ -47,6 +48,14 @@ extension VaultWatcher {
                 pending.noteChanged(path, at: now)
             }
         }
+    }
+
+    /// Names a symbolic link that just appeared, as the walk of the vault does: it is never
+    /// followed or indexed (its folder events say nothing of where it points), so this warning
+    /// is all the user hears of it.
+    private func warnIfLink(_ path: NotePath) {
+        guard (try? vault.fileStatus(path))?.kind == .symbolicLink else { return }
+        warnOnce(DirectoryWalker.Summary(symbolicLinks: [path]).warnings)
     }
 
     // MARK: - Folder watches

@@ -65,6 +65,9 @@ public final class VaultWatcher: @unchecked Sendable {
     var folders: [Int32: NotePath] = [:]
     var watches: [NotePath: Int32] = [:]
     var pending = PendingChanges()
+    /// The warnings about the vault's files already logged (a symbolic link, an unreadable
+    /// folder): each is logged once, however often the vault is walked.
+    private var reported: Set<Diagnostic> = []
     /// Set when inotify could not watch every folder: the vault is walked every
     /// ``Options/pollInterval`` instead.
     var pollingSince: Double?
@@ -290,6 +293,13 @@ public final class VaultWatcher: @unchecked Sendable {
         _ = enote_timerfd_arm_at(timer, next)
     }
 
+    /// Logs the warnings not logged before.
+    func warnOnce(_ warnings: [Diagnostic]) {
+        for warning in warnings where reported.insert(warning).inserted {
+            options.log(warning.description)
+        }
+    }
+
     /// One line per change.
     func log(_ report: SyncReport, reason: String?) {
         for change in report.changes {
@@ -299,7 +309,7 @@ public final class VaultWatcher: @unchecked Sendable {
             case .removed: options.log("removed \(change.path) from the index")
             }
         }
-        for warning in report.warnings { options.log(warning.description) }
+        warnOnce(report.warnings)
         if let reason, report.changedAnything || reason != "at start" {
             options.log("\(reason): \(report.added) added, \(report.updated) updated, \(report.removed) removed")
         }
