@@ -23,6 +23,9 @@ public struct ExpiryReport: Sendable {
     public var skipped: [Skipped] = []
     /// Why nothing at all was destroyed, when the whole pass was refused.
     public var refusal: String?
+    /// Due notes left alone because they became due only when the system clock jumped ahead
+    /// (the watcher's check; `enote expire` does not hold notes back).
+    public var heldBack: [NotePath] = []
     /// The next destroy date still ahead, for the watcher's timer.
     public var nextDestroy: Date?
 }
@@ -58,18 +61,25 @@ public struct Expirer: Sendable {
     }
 
     /// ``run(dryRun:force:)`` naming only some of the notes with an unusable destroy key.
-    /// - Parameter paths: The notes to look at for an unusable destroy key, or `nil` for all of
-    ///   them (a scan of the index; the watcher names only the notes it has just indexed).
-    func run(dryRun: Bool = false, force: Bool = false, unusableAmong paths: [NotePath]?) throws(VaultError) -> ExpiryReport {
-        var report = try pass(dryRun: dryRun, force: force)
+    /// - Parameters:
+    ///   - paths: The notes to look at for an unusable destroy key, or `nil` for all of them (a
+    ///     scan of the index; the watcher names only the notes it has just indexed).
+    ///   - holdBack: Whether a due note with this destroy date is left alone this time (it is
+    ///     due only because the clock jumped ahead; see ``ClockJumpGuard``).
+    func run(
+        dryRun: Bool = false, force: Bool = false, unusableAmong paths: [NotePath]?, holdBack: (Date) -> Bool = { _ in false }
+    ) throws(VaultError) -> ExpiryReport {
+        var report = try pass(dryRun: dryRun, force: force, holdBack: holdBack)
         report.skipped += try unusableDestroyDates(among: paths)
         return report
     }
 
-    private func pass(dryRun: Bool, force: Bool) throws(VaultError) -> ExpiryReport {
+    private func pass(dryRun: Bool, force: Bool, holdBack: (Date) -> Bool) throws(VaultError) -> ExpiryReport {
         let now = vault.clock.now()
         var report = ExpiryReport()
-        let due = try dueNotes(at: now)
+        var due = try dueNotes(at: now)
+        report.heldBack = due.filter { $0.destroy.map(holdBack) ?? false }.map(\.path)
+        due.removeAll { $0.destroy.map(holdBack) ?? false }
         report.nextDestroy = try nextDestroy(after: now)
         guard !due.isEmpty else { return report }
 
@@ -90,7 +100,7 @@ public struct Expirer: Sendable {
         let git = GitState(vaultRoot: vault.root)
         var removed: [NotePath] = []
         for note in due {
-            switch check(note, now: now) {
+            switch check(note, now: now, holdBack: holdBack) {
             case .skip(let reason):
                 report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
             case .expire(let snapshot, let date):
@@ -162,7 +172,7 @@ public struct Expirer: Sendable {
     }
 
     /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
-    private func check(_ note: IndexedNote, now: Date) -> Decision {
+    private func check(_ note: IndexedNote, now: Date, holdBack: (Date) -> Bool) -> Decision {
         let read: (note: Note, snapshot: FileSnapshot)
         do {
             read = try vault.readWithSnapshot(note.path)
@@ -182,6 +192,9 @@ public struct Expirer: Sendable {
             }
         }
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
+        if holdBack(destroy) {
+            return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone)), which is due only because the system clock jumped ahead")
+        }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
             return .skip("it is open in \(holder)")
         }

@@ -74,6 +74,8 @@ public final class VaultWatcher: @unchecked Sendable {
     /// When the next walk of the whole vault is due while polling (monotonic seconds).
     var nextPoll: Double = .infinity
     private var gitBusySince: Double?
+    /// Keeps notes made due by a jump of the system clock from being destroyed.
+    private var clockGuard = ClockJumpGuard()
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -281,7 +283,13 @@ public final class VaultWatcher: @unchecked Sendable {
     /// - Parameter paths: The notes to name when their destroy key cannot be used: those just
     ///   indexed, or all (`nil`) after a walk of the whole vault.
     private func runExpiry(unusableAmong paths: [NotePath]?) throws(VaultError) {
-        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths)
+        let jump = clockGuard.observe(wall: vault.clock.now(), elapsed: vault.clock.elapsed())
+        let clockGuard = self.clockGuard
+        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
+        if let jump {
+            options.log("the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump "
+                + "are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them")
+        }
         for note in report.expired {
             options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
         }
