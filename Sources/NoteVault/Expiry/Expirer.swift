@@ -87,6 +87,15 @@ public struct Expirer: Sendable {
             report.skipped = due.map { ExpiryReport.Skipped(path: $0.path, reason: "\(operation); nothing is destroyed until it ends") }
             return report
         }
+        let ledger = ExpiryLedger(vault: vault)
+        if !ledger.isEmpty {
+            due.removeAll { note in
+                guard let reason = cameBack(note.path, ledger: ledger) else { return false }
+                report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
+                return true
+            }
+            guard !due.isEmpty else { return report }
+        }
         let total = try index.count(NoteFilter(now: now).including(pending: true))
         let cap = vault.config.expiryCap
         if !force, due.count > cap || (due.count > Self.minimumForShare && Double(due.count) > Double(total) * Self.share) {
@@ -166,6 +175,14 @@ public struct Expirer: Sendable {
         }.map(Date.init(timeIntervalSince1970:))
     }
 
+    /// Why a note is kept when it already expired with these very bytes (``ExpiryLedger``), or
+    /// `nil` when it did not.
+    private func cameBack(_ path: NotePath, ledger: ExpiryLedger) -> String? {
+        guard let snapshot = try? vault.readWithSnapshot(path).snapshot, let expiry = ledger.expiry(of: path, hash: snapshot.hash) else { return nil }
+        return "it already expired on \(NoteDate.stamp(expiry.date, in: vault.clock.timeZone)) and came back unchanged "
+            + "(checked out from git again, or restored from the trash), so it is not destroyed again: remove its destroy date, or delete it by hand"
+    }
+
     private enum Decision {
         case expire(FileSnapshot, Date)
         case skip(String)
@@ -217,9 +234,10 @@ public struct Expirer: Sendable {
             } catch {
                 throw .system(error)
             }
+            try vault.recordExpiredDeletion(path, hash: current.hash)
             return nil
         }
-        return try vault.moveToTrashLocked(path, reason: .expired).trashedPath
+        return try vault.moveToTrashLocked(path, reason: .expired, hash: current.hash).trashedPath
     }
 }
 

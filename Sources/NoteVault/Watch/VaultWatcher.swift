@@ -74,6 +74,9 @@ public final class VaultWatcher: @unchecked Sendable {
     /// When the next walk of the whole vault is due while polling (monotonic seconds).
     var nextPoll: Double = .infinity
     private var gitBusySince: Double?
+    /// Why each due note was kept by the last expiry pass, as logged: a note kept for the same
+    /// reason pass after pass is named once.
+    private var kept: [NotePath: String] = [:]
     /// Keeps notes made due by a jump of the system clock from being destroyed.
     private var clockGuard = ClockJumpGuard()
 
@@ -293,9 +296,12 @@ public final class VaultWatcher: @unchecked Sendable {
         for note in report.expired {
             options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
         }
+        var keptNow: [NotePath: String] = [:]
         for note in report.skipped {
-            options.log("kept \(note.path): \(note.reason)")
+            if kept[note.path] != note.reason { options.log("kept \(note.path): \(note.reason)") }
+            keptNow[note.path] = note.reason
         }
+        kept = keptNow
         if let refusal = report.refusal { options.log("expiry refused: \(refusal)") }
         let next = report.nextDestroy?.timeIntervalSince1970 ?? 0
         _ = enote_timerfd_arm_at(timer, next)
