@@ -121,6 +121,10 @@ public struct Expirer: Sendable {
                     let trashed = try destroy(note.path, snapshot: snapshot, git: git)
                     report.expired.append(ExpiryReport.Expired(path: note.path, destroy: date, trashedAs: trashed))
                     removed.append(note.path)
+                } catch .system(let error) {
+                    // A read-only vault, a full disk: the note stays as it was.
+                    report.skipped.append(ExpiryReport.Skipped(
+                        path: note.path, reason: "it could not be destroyed (\(error.description)); it is kept and tried again later"))
                 } catch {
                     report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.description))
                 }

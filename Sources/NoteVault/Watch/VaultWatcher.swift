@@ -125,6 +125,15 @@ public final class VaultWatcher: @unchecked Sendable {
     public var stopDescriptor: Int32 { stopSignal }
 
     /// Watches until stopped.
+    ///
+    /// A vault that becomes read-only does not stop the watcher: nothing can change there, so
+    /// the index needs no writing and keeps answering catch-ups, and a due note that cannot be
+    /// moved to the trash is kept and named once. An index that cannot be written while the
+    /// notes can change (a full disk, an I/O error, `.enote/` on a read-only mount) does stop
+    /// it: a watcher that can no longer record changes must not tell commands that the index
+    /// is current, and once it has stopped every command walks the vault itself and reports the
+    /// problem.
+    /// - Throws: When the index cannot be written, or `poll` fails.
     public func run() throws(VaultError) {
         watchAllFolders()
         let report = try index.synchronize()
