@@ -214,7 +214,8 @@ public struct Expirer: Sendable {
         }
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
         if holdBack(destroy) {
-            return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone)), which is due only because the system clock jumped ahead")
+            return .skip("its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock jumped ahead; "
+                + "if the clock is right, run `enote expire`")
         }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
             return .skip("it is open in \(holder)")
