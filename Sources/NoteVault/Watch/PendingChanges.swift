@@ -56,22 +56,21 @@ struct PendingChanges {
         return max(settled, (writing.values.min() ?? lastEvent) + maximumWrite)
     }
 
-    /// Takes the changes to apply now. Notes still being written stay pending, even for a
-    /// command that asked to catch up: an editor that truncates and then writes in place (nano,
-    /// VS Code) leaves the note empty until its `CLOSE_WRITE`, and the index keeps the last
-    /// complete version until then (or until `maximumWrite` has passed, for a writer that never
-    /// closes). Vanished notes whose events have not settled stay too, so that a transient
-    /// disappearance is never applied.
-    mutating func take(now: Double, settle: Double, maximumWrite: Double, exists: (NotePath) -> Bool)
-        -> (files: [NotePath], folders: [NotePath], full: Bool)
-    {
+    /// Takes the changes to apply now. A note still being written (a `MODIFY` without its
+    /// `CLOSE_WRITE` yet) stays pending until `maximumWrite` has passed, unless
+    /// `takeWriting` says otherwise for it (a catch-up: see ``VaultWatcher``). Vanished notes
+    /// whose events have not settled stay too, so that a transient disappearance is never
+    /// applied.
+    mutating func take(
+        now: Double, settle: Double, maximumWrite: Double, takeWriting: (NotePath) -> Bool = { _ in false }, exists: (NotePath) -> Bool
+    ) -> (files: [NotePath], folders: [NotePath], full: Bool) {
         let full = needsFullReconcile
         needsFullReconcile = false
         let takenFolders = Array(folders)
         folders.removeAll()
         var taken: [NotePath] = []
         for (path, time) in files {
-            if let started = writing[path], now - started < maximumWrite { continue }
+            if let started = writing[path], now - started < maximumWrite, !takeWriting(path) { continue }
             if now - time < settle, !exists(path) { continue }
             taken.append(path)
         }

@@ -169,9 +169,8 @@ public final class VaultWatcher: @unchecked Sendable {
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
         }
-        // Leave the index as current as we can: apply what is pending (a note still being
-        // written is left to the next start-up walk), then stop.
-        try apply()
+        // Leave the index as current as we can: apply what is pending, then stop.
+        try apply(catchingUp: true)
         options.log("stopped")
     }
 
@@ -201,9 +200,11 @@ public final class VaultWatcher: @unchecked Sendable {
     }
 
     /// Applies pending changes to the index, unless git is in the middle of an operation.
+    /// - Parameter catchingUp: A command waits for the index: take the notes still being
+    ///   written too, except those that are empty for now (see ``catchUp()``).
     /// - Returns: whether they were applied.
     @discardableResult
-    func apply() throws(VaultError) -> Bool {
+    func apply(catchingUp: Bool = false) throws(VaultError) -> Bool {
         if let operation = GitState(vaultRoot: vault.root).operationInProgress, operation.contains("index.lock") {
             if gitBusySince == nil { options.log("waiting: \(operation)") }
             gitBusySince = gitBusySince ?? monotonicSeconds()
@@ -217,9 +218,10 @@ public final class VaultWatcher: @unchecked Sendable {
         let now = monotonicSeconds()
         let vault = self.vault
         let eventTimes = pending.files
-        let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite) { path in
-            (try? vault.fileStatus(path)) != nil
-        }
+        let taken = pending.take(
+            now: now, settle: options.settle, maximumWrite: options.maximumWrite,
+            takeWriting: { path in catchingUp && ((try? vault.fileStatus(path))?.size ?? 0) > 0 },
+            exists: { path in (try? vault.fileStatus(path)) != nil })
         var indexed: [NotePath]? = []
         if taken.full {
             pending.clear()
@@ -274,16 +276,22 @@ public final class VaultWatcher: @unchecked Sendable {
 
     /// Reads every pending event and applies it now. A note that vanished a moment ago is
     /// given the rest of its settle time (a few tens of milliseconds), so the answer is neither
-    /// stale nor a transient disappearance. A note still open for writing keeps its last
-    /// complete version in the index: a save ends with `CLOSE_WRITE`, so a command issued after
-    /// a save finds it, and one issued in the middle of it never finds the note truncated.
+    /// stale nor a transient disappearance.
+    ///
+    /// A note still open for writing is taken as it is, unless it is empty: nano and VS Code
+    /// truncate a note and then write it in place, and a command arriving in between must not
+    /// find it empty, so the index keeps its last complete version until the `CLOSE_WRITE`
+    /// that ends the save (or `maximumWrite`, for a note that stays empty). Taking the others
+    /// keeps a save visible at once even when its `CLOSE_WRITE` comes late: a descriptor opened
+    /// without `O_CLOEXEC` (Foundation's `Data.write`) lives on in any process spawned
+    /// meanwhile, and the kernel reports the close only when the last copy goes.
     /// - Returns: `false` while a git operation keeps the index from being updated.
     private func catchUp() throws(VaultError) -> Bool {
         // Folders inotify cannot watch raise no events: only a walk is sure.
         if pollingSince != nil { pending.needsFullReconcile = true }
         for _ in 0..<3 {
             handle(inotify.readAvailable())
-            guard try apply() else { return false }
+            guard try apply(catchingUp: true) else { return false }
             guard let settled = pending.settledTime(settle: options.settle) else { return true }
             let wait = settled - monotonicSeconds()
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }

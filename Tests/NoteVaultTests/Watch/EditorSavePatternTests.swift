@@ -127,6 +127,27 @@ struct EditorSavePatternTests {
         #expect(log.filter { $0 == "indexed note.md" }.count == 1, "one update, never the empty text: \(log)")
     }
 
+    /// A save whose descriptor lives on elsewhere (a child spawned while it was open, without
+    /// `O_CLOEXEC`) has its `CLOSE_WRITE` only when the last copy closes; a catch-up must see the
+    /// written text meanwhile. A `dup` stands in for the child here.
+    @Test("a save is seen by the next catch-up even when its CLOSE_WRITE comes late")
+    func saveSeenBeforeALateClose() throws {
+        try sandbox.write("note.md", noteText("firstversion"))
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+
+        let descriptor = open(sandbox.path("note.md"), O_WRONLY | O_TRUNC | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let bytes = Array(noteText("secondversion").utf8)
+        #expect(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+        let copy = dup(descriptor)
+        close(descriptor)  // no CLOSE_WRITE yet: the copy still holds the file open
+        defer { close(copy) }
+
+        #expect(watcher.catchUp())
+        #expect(try watcher.indexedDescription("note.md") == "secondversion", "\(watcher.lines)")
+    }
+
     /// An empty file is a valid note: emptied by a program that closes it (`: > note.md`) it is
     /// indexed at once; emptied by `truncate(2)` alone (no `CLOSE_WRITE` ever comes) it is
     /// indexed once the write limit has passed. Either way it stays in the index.

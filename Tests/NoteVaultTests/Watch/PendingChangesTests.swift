@@ -111,9 +111,10 @@ struct PendingChangesTests {
     }
 
     /// RELIABILITY row 14: nano and VS Code truncate the note, then write it; a catch-up in
-    /// between must leave the note being written pending, and must not wait for it either.
-    @Test("notes being written stay pending, and a catch-up does not wait for them to settle")
-    func writingStaysPendingForACatchUp() {
+    /// between leaves the note being written pending while it is empty, and does not wait for
+    /// it either.
+    @Test("notes being written stay pending unless a catch-up takes them, and a catch-up does not wait for them")
+    func writingStaysPendingUnlessTaken() {
         var pending = PendingChanges()
         pending.noteWriting(note, at: 10)
         pending.noteChanged(other, at: 10)
@@ -124,9 +125,15 @@ struct PendingChangesTests {
         #expect(pending.settledTime(settle: settle) == nil, "nothing a catch-up should wait for")
         #expect(pending.files[note] == 10 && pending.writing[note] == 10)
 
-        pending.noteClosed(note, at: 10.5)
-        #expect(take(&pending, now: 10.5, existing: [note, other]).files == [note], "CLOSE_WRITE: taken at once")
+        let empty = pending.take(now: 10.02, settle: settle, maximumWrite: maximumWrite, takeWriting: { _ in false }) { _ in true }
+        #expect(empty.files.isEmpty, "a catch-up that finds it empty leaves it")
+        let written = pending.take(now: 10.03, settle: settle, maximumWrite: maximumWrite, takeWriting: { $0 == note }) { _ in true }
+        #expect(written.files == [note], "a catch-up that finds text takes it")
         #expect(pending.writing.isEmpty && pending.isEmpty)
+
+        pending.noteWriting(note, at: 11)
+        pending.noteClosed(note, at: 11.5)
+        #expect(take(&pending, now: 11.5, existing: [note]).files == [note], "CLOSE_WRITE: taken at once")
     }
 
     @Test("folders and a full reconcile are taken at once, and only once")
