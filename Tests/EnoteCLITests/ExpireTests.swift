@@ -110,6 +110,28 @@ import Testing
         }
     }
 
+    /// RELIABILITY row 28: after a note expired and the removal was committed, checking out the
+    /// older branch brings it back unchanged; `enote expire` keeps it, every time, and says why.
+    @Test func anExpiredNoteCheckedOutAgainIsKept() throws {
+        let vault = try TemporaryVault()
+        let original = try vault.bytes("old-reminder.md")
+        try vault.commitAll()
+        #expect(try vault.tool(["git", "branch", "old"]).status == 0)
+        #expect(try vault.run("expire").stdout.contains("moved to .trash/old-reminder.md"))
+        #expect(try vault.tool(["git", "commit", "-q", "-am", "old-reminder.md expired"]).status == 0)
+        #expect(try vault.tool(["git", "checkout", "-q", "old"]).status == 0)
+        #expect(try vault.bytes("old-reminder.md") == original, "git brought it back")
+
+        for _ in 0..<2 {
+            let result = try vault.run("expire")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.isEmpty, "nothing destroyed: \(result)")
+            #expect(result.stderr.contains("kept old-reminder.md: it already expired on 20"), "\(result.stderr)")
+            #expect(result.stderr.contains("remove its destroy date, or delete it by hand"), "\(result.stderr)")
+        }
+        #expect(try vault.bytes("old-reminder.md") == original)
+    }
+
     @Test func expireWhileTheWatcherRunsUsesItsIndex() throws {
         let vault = try TemporaryVault()
         let watcher = try WatchProcess(vault)

@@ -41,6 +41,7 @@ extension Enote {
             let sink = try WatchLog(quiet: quiet, file: log)
             var options = VaultWatcher.Options()
             options.log = { line in sink.write(line) }
+            options.trace = { step in Trace.mark(step) }
             let watcher: VaultWatcher
             do {
                 watcher = try VaultWatcher(vault: vault, options: options)

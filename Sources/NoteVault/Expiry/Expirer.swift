@@ -23,6 +23,9 @@ public struct ExpiryReport: Sendable {
     public var skipped: [Skipped] = []
     /// Why nothing at all was destroyed, when the whole pass was refused.
     public var refusal: String?
+    /// Due notes left alone because they became due only when the system clock jumped ahead
+    /// (the watcher's check; `enote expire` does not hold notes back).
+    public var heldBack: [NotePath] = []
     /// The next destroy date still ahead, for the watcher's timer.
     public var nextDestroy: Date?
 }
@@ -58,24 +61,40 @@ public struct Expirer: Sendable {
     }
 
     /// ``run(dryRun:force:)`` naming only some of the notes with an unusable destroy key.
-    /// - Parameter paths: The notes to look at for an unusable destroy key, or `nil` for all of
-    ///   them (a scan of the index; the watcher names only the notes it has just indexed).
-    func run(dryRun: Bool = false, force: Bool = false, unusableAmong paths: [NotePath]?) throws(VaultError) -> ExpiryReport {
-        var report = try pass(dryRun: dryRun, force: force)
+    /// - Parameters:
+    ///   - paths: The notes to look at for an unusable destroy key, or `nil` for all of them (a
+    ///     scan of the index; the watcher names only the notes it has just indexed).
+    ///   - holdBack: Whether a due note with this destroy date is left alone this time (it is
+    ///     due only because the clock jumped ahead; see ``ClockJumpGuard``).
+    func run(
+        dryRun: Bool = false, force: Bool = false, unusableAmong paths: [NotePath]?, holdBack: (Date) -> Bool = { _ in false }
+    ) throws(VaultError) -> ExpiryReport {
+        var report = try pass(dryRun: dryRun, force: force, holdBack: holdBack)
         report.skipped += try unusableDestroyDates(among: paths)
         return report
     }
 
-    private func pass(dryRun: Bool, force: Bool) throws(VaultError) -> ExpiryReport {
+    private func pass(dryRun: Bool, force: Bool, holdBack: (Date) -> Bool) throws(VaultError) -> ExpiryReport {
         let now = vault.clock.now()
         var report = ExpiryReport()
-        let due = try dueNotes(at: now)
+        var due = try dueNotes(at: now)
+        report.heldBack = due.filter { $0.destroy.map(holdBack) ?? false }.map(\.path)
+        due.removeAll { $0.destroy.map(holdBack) ?? false }
         report.nextDestroy = try nextDestroy(after: now)
         guard !due.isEmpty else { return report }
 
         if let operation = GitState(vaultRoot: vault.root).operationInProgress {
             report.skipped = due.map { ExpiryReport.Skipped(path: $0.path, reason: "\(operation); nothing is destroyed until it ends") }
             return report
+        }
+        let ledger = ExpiryLedger(vault: vault)
+        if !ledger.isEmpty {
+            due.removeAll { note in
+                guard let reason = cameBack(note.path, ledger: ledger) else { return false }
+                report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
+                return true
+            }
+            guard !due.isEmpty else { return report }
         }
         let total = try index.count(NoteFilter(now: now).including(pending: true))
         let cap = vault.config.expiryCap
@@ -90,7 +109,7 @@ public struct Expirer: Sendable {
         let git = GitState(vaultRoot: vault.root)
         var removed: [NotePath] = []
         for note in due {
-            switch check(note, now: now) {
+            switch check(note, now: now, holdBack: holdBack) {
             case .skip(let reason):
                 report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
             case .expire(let snapshot, let date):
@@ -102,6 +121,10 @@ public struct Expirer: Sendable {
                     let trashed = try destroy(note.path, snapshot: snapshot, git: git)
                     report.expired.append(ExpiryReport.Expired(path: note.path, destroy: date, trashedAs: trashed))
                     removed.append(note.path)
+                } catch .system(let error) {
+                    // A read-only vault, a full disk: the note stays as it was.
+                    report.skipped.append(ExpiryReport.Skipped(
+                        path: note.path, reason: "it could not be destroyed (\(error.description)); it is kept and tried again later"))
                 } catch {
                     report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.description))
                 }
@@ -156,13 +179,21 @@ public struct Expirer: Sendable {
         }.map(Date.init(timeIntervalSince1970:))
     }
 
+    /// Why a note is kept when it already expired with these very bytes (``ExpiryLedger``), or
+    /// `nil` when it did not.
+    private func cameBack(_ path: NotePath, ledger: ExpiryLedger) -> String? {
+        guard let snapshot = try? vault.readWithSnapshot(path).snapshot, let expiry = ledger.expiry(of: path, hash: snapshot.hash) else { return nil }
+        return "it already expired on \(NoteDate.stamp(expiry.date, in: vault.clock.timeZone)) and came back unchanged "
+            + "(checked out from git again, or restored from the trash), so it is not destroyed again: remove its destroy date, or delete it by hand"
+    }
+
     private enum Decision {
         case expire(FileSnapshot, Date)
         case skip(String)
     }
 
     /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
-    private func check(_ note: IndexedNote, now: Date) -> Decision {
+    private func check(_ note: IndexedNote, now: Date, holdBack: (Date) -> Bool) -> Decision {
         let read: (note: Note, snapshot: FileSnapshot)
         do {
             read = try vault.readWithSnapshot(note.path)
@@ -182,6 +213,10 @@ public struct Expirer: Sendable {
             }
         }
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
+        if holdBack(destroy) {
+            return .skip("its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock jumped ahead; "
+                + "if the clock is right, run `enote expire`")
+        }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
             return .skip("it is open in \(holder)")
         }
@@ -204,9 +239,10 @@ public struct Expirer: Sendable {
             } catch {
                 throw .system(error)
             }
+            try vault.recordExpiredDeletion(path, hash: current.hash)
             return nil
         }
-        return try vault.moveToTrashLocked(path, reason: .expired).trashedPath
+        return try vault.moveToTrashLocked(path, reason: .expired, hash: current.hash).trashedPath
     }
 }
 

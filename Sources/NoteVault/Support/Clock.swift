@@ -1,16 +1,29 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where "now" comes from. The vault never reads the system clock directly, so tests can pin
 /// time and the expiry code can be exercised at any date.
 public struct VaultClock: Sendable {
     private let read: @Sendable () -> Date
+    private let readElapsed: @Sendable () -> Double
 
     /// The current time zone used for dates written without an offset.
     public let timeZone: TimeZone
 
     /// Creates a clock from a function that returns the current time.
-    public init(timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date) {
+    /// - Parameters:
+    ///   - now: The wall-clock time (which the system or the user may set).
+    ///   - elapsed: Seconds on a clock that is never set, to tell how much time really passed
+    ///     between two readings of `now`; by default ``secondsSinceBoot()``.
+    public init(
+        timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
+        elapsed: @escaping @Sendable () -> Double = { VaultClock.secondsSinceBoot() }
+    ) {
         self.read = now
+        self.readElapsed = elapsed
         self.timeZone = timeZone
     }
 
@@ -24,4 +37,20 @@ public struct VaultClock: Sendable {
 
     /// The current time.
     public func now() -> Date { read() }
+
+    /// Seconds on a clock that only moves forward and is never set; only differences between
+    /// two readings mean anything.
+    public func elapsed() -> Double { readElapsed() }
+
+    /// Seconds since the machine booted, time asleep included (`CLOCK_BOOTTIME` on Linux), so
+    /// waking a laptop after a night is not mistaken for the clock being set forward.
+    public static func secondsSinceBoot() -> Double {
+        var time = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
 }

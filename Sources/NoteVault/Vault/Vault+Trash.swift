@@ -16,13 +16,17 @@ public struct TrashEntry: Sendable, Equatable, Codable {
         case emptied
     }
 
-    /// Path inside `.trash/`.
+    /// Path inside `.trash/`; empty in the log for a note that expired and was deleted outright
+    /// (`expiry = delete`).
     public var trashedPath: String
     /// Where the note was in the vault.
     public var originalPath: String
     /// When it was moved.
     public var date: Date
     public var reason: Reason
+    /// The ``ContentHash`` of the note's bytes when it expired, so that the note is recognised if
+    /// it comes back unchanged; `nil` for other reasons and in older logs.
+    public var hash: String?
 }
 
 extension Vault {
@@ -41,7 +45,8 @@ extension Vault {
     }
 
     /// ``moveToTrash(_:reason:)`` for a caller that already holds the vault lock.
-    public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
+    /// - Parameter hash: The hash of the bytes being moved, recorded in the log (expiry does).
+    public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)
         if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
         guard status.kind == .regular else { throw .write(.notRegularFile(path)) }
@@ -52,9 +57,16 @@ extension Vault {
         let trashed = try moveNoReplace(path, intoFolder: trashRelative)
         let entry = TrashEntry(
             trashedPath: String(trashed.description.dropFirst(Self.trashFolderName.count + 1)),
-            originalPath: path.description, date: clock.now(), reason: reason)
+            originalPath: path.description, date: clock.now(), reason: reason, hash: hash?.description)
         appendToTrashLog(entry)
         return entry
+    }
+
+    /// Records in the trash log a note that expired and was deleted outright, so that it is
+    /// recognised if it comes back (a git checkout); the caller holds the vault lock.
+    func recordExpiredDeletion(_ path: NotePath, hash: ContentHash) throws(VaultError) {
+        try makeFolders(NotePath(trusted: Self.trashFolderName))
+        appendToTrashLog(TrashEntry(trashedPath: "", originalPath: path.description, date: clock.now(), reason: .expired, hash: hash.description))
     }
 
     /// Every note in `.trash/`, newest first, with its origin when the trash log knows it.
@@ -65,7 +77,7 @@ extension Vault {
         let walk = DirectoryWalker().walk(root: descriptor)
         fileSystem.close(descriptor)
         var logged: [String: TrashEntry] = [:]
-        for entry in readTrashLog() { logged[entry.trashedPath] = entry }
+        for entry in trashLog() { logged[entry.trashedPath] = entry }
         return walk.notes.map { file in
             let name = file.path.description
             return logged[name] ?? TrashEntry(
@@ -178,7 +190,8 @@ extension Vault {
         try? fileSystem.fsync(descriptor, path: trashLogPath)
     }
 
-    private func readTrashLog() -> [TrashEntry] {
+    /// Every entry of the trash log, oldest first (notes since deleted from the trash included).
+    func trashLog() -> [TrashEntry] {
         guard let data = FileManager.default.contents(atPath: trashLogPath) else { return [] }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -26,6 +26,10 @@ final class Inotify {
     }
 
     let descriptor: Int32
+    /// The most watches this instance may hold, below the kernel's own limit, or `nil`.
+    private let maximumWatches: Int?
+    /// The watches held now (added, not yet removed or dropped by the kernel).
+    private var active: Set<Int32> = []
 
     /// What each folder watch reports: creations, deletions, moves, finished writes, changes of
     /// attributes, and the folder itself going away.
@@ -33,7 +37,12 @@ final class Inotify {
         IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
 
-    init() throws(SystemError) {
+    /// Opens an inotify instance.
+    /// - Parameter maximumWatches: A limit on watches below the kernel's: one more fails as if
+    ///   `fs.inotify.max_user_watches` were reached (`ENOSPC`), so the fallback can be exercised
+    ///   without lowering the limit for the whole machine. `nil` leaves only the kernel's.
+    init(maximumWatches: Int? = nil) throws(SystemError) {
+        self.maximumWatches = maximumWatches
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw SystemError("inotify_init1", path: "inotify") }
     }
@@ -42,17 +51,20 @@ final class Inotify {
 
     /// Watches the folder at the absolute `path`; returns the watch descriptor.
     func watch(_ path: String) throws(WatchError) -> Int32 {
+        if let maximumWatches, active.count >= maximumWatches { throw .limitReached }
         let watch = inotify_add_watch(descriptor, path, Self.folderMask)
         guard watch >= 0 else {
             if errno == ENOSPC { throw .limitReached }
             throw .system(SystemError("inotify_add_watch", path: path))
         }
+        active.insert(watch)
         return watch
     }
 
     /// Stops a watch (errors are ignored: the folder may be gone already).
     func unwatch(_ watch: Int32) {
         _ = inotify_rm_watch(descriptor, watch)
+        active.remove(watch)
     }
 
     /// Reads every event available now, without waiting.
@@ -74,7 +86,9 @@ final class Inotify {
                     let nameStart = offset + headerSize
                     let nameBytes = raw[nameStart..<min(nameStart + Int(header.len), count)]
                     let name = Array(nameBytes.prefix { $0 != 0 })
-                    events.append(Event(watch: header.wd, mask: header.mask, cookie: header.cookie, name: name))
+                    let event = Event(watch: header.wd, mask: header.mask, cookie: header.cookie, name: name)
+                    if event.has(IN_IGNORED) { active.remove(event.watch) }
+                    events.append(event)
                     offset = nameStart + Int(header.len)
                 }
             }

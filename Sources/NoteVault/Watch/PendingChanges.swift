@@ -56,19 +56,21 @@ struct PendingChanges {
         return max(settled, (writing.values.min() ?? lastEvent) + maximumWrite)
     }
 
-    /// Takes the changes to apply now. Notes still being written stay pending unless
-    /// `includeWriting` (a command asked to catch up), and so do vanished notes whose events
-    /// have not settled, so that a transient disappearance is never applied.
-    mutating func take(now: Double, settle: Double, maximumWrite: Double, includeWriting: Bool, exists: (NotePath) -> Bool)
-        -> (files: [NotePath], folders: [NotePath], full: Bool)
-    {
+    /// Takes the changes to apply now. A note still being written (a `MODIFY` without its
+    /// `CLOSE_WRITE` yet) stays pending until `maximumWrite` has passed, unless
+    /// `takeWriting` says otherwise for it (a catch-up: see ``VaultWatcher``). Vanished notes
+    /// whose events have not settled stay too, so that a transient disappearance is never
+    /// applied.
+    mutating func take(
+        now: Double, settle: Double, maximumWrite: Double, takeWriting: (NotePath) -> Bool = { _ in false }, exists: (NotePath) -> Bool
+    ) -> (files: [NotePath], folders: [NotePath], full: Bool) {
         let full = needsFullReconcile
         needsFullReconcile = false
         let takenFolders = Array(folders)
         folders.removeAll()
         var taken: [NotePath] = []
         for (path, time) in files {
-            if let started = writing[path], !includeWriting, now - started < maximumWrite { continue }
+            if let started = writing[path], now - started < maximumWrite, !takeWriting(path) { continue }
             if now - time < settle, !exists(path) { continue }
             taken.append(path)
         }
@@ -79,10 +81,11 @@ struct PendingChanges {
         return (taken, takenFolders, full)
     }
 
-    /// When the last of the notes still pending will have settled (they were left because they
-    /// vanished moments ago), or `nil` when none is left.
+    /// When the last of the notes left pending because they vanished moments ago will have
+    /// settled, or `nil` when none is left (notes being written wait for their `CLOSE_WRITE`,
+    /// not for this).
     func settledTime(settle: Double) -> Double? {
-        files.values.max().map { $0 + settle }
+        files.filter { writing[$0.key] == nil }.values.max().map { $0 + settle }
     }
 
     /// Forgets everything (after a full reconcile).

@@ -38,6 +38,7 @@ extension VaultWatcher {
                 pending.folderChanged(path, at: now)
                 continue
             }
+            if event.has(IN_CREATE) || event.has(IN_MOVED_TO) { warnIfLink(path) }
             guard NotePath.isMarkdownName(event.name) else { continue }
             if event.has(IN_MODIFY) {
                 pending.noteWriting(path, at: now)
@@ -49,17 +50,34 @@ extension VaultWatcher {
         }
     }
 
+    /// Names a symbolic link that just appeared, as the walk of the vault does: it is never
+    /// followed or indexed (its folder events say nothing of where it points), so this warning
+    /// is all the user hears of it.
+    private func warnIfLink(_ path: NotePath) {
+        guard (try? vault.fileStatus(path))?.kind == .symbolicLink else { return }
+        warnOnce(DirectoryWalker.Summary(symbolicLinks: [path]).warnings)
+    }
+
     // MARK: - Folder watches
 
     /// Watches the root and every folder below it that is not hidden or ignored.
-    func watchAllFolders() {
+    /// - Returns: Whether every folder is watched.
+    @discardableResult
+    func watchAllFolders() -> Bool {
         watchFolders(under: NotePath(bytes: []))
     }
 
     /// Watches `folder` and every folder below it. Each folder is watched before it is listed,
-    /// so a note created in between raises an event or is found by the reconcile that follows.
-    func watchFolders(under folder: NotePath) {
+    /// so a note created in between raises an event or is found by the walk that follows.
+    ///
+    /// Every caller walks the same folders right after (the start-up or a full reconcile, or the
+    /// reconcile of a new folder), so a folder that cannot be watched is never stale at that
+    /// moment; its later changes are found by polling (see ``startPolling(missing:error:)``).
+    /// - Returns: Whether every folder below `folder` is watched.
+    @discardableResult
+    func watchFolders(under folder: NotePath) -> Bool {
         var stack = [folder]
+        var complete = true
         let config = vault.config
         while let current = stack.popLast() {
             if !current.bytes.isEmpty, NoteIndex.isHiddenOrIgnored(current, config: config) { continue }
@@ -69,22 +87,51 @@ extension VaultWatcher {
                     let watch = try inotify.watch(absolute)
                     folders[watch] = current
                     watches[current] = watch
-                } catch .limitReached {
-                    if pollingSince == nil {
-                        options.log("cannot watch \(current): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); "
-                            + "checking the whole vault every \(Int(options.pollInterval)) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288")
-                        pollingSince = monotonicSeconds()
-                    }
-                    pending.needsFullReconcile = true
-                    continue
                 } catch {
-                    // Gone already, or unreadable: a reconcile will tell.
-                    pending.needsFullReconcile = pending.needsFullReconcile || errno != ENOENT && errno != ENOTDIR
+                    switch error {
+                    case .limitReached:
+                        startPolling(missing: current, error: nil)
+                    case .system(let error):
+                        // Gone already: the events of its parent and the walk that follows say so.
+                        if error.code == ENOENT || error.code == ENOTDIR { continue }
+                        startPolling(missing: current, error: error)
+                    }
+                    complete = false
                     continue
                 }
             }
             stack += subfolders(of: current)
         }
+        return complete
+    }
+
+    /// Switches to walking the whole vault every ``Options/pollInterval``, because `folder`
+    /// cannot be watched: the watch limit (`error` is `nil`) or another error. Says so once, and
+    /// never asks for a walk itself: the caller walks the folder anyway, and asking again each
+    /// time a walk retries the watch would walk the vault back to back.
+    private func startPolling(missing folder: NotePath, error: SystemError?) {
+        guard pollingSince == nil else { return }
+        let now = monotonicSeconds()
+        pollingSince = now
+        nextPoll = now + options.pollInterval
+        let instead = "checking the whole vault every \(String(format: "%g", options.pollInterval)) s instead"
+        if let error {
+            options.log("cannot watch \(folder): \(error.description); \(instead)")
+        } else {
+            options.log("cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); "
+                + instead + ". Raise it with: sudo sysctl fs.inotify.max_user_watches=524288")
+        }
+    }
+
+    /// After a walk of the whole vault while polling: the next poll is an interval away, and
+    /// polling ends once every folder is watched (some were removed, or the limit was raised).
+    func walkedWholeVault(everyFolderWatched: Bool) {
+        guard pollingSince != nil else { return }
+        nextPoll = monotonicSeconds() + options.pollInterval
+        guard everyFolderWatched else { return }
+        pollingSince = nil
+        nextPoll = .infinity
+        options.log("every folder is watched again; polling stopped")
     }
 
     /// The names of the folders inside `folder` (links never followed, hidden ones skipped).

@@ -23,8 +23,15 @@ public final class VaultWatcher: @unchecked Sendable {
         public var maximumWrite: Double = 2
         /// How often the whole vault is walked when inotify cannot watch every folder.
         public var pollInterval: Double = 30
+        /// At most this many folder watches: one more fails as it does when the kernel's
+        /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
+        /// limit; tests set it to exercise the fallback to polling.
+        public var maximumWatches: Int?
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Receives the name of each internal step that costs time (a walk of the whole vault),
+        /// for tracing with `ENOTE_TRACE`.
+        public var trace: @Sendable (String) -> Void = { _ in }
 
         public init() {}
     }
@@ -58,11 +65,20 @@ public final class VaultWatcher: @unchecked Sendable {
     var folders: [Int32: NotePath] = [:]
     var watches: [NotePath: Int32] = [:]
     var pending = PendingChanges()
+    /// The warnings about the vault's files already logged (a symbolic link, an unreadable
+    /// folder): each is logged once, however often the vault is walked.
+    private var reported: Set<Diagnostic> = []
     /// Set when inotify could not watch every folder: the vault is walked every
     /// ``Options/pollInterval`` instead.
     var pollingSince: Double?
-    private var nextPoll: Double = .infinity
+    /// When the next walk of the whole vault is due while polling (monotonic seconds).
+    var nextPoll: Double = .infinity
     private var gitBusySince: Double?
+    /// Why each due note was kept by the last expiry pass, as logged: a note kept for the same
+    /// reason pass after pass is named once.
+    private var kept: [NotePath: String] = [:]
+    /// Keeps notes made due by a jump of the system clock from being destroyed.
+    private var clockGuard = ClockJumpGuard()
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -78,7 +94,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         do {
             index = try NoteIndex.open(vault, cacheKiB: 8 * 1024) { line in options.log(line) }
-            inotify = try Inotify()
+            inotify = try Inotify(maximumWatches: options.maximumWatches)
             server = try CatchUpChannel.listen(in: vault)
         } catch let error as VaultError {
             throw .vault(error)
@@ -109,6 +125,15 @@ public final class VaultWatcher: @unchecked Sendable {
     public var stopDescriptor: Int32 { stopSignal }
 
     /// Watches until stopped.
+    ///
+    /// A vault that becomes read-only does not stop the watcher: nothing can change there, so
+    /// the index needs no writing and keeps answering catch-ups, and a due note that cannot be
+    /// moved to the trash is kept and named once. An index that cannot be written while the
+    /// notes can change (a full disk, an I/O error, `.enote/` on a read-only mount) does stop
+    /// it: a watcher that can no longer record changes must not tell commands that the index
+    /// is current, and once it has stopped every command walks the vault itself and reports the
+    /// problem.
+    /// - Throws: When the index cannot be written, or `poll` fails.
     public func run() throws(VaultError) {
         watchAllFolders()
         let report = try index.synchronize()
@@ -145,7 +170,7 @@ public final class VaultWatcher: @unchecked Sendable {
             try applyIfReady()
         }
         // Leave the index as current as we can: apply what is pending, then stop.
-        try apply(includeWriting: true)
+        try apply(catchingUp: true)
         options.log("stopped")
     }
 
@@ -170,14 +195,16 @@ public final class VaultWatcher: @unchecked Sendable {
             nextPoll = now + options.pollInterval
         }
         if gitBusySince != nil || (pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite).map { now >= $0 } ?? false) {
-            try apply(includeWriting: false)
+            try apply()
         }
     }
 
     /// Applies pending changes to the index, unless git is in the middle of an operation.
+    /// - Parameter catchingUp: A command waits for the index: take the notes still being
+    ///   written too, except those that are empty for now (see ``catchUp()``).
     /// - Returns: whether they were applied.
     @discardableResult
-    func apply(includeWriting: Bool) throws(VaultError) -> Bool {
+    func apply(catchingUp: Bool = false) throws(VaultError) -> Bool {
         if let operation = GitState(vaultRoot: vault.root).operationInProgress, operation.contains("index.lock") {
             if gitBusySince == nil { options.log("waiting: \(operation)") }
             gitBusySince = gitBusySince ?? monotonicSeconds()
@@ -191,14 +218,18 @@ public final class VaultWatcher: @unchecked Sendable {
         let now = monotonicSeconds()
         let vault = self.vault
         let eventTimes = pending.files
-        let taken = pending.take(now: now, settle: options.settle, maximumWrite: options.maximumWrite, includeWriting: includeWriting) { path in
-            (try? vault.fileStatus(path)) != nil
-        }
+        let taken = pending.take(
+            now: now, settle: options.settle, maximumWrite: options.maximumWrite,
+            takeWriting: { path in catchingUp && ((try? vault.fileStatus(path))?.size ?? 0) > 0 },
+            exists: { path in (try? vault.fileStatus(path)) != nil })
         var indexed: [NotePath]? = []
         if taken.full {
             pending.clear()
-            watchAllFolders()
-            log(try index.synchronize(), reason: "full reconcile")
+            options.trace("full reconcile")
+            let complete = watchAllFolders()
+            let report = try index.synchronize()
+            walkedWholeVault(everyFolderWatched: complete)
+            log(report, reason: pollingSince == nil || report.changedAnything ? "full reconcile" : nil)
             enote_release_free_memory()
             indexed = nil
         } else {
@@ -246,11 +277,21 @@ public final class VaultWatcher: @unchecked Sendable {
     /// Reads every pending event and applies it now. A note that vanished a moment ago is
     /// given the rest of its settle time (a few tens of milliseconds), so the answer is neither
     /// stale nor a transient disappearance.
+    ///
+    /// A note still open for writing is taken as it is, unless it is empty: nano and VS Code
+    /// truncate a note and then write it in place, and a command arriving in between must not
+    /// find it empty, so the index keeps its last complete version until the `CLOSE_WRITE`
+    /// that ends the save (or `maximumWrite`, for a note that stays empty). Taking the others
+    /// keeps a save visible at once even when its `CLOSE_WRITE` comes late: a descriptor opened
+    /// without `O_CLOEXEC` (Foundation's `Data.write`) lives on in any process spawned
+    /// meanwhile, and the kernel reports the close only when the last copy goes.
     /// - Returns: `false` while a git operation keeps the index from being updated.
     private func catchUp() throws(VaultError) -> Bool {
+        // Folders inotify cannot watch raise no events: only a walk is sure.
+        if pollingSince != nil { pending.needsFullReconcile = true }
         for _ in 0..<3 {
             handle(inotify.readAvailable())
-            guard try apply(includeWriting: true) else { return false }
+            guard try apply(catchingUp: true) else { return false }
             guard let settled = pending.settledTime(settle: options.settle) else { return true }
             let wait = settled - monotonicSeconds()
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
@@ -262,16 +303,32 @@ public final class VaultWatcher: @unchecked Sendable {
     /// - Parameter paths: The notes to name when their destroy key cannot be used: those just
     ///   indexed, or all (`nil`) after a walk of the whole vault.
     private func runExpiry(unusableAmong paths: [NotePath]?) throws(VaultError) {
-        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths)
+        let jump = clockGuard.observe(wall: vault.clock.now(), elapsed: vault.clock.elapsed())
+        let clockGuard = self.clockGuard
+        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
+        if let jump {
+            options.log("the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump "
+                + "are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them")
+        }
         for note in report.expired {
             options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
         }
+        var keptNow: [NotePath: String] = [:]
         for note in report.skipped {
-            options.log("kept \(note.path): \(note.reason)")
+            if kept[note.path] != note.reason { options.log("kept \(note.path): \(note.reason)") }
+            keptNow[note.path] = note.reason
         }
+        kept = keptNow
         if let refusal = report.refusal { options.log("expiry refused: \(refusal)") }
         let next = report.nextDestroy?.timeIntervalSince1970 ?? 0
         _ = enote_timerfd_arm_at(timer, next)
+    }
+
+    /// Logs the warnings not logged before.
+    func warnOnce(_ warnings: [Diagnostic]) {
+        for warning in warnings where reported.insert(warning).inserted {
+            options.log(warning.description)
+        }
     }
 
     /// One line per change.
@@ -283,7 +340,7 @@ public final class VaultWatcher: @unchecked Sendable {
             case .removed: options.log("removed \(change.path) from the index")
             }
         }
-        for warning in report.warnings { options.log(warning.description) }
+        warnOnce(report.warnings)
         if let reason, report.changedAnything || reason != "at start" {
             options.log("\(reason): \(report.added) added, \(report.updated) updated, \(report.removed) removed")
         }

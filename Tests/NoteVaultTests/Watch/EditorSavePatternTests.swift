@@ -95,6 +95,119 @@ struct EditorSavePatternTests {
         #expect(watcher.waitForIndex { try $0.indexedDescription("note.md") == "version\(last)" })
         #expect(try watcher.indexedPaths() == ["note.md"])
     }
+
+    /// A command that asks for a catch-up while nano or VS Code is between its truncation and
+    /// its write must not see the note empty: it sees the last complete version, and the save
+    /// as soon as it is finished (it ends with `CLOSE_WRITE`).
+    @Test("a catch-up in the middle of an in-place save keeps the last complete version", arguments: InPlaceWrite.allCases)
+    func catchUpNeverIndexesTheTruncatedNote(writer: InPlaceWrite) throws {
+        try sandbox.write("note.md", noteText("firstversion"))
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+        let mark = watcher.mark
+
+        // Given the note truncated by the editor, which has not written the new text yet.
+        let descriptor = try writer.truncate(sandbox.path("note.md"))
+        var finished = false
+        defer { if !finished, let descriptor { close(descriptor) } }
+        #expect(sandbox.bytes("note.md") == [])
+
+        // When commands ask the watcher to catch up, they find the last complete version.
+        for _ in 0..<3 {
+            #expect(watcher.catchUp())
+            #expect(try watcher.indexedDescription("note.md") == "firstversion", "\(watcher.lines(since: mark))")
+        }
+
+        // Then the save, once finished, is what the very next catch-up finds.
+        try writer.finish(sandbox.path("note.md"), descriptor: descriptor, noteText("secondversion"))
+        finished = true
+        #expect(watcher.catchUp())
+        #expect(try watcher.indexedDescription("note.md") == "secondversion", "\(watcher.lines(since: mark))")
+        let log = watcher.lines(since: mark)
+        #expect(log.filter { $0 == "indexed note.md" }.count == 1, "one update, never the empty text: \(log)")
+    }
+
+    /// A save whose descriptor lives on elsewhere (a child spawned while it was open, without
+    /// `O_CLOEXEC`) has its `CLOSE_WRITE` only when the last copy closes; a catch-up must see the
+    /// written text meanwhile. A `dup` stands in for the child here.
+    @Test("a save is seen by the next catch-up even when its CLOSE_WRITE comes late")
+    func saveSeenBeforeALateClose() throws {
+        try sandbox.write("note.md", noteText("firstversion"))
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+
+        let descriptor = open(sandbox.path("note.md"), O_WRONLY | O_TRUNC | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let bytes = Array(noteText("secondversion").utf8)
+        #expect(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+        let copy = dup(descriptor)
+        close(descriptor)  // no CLOSE_WRITE yet: the copy still holds the file open
+        defer { close(copy) }
+
+        #expect(watcher.catchUp())
+        #expect(try watcher.indexedDescription("note.md") == "secondversion", "\(watcher.lines)")
+    }
+
+    /// An empty file is a valid note: emptied by a program that closes it (`: > note.md`) it is
+    /// indexed at once; emptied by `truncate(2)` alone (no `CLOSE_WRITE` ever comes) it is
+    /// indexed once the write limit has passed. Either way it stays in the index.
+    @Test("a note that stays empty is indexed as empty, never removed", arguments: [true, false])
+    func aNoteLeftEmptyIsIndexedAsEmpty(closed: Bool) throws {
+        try sandbox.write("note.md", noteText("firstversion"))
+        let watcher = try RunningWatcher.start(sandbox) { $0.maximumWrite = 0.3 }
+        defer { watcher.stop() }
+        let mark = watcher.mark
+
+        if closed {
+            try Syscall.write(sandbox.path("note.md"), "")
+            #expect(watcher.catchUp())
+            #expect(try watcher.indexedDescription("note.md") == "", "at once: the write is finished")
+        } else {
+            try Syscall.truncate(sandbox.path("note.md"))
+            #expect(watcher.waitForIndex { try $0.indexedDescription("note.md") == "" }, "\(watcher.lines(since: mark))")
+            #expect(watcher.catchUp())
+        }
+
+        let note = try #require(try watcher.indexedNotes().first { $0.path.description == "note.md" })
+        #expect(note.title == "Untitled")
+        #expect(try watcher.indexedPaths() == ["note.md"])
+        #expect(sandbox.bytes("note.md") == [])
+        let log = watcher.lines(since: mark)
+        #expect(log == ["indexed note.md"], "updated once, never removed: \(log)")
+    }
+}
+
+/// How an editor rewrites a note in place, leaving it empty for a moment (RELIABILITY row 14).
+enum InPlaceWrite: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// nano: `open(O_TRUNC)`, the descriptor kept open until the text is written.
+    case nano
+    /// VS Code: `truncate(2)` by path, then `open`, write, `close`.
+    case vscode
+
+    var testDescription: String { rawValue }
+
+    /// Empties the note; returns the descriptor to finish with (nano's, still open), if any.
+    func truncate(_ path: String) throws -> Int32? {
+        switch self {
+        case .nano:
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw SystemCallFailure(call: "open", path: path) }
+            return descriptor
+        case .vscode:
+            try Syscall.truncate(path)
+            return nil
+        }
+    }
+
+    /// Writes `text` and closes, which ends the save with `CLOSE_WRITE`.
+    func finish(_ path: String, descriptor: Int32?, _ text: String) throws {
+        guard let descriptor else { return try Syscall.write(path, text, flags: O_WRONLY) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw SystemCallFailure(call: "write", path: path)
+        }
+    }
 }
 
 /// Saves the note over and over with one editor's pattern on a background thread, with random

@@ -7,7 +7,9 @@ import Glibc
 #endif
 
 /// RELIABILITY row 28 with a real git repository in the vault: nothing is destroyed while a git
-/// operation is in progress, and `expiry = delete` deletes only what git has committed.
+/// operation is in progress, `expiry = delete` deletes only what git has committed, and notes
+/// that come back unchanged after they expired (an older branch checked out) are not destroyed
+/// again.
 @Suite("Expirer with git")
 struct ExpirerGitTests {
     let sandbox: VaultSandbox
@@ -125,5 +127,72 @@ struct ExpirerGitTests {
         #expect(!sandbox.exists(".trash/committed.md") && !sandbox.exists(".trash/work/committed-too.md"))
         #expect(try git("cat-file", "-p", "HEAD:committed.md").contains("title: committed.md"), "git still has it")
         #expect(try expirer.index.count(NoteFilter(now: VaultSandbox.now).including(pending: true)) == 0)
+    }
+
+    /// Commits due.md and edited.md (past destroy dates) and keep.md on a branch `old`, lets
+    /// them expire on the main branch and commits that, then checks out `old`: both notes are
+    /// back, byte for byte, while `.trash/` (not tracked) keeps its log.
+    /// - Returns: due.md's bytes.
+    private func expireThenCheckOutTheOlderBranch() throws -> [UInt8]? {
+        try note("due.md")
+        try note("edited.md")
+        try sandbox.write("keep.md", VaultSandbox.noteText(title: "Keep"))
+        try git("add", "due.md", "edited.md", "keep.md")
+        try git("commit", "--quiet", "-m", "notes")
+        try git("branch", "old")
+        let original = sandbox.bytes("due.md")
+        let first = try expirer().run()
+        #expect(first.expired.map(\.path.description).sorted() == ["due.md", "edited.md"], "\(first)")
+        try git("commit", "--quiet", "-am", "due.md and edited.md expired")
+        try git("checkout", "--quiet", "old")
+        #expect(sandbox.bytes("due.md") == original, "git brought it back")
+        return original
+    }
+
+    @Test("a note that comes back unchanged after it expired is kept with a warning, and never destroyed again", arguments: [false, true])
+    func expiredNoteThatComesBackIsKept(deleteCommitted: Bool) throws {
+        if deleteCommitted { try sandbox.write(".enote/config", "expiry = delete\n") }
+        let original = try expireThenCheckOutTheOlderBranch()
+        // The user edits one of them after it came back: new content, a new note to expire.
+        try note("edited.md", body: "Edited after it came back\n")
+        let expirer = try expirer()
+
+        let report = try expirer.run()
+
+        #expect(report.expired.map(\.path.description) == ["edited.md"], "\(report)")
+        #expect(report.refusal == nil)
+        let kept = try #require(report.skipped.first { $0.path.description == "due.md" }, "\(report)")
+        #expect(kept.reason.hasPrefix("it already expired on "), "\(kept.reason)")
+        #expect(kept.reason.contains("remove its destroy date, or delete it by hand"), "\(kept.reason)")
+        #expect(sandbox.bytes("due.md") == original)
+        for _ in 0..<3 {
+            let again = try expirer.run()
+            #expect(again.expired.isEmpty, "\(again)")
+            #expect(again.skipped.map(\.path.description) == ["due.md"])
+        }
+        #expect(sandbox.bytes("due.md") == original, "never destroyed again")
+        let trashed = (FileManager.default.subpaths(atPath: sandbox.path(".trash")) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(trashed == (deleteCommitted ? ["edited.md"] : ["due.md", "edited-2.md", "edited.md"]), "due.md went once")
+    }
+
+    @Test("the watcher keeps a note that came back after it expired, and says so once")
+    func watcherKeepsAnExpiredNoteThatCameBack() throws {
+        let original = try expireThenCheckOutTheOlderBranch()
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+        let kept = { watcher.lines.filter { $0.hasPrefix("kept due.md: it already expired on ") || $0.hasPrefix("kept edited.md: it already expired on ") } }
+        #expect(kept().count == 2, "one line each: \(watcher.lines)")
+
+        // Every change makes the watcher run another expiry pass.
+        for round in 0..<3 {
+            try sandbox.write("other-\(round).md", noteText("other"))
+            #expect(watcher.catchUp())
+            #expect(try watcher.isIndexed("other-\(round).md"))
+        }
+
+        #expect(kept().count == 2, "said once each: \(watcher.lines)")
+        #expect(sandbox.bytes("due.md") == original)
+        #expect(sandbox.exists("edited.md"))
+        #expect(!watcher.lines.contains { $0.hasPrefix("expired ") }, "\(watcher.lines)")
     }
 }

@@ -10,10 +10,10 @@ struct PendingChangesTests {
     let settle = 0.05
     let maximumWrite = 2.0
 
-    private func take(_ pending: inout PendingChanges, now: Double, includeWriting: Bool = false, existing: Set<NotePath>)
+    private func take(_ pending: inout PendingChanges, now: Double, existing: Set<NotePath>)
         -> (files: [NotePath], folders: [NotePath], full: Bool)
     {
-        pending.take(now: now, settle: settle, maximumWrite: maximumWrite, includeWriting: includeWriting) { existing.contains($0) }
+        pending.take(now: now, settle: settle, maximumWrite: maximumWrite) { existing.contains($0) }
     }
 
     @Test("nothing pending: empty, no ready time, nothing to take")
@@ -110,17 +110,30 @@ struct PendingChangesTests {
         #expect(take(&pending, now: 10 + maximumWrite, existing: [note]).files == [note])
     }
 
-    @Test("a catch-up takes notes being written")
-    func catchUpTakesWriting() {
+    /// RELIABILITY row 14: nano and VS Code truncate the note, then write it; a catch-up in
+    /// between leaves the note being written pending while it is empty, and does not wait for
+    /// it either.
+    @Test("notes being written stay pending unless a catch-up takes them, and a catch-up does not wait for them")
+    func writingStaysPendingUnlessTaken() {
         var pending = PendingChanges()
         pending.noteWriting(note, at: 10)
         pending.noteChanged(other, at: 10)
         #expect(pending.readyTime(settle: settle, maximumWrite: maximumWrite) == 10 + settle, "another note is ready at the settle time")
-        let normal = take(&pending, now: 10.1, existing: [note, other])
-        #expect(normal.files == [other], "the written note stays")
-        let caughtUp = take(&pending, now: 10.1, includeWriting: true, existing: [note, other])
-        #expect(caughtUp.files == [note])
+        #expect(pending.settledTime(settle: settle) == 10 + settle, "the other note, not the one being written")
+        let taken = take(&pending, now: 10.01, existing: [note, other])
+        #expect(taken.files == [other], "the written note stays")
+        #expect(pending.settledTime(settle: settle) == nil, "nothing a catch-up should wait for")
+        #expect(pending.files[note] == 10 && pending.writing[note] == 10)
+
+        let empty = pending.take(now: 10.02, settle: settle, maximumWrite: maximumWrite, takeWriting: { _ in false }) { _ in true }
+        #expect(empty.files.isEmpty, "a catch-up that finds it empty leaves it")
+        let written = pending.take(now: 10.03, settle: settle, maximumWrite: maximumWrite, takeWriting: { $0 == note }) { _ in true }
+        #expect(written.files == [note], "a catch-up that finds text takes it")
         #expect(pending.writing.isEmpty && pending.isEmpty)
+
+        pending.noteWriting(note, at: 11)
+        pending.noteClosed(note, at: 11.5)
+        #expect(take(&pending, now: 11.5, existing: [note]).files == [note], "CLOSE_WRITE: taken at once")
     }
 
     @Test("folders and a full reconcile are taken at once, and only once")

@@ -35,8 +35,10 @@ struct WatcherExpiryTests {
         try note("work/second.md", destroy: second)
         #expect(watcher.catchUp())
 
-        let expired = poll(until: 20) { sandbox.exists(".trash/first.md") && sandbox.exists(".trash/work/second.md") }
+        // The watcher logs a note as expired once it is moved and its trash log line written.
+        let expired = poll(until: 20) { watcher.lines.filter { $0.hasPrefix("expired ") }.count == 2 }
         #expect(expired, "\(watcher.lines)")
+        #expect(sandbox.exists(".trash/first.md") && sandbox.exists(".trash/work/second.md"))
         #expect(!sandbox.exists("first.md") && !sandbox.exists("work/second.md"))
         #expect(sandbox.exists("keep.md"))
 

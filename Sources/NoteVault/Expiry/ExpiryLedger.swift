@@ -1,0 +1,28 @@
+import Foundation
+
+/// The notes expiry has already destroyed, as the trash log (`.trash/.log.jsonl`) records them
+/// with the hash of their bytes, so that a note coming back unchanged is recognised
+/// (RELIABILITY row 28).
+///
+/// The rule: a due note whose path and bytes are those of a note that already expired is kept,
+/// with a warning asking the user to remove its destroy date or delete it by hand. It came back
+/// because an older commit was checked out, or it was restored from the trash; destroying it
+/// again would undo the user's own action, and a checkout back and forth would destroy it on
+/// every round. A note with other bytes at that path is a new note and expires as usual.
+/// Emptying the trash deletes the log too, and with it what the ledger remembers.
+struct ExpiryLedger {
+    /// Expired entries with a hash, by the path the note had.
+    private let entries: [String: [TrashEntry]]
+
+    /// Reads the vault's trash log.
+    init(vault: Vault) {
+        entries = Dictionary(grouping: vault.trashLog().filter { $0.reason == .expired && $0.hash != nil }, by: \.originalPath)
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The latest record of the note at `path` expiring with exactly these bytes, if any.
+    func expiry(of path: NotePath, hash: ContentHash) -> TrashEntry? {
+        entries[path.description]?.last { $0.hash == hash.description }
+    }
+}
