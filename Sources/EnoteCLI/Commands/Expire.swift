@@ -37,8 +37,8 @@ extension Enote {
             let expirer = Expirer(vault: vault, index: index)
             var report = try context.run { () throws(VaultError) in try expirer.run(dryRun: true, force: force) }
             if let refusal = report.refusal {
-                guard Confirmation.canAsk, !dryRun else { throw context.fail("\(refusal)") }
-                Console.err("enote: \(refusal)")
+                guard Confirmation.canAsk, !dryRun else { throw context.fail(refusal) }
+                Console.err("enote: \(refusal.text)")
                 guard Confirmation.ask("Destroy them now?") else {
                     context.note("Nothing was destroyed")
                     return
@@ -51,8 +51,8 @@ extension Enote {
             let timeZone = context.clock.timeZone
             for note in report.expired {
                 let when = NoteDate.stamp(note.destroy, in: timeZone)
-                let outcome = dryRun ? "would be destroyed" : note.trashedAs.map { "moved to .trash/\($0)" } ?? "deleted"
-                Console.out("\(SafeText.escaped(note.path.description))\t\(when)\t\(outcome)")
+                let outcome: LocalizedMessage = dryRun ? "would be destroyed" : note.trashedAs.map { "moved to .trash/\($0)" } ?? "deleted"
+                Console.out("\(SafeText.escaped(note.path.description))\t\(when)\t\(outcome.text)")
             }
             for note in report.skipped {
                 context.note("kept \(note.path): \(note.reason)")

@@ -14,7 +14,7 @@ public struct ExpiryReport: Sendable {
     /// A due note that was kept, and why.
     public struct Skipped: Sendable, Equatable {
         public var path: NotePath
-        public var reason: String
+        public var reason: LocalizedMessage
     }
 
     /// Notes destroyed (or, for a dry run, that would be).
@@ -22,7 +22,7 @@ public struct ExpiryReport: Sendable {
     /// Due notes kept this time; they are looked at again on the next pass.
     public var skipped: [Skipped] = []
     /// Why nothing at all was destroyed, when the whole pass was refused.
-    public var refusal: String?
+    public var refusal: LocalizedMessage?
     /// Due notes left alone because they became due only when the system clock jumped ahead
     /// (the watcher's check; `enote expire` does not hold notes back).
     public var heldBack: [NotePath] = []
@@ -99,8 +99,10 @@ public struct Expirer: Sendable {
         let total = try index.count(NoteFilter(now: now).including(pending: true))
         let cap = vault.config.expiryCap
         if !force, due.count > cap || (due.count > Self.minimumForShare && Double(due.count) > Double(total) * Self.share) {
-            report.refusal = "\(due.count) of \(total) notes are past their destroy date at once (the cap is \(cap) per pass); "
-                + "if the clock is right, run `enote expire --force` (or raise expiry_cap in .enote/config)"
+            report.refusal = """
+                \(due.count) of \(total) notes are past their destroy date at once (the cap is \(cap) per pass); \
+                if the clock is right, run `enote expire --force` (or raise expiry_cap in .enote/config)
+                """
             return report
         }
 
@@ -124,9 +126,9 @@ public struct Expirer: Sendable {
                 } catch .system(let error) {
                     // A read-only vault, a full disk: the note stays as it was.
                     report.skipped.append(ExpiryReport.Skipped(
-                        path: note.path, reason: "it could not be destroyed (\(error.description)); it is kept and tried again later"))
+                        path: note.path, reason: "it could not be destroyed (\(error.message)); it is kept and tried again later"))
                 } catch {
-                    report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.description))
+                    report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.message))
                 }
             }
         }
@@ -159,16 +161,18 @@ public struct Expirer: Sendable {
         }
         return found.compactMap { path in
             guard let note = try? vault.read(path) else { return nil }
-            let reason: String
+            let reason: LocalizedMessage
             switch note.content.metadata.destroy {
             case .ambiguous(let lines):
-                reason = "its destroy date is set twice (lines \(lines.map(String.init).joined(separator: ", ")))"
+                reason = "its destroy date is set twice (lines \(lines.map(String.init).joined(separator: ", "))), so it is never destroyed"
+            case .invalid(let text, let why) where text.isEmpty:
+                reason = "its destroy date is not a valid date (\(why)), so it is never destroyed"
             case .invalid(let text, let why):
-                reason = (text.isEmpty ? "its destroy date" : "its destroy date \"\(text)\"") + " is not a valid date (\(why))"
+                reason = "its destroy date \"\(text)\" is not a valid date (\(why)), so it is never destroyed"
             default:
                 return nil  // changed since it was indexed; the next pass looks again
             }
-            return ExpiryReport.Skipped(path: path, reason: reason + ", so it is never destroyed")
+            return ExpiryReport.Skipped(path: path, reason: reason)
         }
     }
 
@@ -181,15 +185,18 @@ public struct Expirer: Sendable {
 
     /// Why a note is kept when it already expired with these very bytes (``ExpiryLedger``), or
     /// `nil` when it did not.
-    private func cameBack(_ path: NotePath, ledger: ExpiryLedger) -> String? {
+    private func cameBack(_ path: NotePath, ledger: ExpiryLedger) -> LocalizedMessage? {
         guard let snapshot = try? vault.readWithSnapshot(path).snapshot, let expiry = ledger.expiry(of: path, hash: snapshot.hash) else { return nil }
-        return "it already expired on \(NoteDate.stamp(expiry.date, in: vault.clock.timeZone)) and came back unchanged "
-            + "(checked out from git again, or restored from the trash), so it is not destroyed again: remove its destroy date, or delete it by hand"
+        return """
+            it already expired on \(NoteDate.stamp(expiry.date, in: vault.clock.timeZone)) and came back unchanged \
+            (checked out from git again, or restored from the trash), so it is not destroyed again: \
+            remove its destroy date, or delete it by hand
+            """
     }
 
     private enum Decision {
         case expire(FileSnapshot, Date)
-        case skip(String)
+        case skip(LocalizedMessage)
     }
 
     /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
@@ -198,10 +205,10 @@ public struct Expirer: Sendable {
         do {
             read = try vault.readWithSnapshot(note.path)
         } catch {
-            return .skip("it could not be read again (\(error.description))")
+            return .skip("it could not be read again (\(error.message))")
         }
         let content = read.note.content
-        if let problem = content.textProblem { return .skip("it is \(problem)") }
+        if let problem = content.textProblem { return .skip("it is \(problem.message)") }
         if content.diagnostics.contains(where: { $0.severity == .error }) {
             return .skip("its front matter has errors; fix them first (enote show \(note.path))")
         }
@@ -214,8 +221,10 @@ public struct Expirer: Sendable {
         }
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
         if holdBack(destroy) {
-            return .skip("its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock jumped ahead; "
-                + "if the clock is right, run `enote expire`")
+            return .skip("""
+                its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock \
+                jumped ahead; if the clock is right, run `enote expire`
+                """)
         }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
             return .skip("it is open in \(holder)")

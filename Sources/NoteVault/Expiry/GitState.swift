@@ -36,10 +36,17 @@ public struct GitState: Sendable {
         workTree = nil
     }
 
+    /// Whether a git command is writing the index right now (`.git/index.lock` exists), as
+    /// during a checkout: files come and go until it ends.
+    public var isWritingIndex: Bool {
+        guard let gitDirectory else { return false }
+        return FileManager.default.fileExists(atPath: gitDirectory + "/index.lock")
+    }
+
     /// The git operation in progress, named for a message, or `nil`.
-    public var operationInProgress: String? {
+    public var operationInProgress: LocalizedMessage? {
         guard let gitDirectory else { return nil }
-        let markers: [(String, String)] = [
+        let markers: [(String, LocalizedMessage)] = [
             ("index.lock", "a git command is writing the index (.git/index.lock)"),
             ("MERGE_HEAD", "a git merge is in progress"),
             ("rebase-merge", "a git rebase is in progress"),

@@ -33,12 +33,12 @@ struct ClockJumpGuard {
         var seconds: Double { actual.timeIntervalSince(expected) }
 
         /// The size for a message: "5 hours", "3 days", "73 years".
-        var size: String {
+        var size: LocalizedMessage {
             let hours = seconds / 3_600
-            if hours < 48 { return "\(Int(hours.rounded())) hours" }
+            if hours < 48 { return "\(count: Int(hours.rounded())) hours" }
             let days = hours / 24
-            if days < 730 { return "\(Int(days.rounded())) days" }
-            return "\(Int((days / 365.25).rounded())) years"
+            if days < 730 { return "\(count: Int(days.rounded())) days" }
+            return "\(count: Int((days / 365.25).rounded())) years"
         }
     }
 

@@ -9,7 +9,7 @@ extension VaultWatcher {
         let now = monotonicSeconds()
         for event in events {
             if event.has(IN_Q_OVERFLOW) {
-                if !pending.needsFullReconcile { options.log("the event queue overflowed; the whole vault will be checked") }
+                if !pending.needsFullReconcile { say("the event queue overflowed; the whole vault will be checked") }
                 pending.needsFullReconcile = true
                 continue
             }
@@ -17,7 +17,7 @@ extension VaultWatcher {
             if event.has(IN_IGNORED) || event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) {
                 if event.has(IN_IGNORED) { forget(watch: event.watch) }
                 if folder.bytes.isEmpty, event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) {
-                    options.log("the vault folder itself was removed or moved; stopping")
+                    say("the vault folder itself was removed or moved; stopping")
                     stop()
                 }
                 continue
@@ -114,12 +114,14 @@ extension VaultWatcher {
         let now = monotonicSeconds()
         pollingSince = now
         nextPoll = now + options.pollInterval
-        let instead = "checking the whole vault every \(String(format: "%g", options.pollInterval)) s instead"
+        let interval = String(format: "%g", options.pollInterval)
         if let error {
-            options.log("cannot watch \(folder): \(error.description); \(instead)")
+            say("cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead")
         } else {
-            options.log("cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); "
-                + instead + ". Raise it with: sudo sysctl fs.inotify.max_user_watches=524288")
+            say("""
+                cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); \
+                checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
+                """)
         }
     }
 
@@ -131,7 +133,7 @@ extension VaultWatcher {
         guard everyFolderWatched else { return }
         pollingSince = nil
         nextPoll = .infinity
-        options.log("every folder is watched again; polling stopped")
+        say("every folder is watched again; polling stopped")
     }
 
     /// The names of the folders inside `folder` (links never followed, hidden ones skipped).

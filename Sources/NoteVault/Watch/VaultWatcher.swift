@@ -42,12 +42,17 @@ public final class VaultWatcher: @unchecked Sendable {
         case alreadyRunning(pid: Int32?)
         case vault(VaultError)
 
-        public var description: String {
+        public var description: String { message.text }
+
+        /// Why the watcher did not start, as a sentence.
+        public var message: LocalizedMessage {
             switch self {
-            case .alreadyRunning(let pid):
-                return "a watcher is already running" + (pid.map { " (pid \($0))" } ?? "") + " for this vault; stop it first"
+            case .alreadyRunning(let pid?):
+                return "a watcher is already running (pid \(pid)) for this vault; stop it first"
+            case .alreadyRunning(nil):
+                return "a watcher is already running for this vault; stop it first"
             case .vault(let error):
-                return error.description
+                return error.message
             }
         }
     }
@@ -76,7 +81,7 @@ public final class VaultWatcher: @unchecked Sendable {
     private var gitBusySince: Double?
     /// Why each due note was kept by the last expiry pass, as logged: a note kept for the same
     /// reason pass after pass is named once.
-    private var kept: [NotePath: String] = [:]
+    private var kept: [NotePath: LocalizedMessage] = [:]
     /// Keeps notes made due by a jump of the system clock from being destroyed.
     private var clockGuard = ClockJumpGuard()
 
@@ -137,7 +142,7 @@ public final class VaultWatcher: @unchecked Sendable {
     public func run() throws(VaultError) {
         watchAllFolders()
         let report = try index.synchronize()
-        log(report, reason: "at start")
+        log(report, reason: .start)
         try runExpiry(unusableAmong: nil)
         // The start-up walk allocated a lot for a moment; give it back to the system.
         enote_release_free_memory()
@@ -148,7 +153,7 @@ public final class VaultWatcher: @unchecked Sendable {
             pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
             pollfd(fd: server, events: Int16(POLLIN), revents: 0),
         ]
-        options.log("watching \(vault.root) (\(folders.count) folders, \(report.total) notes)")
+        say("watching \(vault.root) (\(folders.count) folders, \(report.total) notes)")
         while true {
             let timeout = pollTimeout()
             for index in descriptors.indices { descriptors[index].revents = 0 }
@@ -171,7 +176,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         // Leave the index as current as we can: apply what is pending, then stop.
         try apply(catchingUp: true)
-        options.log("stopped")
+        say("stopped")
     }
 
     // MARK: - The loop's steps
@@ -205,8 +210,9 @@ public final class VaultWatcher: @unchecked Sendable {
     /// - Returns: whether they were applied.
     @discardableResult
     func apply(catchingUp: Bool = false) throws(VaultError) -> Bool {
-        if let operation = GitState(vaultRoot: vault.root).operationInProgress, operation.contains("index.lock") {
-            if gitBusySince == nil { options.log("waiting: \(operation)") }
+        let git = GitState(vaultRoot: vault.root)
+        if git.isWritingIndex, let operation = git.operationInProgress {
+            if gitBusySince == nil { say("waiting: \(operation)") }
             gitBusySince = gitBusySince ?? monotonicSeconds()
             pending.needsFullReconcile = true
             return false
@@ -229,7 +235,7 @@ public final class VaultWatcher: @unchecked Sendable {
             let complete = watchAllFolders()
             let report = try index.synchronize()
             walkedWholeVault(everyFolderWatched: complete)
-            log(report, reason: pollingSince == nil || report.changedAnything ? "full reconcile" : nil)
+            log(report, reason: pollingSince == nil || report.changedAnything ? .fullReconcile : nil)
             enote_release_free_memory()
             indexed = nil
         } else {
@@ -307,19 +313,26 @@ public final class VaultWatcher: @unchecked Sendable {
         let clockGuard = self.clockGuard
         let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
         if let jump {
-            options.log("the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump "
-                + "are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them")
+            say("""
+                the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump \
+                are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them
+                """)
         }
         for note in report.expired {
-            options.log("expired \(note.path) (destroy date \(NoteDate.stamp(note.destroy, in: vault.clock.timeZone))) → " + (note.trashedAs.map { ".trash/\($0)" } ?? "deleted"))
+            let date = NoteDate.stamp(note.destroy, in: vault.clock.timeZone)
+            if let trashed = note.trashedAs {
+                say("expired \(note.path) (destroy date \(date)) → .trash/\(trashed)")
+            } else {
+                say("expired \(note.path) (destroy date \(date)) → deleted")
+            }
         }
-        var keptNow: [NotePath: String] = [:]
+        var keptNow: [NotePath: LocalizedMessage] = [:]
         for note in report.skipped {
-            if kept[note.path] != note.reason { options.log("kept \(note.path): \(note.reason)") }
+            if kept[note.path] != note.reason { say("kept \(note.path): \(note.reason)") }
             keptNow[note.path] = note.reason
         }
         kept = keptNow
-        if let refusal = report.refusal { options.log("expiry refused: \(refusal)") }
+        if let refusal = report.refusal { say("expiry refused: \(refusal)") }
         let next = report.nextDestroy?.timeIntervalSince1970 ?? 0
         _ = enote_timerfd_arm_at(timer, next)
     }
@@ -332,17 +345,32 @@ public final class VaultWatcher: @unchecked Sendable {
     }
 
     /// One line per change.
-    func log(_ report: SyncReport, reason: String?) {
+    func log(_ report: SyncReport, reason: WalkReason?) {
         for change in report.changes {
             switch change.kind {
-            case .added: options.log("indexed \(change.path) (new)")
-            case .updated: options.log("indexed \(change.path)")
-            case .removed: options.log("removed \(change.path) from the index")
+            case .added: say("indexed \(change.path) (new)")
+            case .updated: say("indexed \(change.path)")
+            case .removed: say("removed \(change.path) from the index")
             }
         }
         warnOnce(report.warnings)
-        if let reason, report.changedAnything || reason != "at start" {
-            options.log("\(reason): \(report.added) added, \(report.updated) updated, \(report.removed) removed")
+        switch reason {
+        case .start where report.changedAnything:
+            say("at start: \(report.added) added, \(report.updated) updated, \(report.removed) removed")
+        case .fullReconcile:
+            say("full reconcile: \(report.added) added, \(report.updated) updated, \(report.removed) removed")
+        case .start, nil:
+            break
         }
+    }
+
+    /// Why the whole vault was walked, for the summary line of a walk.
+    enum WalkReason {
+        case start, fullReconcile
+    }
+
+    /// Logs one line in the user's language.
+    func say(_ message: LocalizedMessage) {
+        options.log(message.text)
     }
 }

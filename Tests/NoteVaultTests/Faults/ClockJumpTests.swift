@@ -48,8 +48,9 @@ struct ClockJumpTests {
 
         let report = try expirer.run()
         let refusal = try #require(report.refusal, "a pass that would destroy 20 of 22 notes must ask first")
-        #expect(refusal.contains("20 of 22"), "\(refusal)")
-        #expect(refusal.contains("--force"), "the message says how to go on: \(refusal)")
+        #expect(refusal.english.contains("20 of 22"), "\(refusal)")
+        #expect(refusal.english.contains("--force"), "the message says how to go on: \(refusal)")
+        #expect(Localization.translate(refusal, into: .russian).hasPrefix("у 20 из 22 заметок срок прошёл одновременно"))
         #expect(report.expired.isEmpty)
         #expect(files() == before, "nothing was moved or deleted")
         #expect(!sandbox.exists(".trash"))
@@ -75,7 +76,7 @@ struct ClockJumpTests {
         try writeNotes(60, keepers: 100)
         let before = files()
         let report = try expirer(at: Self.jumped).run()
-        #expect(report.refusal?.contains("the cap is 50") == true, "\(report.refusal ?? "no refusal")")
+        #expect(report.refusal?.english.contains("the cap is 50") == true, "\(report.refusal?.english ?? "no refusal")")
         #expect(report.expired.isEmpty)
         #expect(files() == before)
     }

@@ -66,6 +66,9 @@ struct TranslationTableTests {
     ])
     func script(language: Language, letters: ClosedRange<Character>) throws {
         for (key, value) in try Self.table(language) {
+            // A translation that is only its values ("%@") has no words to be in a language.
+            let words = value.replacingOccurrences(of: #"%(\d\$)?@"#, with: "", options: .regularExpression)
+            guard words.contains(where: \.isLetter) else { continue }
             #expect(value.contains { letters.contains($0) }, "\(language): \"\(value)\" for \"\(key)\"")
         }
     }

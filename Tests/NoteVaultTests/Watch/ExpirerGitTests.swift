@@ -64,7 +64,7 @@ struct ExpirerGitTests {
 
         #expect(report.expired.isEmpty)
         #expect(Set(report.skipped.map(\.path.description)) == ["a.md", "work/b.md"])
-        #expect(report.skipped.allSatisfy { $0.reason.hasPrefix(operation) }, "\(report.skipped)")
+        #expect(report.skipped.allSatisfy { $0.reason.english.hasPrefix(operation) }, "\(report.skipped)")
         #expect(sandbox.exists("a.md") && sandbox.exists("work/b.md") && !sandbox.exists(".trash"))
 
         // When it is over, the next pass destroys them.
@@ -162,8 +162,9 @@ struct ExpirerGitTests {
         #expect(report.expired.map(\.path.description) == ["edited.md"], "\(report)")
         #expect(report.refusal == nil)
         let kept = try #require(report.skipped.first { $0.path.description == "due.md" }, "\(report)")
-        #expect(kept.reason.hasPrefix("it already expired on "), "\(kept.reason)")
-        #expect(kept.reason.contains("remove its destroy date, or delete it by hand"), "\(kept.reason)")
+        #expect(kept.reason.english.hasPrefix("it already expired on "), "\(kept.reason)")
+        #expect(kept.reason.english.contains("remove its destroy date, or delete it by hand"), "\(kept.reason)")
+        #expect(Localization.translate(kept.reason, into: .japanese).contains("再び破棄はしません"), "\(kept.reason.format)")
         #expect(sandbox.bytes("due.md") == original)
         for _ in 0..<3 {
             let again = try expirer.run()

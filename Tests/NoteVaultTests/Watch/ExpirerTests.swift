@@ -91,7 +91,7 @@ struct ExpirerTests {
             let report = try expirer.run(dryRun: dryRun)
             #expect(report.expired.map(\.path) == [NotePath(trusted: "due.md")], "dry run: \(dryRun)")
             let skipped = try #require(report.skipped.first { $0.path == NotePath(trusted: "bad.md") }, "\(report.skipped)")
-            #expect(skipped.reason.contains(reason), "\(skipped.reason)")
+            #expect(skipped.reason.english.contains(reason), "\(skipped.reason)")
         }
         #expect(sandbox.bytes("bad.md") == original)
         #expect(!sandbox.exists(".trash/bad.md"))
@@ -183,8 +183,8 @@ struct ExpirerTests {
 
         if refused {
             let message = try #require(report.refusal)
-            #expect(message.contains("\(due) of \(due + kept) notes are past their destroy date at once (the cap is \(cap) per pass)"), "\(message)")
-            #expect(message.contains("enote expire --force"))
+            #expect(message.english.contains("\(due) of \(due + kept) notes are past their destroy date at once (the cap is \(cap) per pass)"), "\(message)")
+            #expect(message.english.contains("enote expire --force"))
             #expect(report.expired.isEmpty)
             #expect(sandbox.names().filter { $0.hasPrefix("due-") }.count == due, "nothing destroyed")
             #expect(!sandbox.exists(".trash"))

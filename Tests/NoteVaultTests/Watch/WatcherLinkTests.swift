@@ -59,7 +59,7 @@ struct WatcherLinkTests {
         #expect(watcher.catchUp())
         #expect(try watcher.indexedPaths() == ["after.md", "seed.md"])
         for (path, _) in links {
-            #expect(warnings(about: path, in: watcher) == ["warning: \(path): is a symbolic link; enote does not follow links, so it is not a note"],
+            #expect(warnings(about: path, in: watcher) == ["warning: \(path): a symbolic link; enote does not follow links, so it is not a note"],
                 "\(watcher.lines)")
         }
 
