@@ -28,7 +28,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let result = try context.run { () throws(VaultError) -> EditResult in
                 let command: EditorCommand

@@ -24,7 +24,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let started = Date()
             let index = try context.run { () throws(VaultError) in
                 rebuild ? try NoteIndex.rebuild(vault) : try NoteIndex.open(vault) { Console.err($0) }

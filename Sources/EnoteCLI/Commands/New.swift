@@ -64,7 +64,7 @@ extension Enote {
             let destroyDate = try destroy.map { text in
                 do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
             }
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             // Every picture is checked before anything is created.
             let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }
             let templateText = try template.map { name in try context.run { () throws(VaultError) in try vault.template(named: name) } }

@@ -23,12 +23,16 @@ struct CommandContext {
     }
 
     /// The vault the command works on.
-    func openVault() throws -> Vault {
+    /// - Parameter forWriting: The command changes the vault: fail at once, before anything is
+    ///   read or changed, when the vault is read-only.
+    func openVault(forWriting: Bool = false) throws -> Vault {
         try run { () throws(VaultError) -> Vault in
             let root = try VaultLocator.locate(
                 explicit: globals.vault, environment: environment,
                 currentDirectory: FileManager.default.currentDirectoryPath)
-            return try Vault(root: root, clock: clock)
+            let vault = try Vault(root: root, clock: clock)
+            if forWriting { try vault.requireWritable() }
+            return vault
         }
     }
 
