@@ -49,6 +49,11 @@ extension Enote {
                 var message = "The editor exited with status \(status); \(path) is as it was"
                 if let copy { message += ". Your edited text is kept in \(copy)" }
                 throw context.fail(message)
+            case .notSaved(let error, let copy):
+                var message = error.description
+                message += copy.map { ". Your edited text is kept in \($0)" } ?? ". Your edited text could not be kept either"
+                Console.err("enote: \(SafeText.escaped(message, keepingNewlines: true))")
+                throw ExitCode(error.exitCode)
             case .trashed(let entry):
                 context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
             }

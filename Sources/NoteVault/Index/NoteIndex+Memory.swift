@@ -89,9 +89,18 @@ extension NoteIndex {
 
     /// Marks this index as kept in memory and says so once.
     func keptInMemory(because reason: String) -> NoteIndex {
+        let reason = Self.explained(reason, folder: vault.stateFolder)
         unsavedReason = reason
         inform("enote: the index cannot be saved (\(reason)); this command brings a copy in memory up to date and leaves .enote/ as it is")
         return self
+    }
+
+    /// `reason`, or "no space left on device" when the file system of `folder` is full: SQLite
+    /// reports a full disk as an I/O error when it cannot size its shared-memory file.
+    static func explained(_ reason: String, folder: String) -> String {
+        var info = statvfs()
+        if statvfs(folder, &info) == 0, info.f_bavail == 0 { return "no space left on device in \(folder)" }
+        return reason
     }
 
     /// `path` with the characters a URI gives a meaning to escaped.
