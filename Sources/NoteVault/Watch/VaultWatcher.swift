@@ -77,7 +77,10 @@ public final class VaultWatcher: @unchecked Sendable {
             }
         }
         do {
-            index = try NoteIndex.open(vault, cacheKiB: 8 * 1024) { line in options.log(line) }
+            let opened = try NoteIndex.open(vault, cacheKiB: 8 * 1024) { line in options.log(line) }
+            // A long-running process can afford to read every page once: damage is rebuilt now.
+            try opened.verify()
+            index = opened
             inotify = try Inotify()
             server = try CatchUpChannel.listen(in: vault)
         } catch let error as VaultError {
