@@ -52,7 +52,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         switch call {
         case "fsync", "fdatasync": verb = "could not persist"
         case "write": verb = "could not write"
-        case "rename", "renameat", "renameat2": verb = "could not replace"
+        case "rename", "renameat", "renameat2", "link", "linkat": verb = "could not replace"
         case "open", "openat", "openat2": verb = "could not open"
         case "unlink", "unlinkat": verb = "could not remove"
         case "mkdir", "mkdirat": verb = "could not create the folder"
