@@ -57,6 +57,23 @@ struct FullDiskTests {
         }
     }
 
+    @Test func aWatcherStopsRatherThanKeepItsIndexInMemory() throws {
+        // Other commands trust the index file a watcher keeps up to date, so a watcher whose index
+        // cannot be saved must not carry on with a copy in memory.
+        let disk = try TemporaryMount(sizeKiB: 2048)
+        defer { disk.unmount() }
+        let vault = try TemporaryVault(in: disk.url)
+        try #require(try vault.run("list").status == 0)
+        try disk.fill()
+
+        let watcher = try WatchProcess(vault, ["--quiet"])
+        defer { watcher.kill() }
+
+        #expect(watcher.waitForExit(timeout: 30), "the watcher kept running on a full disk")
+        #expect(watcher.process.terminationStatus == 1)
+        #expect(watcher.stderr.contains("the index \(vault.root.path)/.enote/index.sqlite cannot be saved (no space left on device"), "\(watcher.stderr)")
+    }
+
     @Test func theNoteIsWrittenOnceThereIsRoomAgain() throws {
         // Given a full disk on which `set` failed
         let disk = try TemporaryMount(sizeKiB: 2048)

@@ -30,7 +30,7 @@ extension NoteIndex {
         do {
             database = try Self.createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter)
         } catch {
-            guard case .cannotSave(let saveProblem) = IndexError.Kind(error) else {
+            guard case .cannotSave(let saveProblem) = IndexError.Kind(error), memoryFallback else {
                 throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
             }
             database = try Self.emptyInMemory(cacheKiB: cacheKiB, counter: rankCounter)

@@ -76,6 +76,7 @@ extension NoteIndex {
     /// Moves the open index into memory for the rest of the command, after a write to the file
     /// failed because it cannot be saved (`reason`).
     func moveToMemory(because reason: String) throws(VaultError) {
+        guard memoryFallback else { throw Self.unsavable(path: path, reason: Self.explained(reason, folder: vault.stateFolder)) }
         let memory = try Self.emptyInMemory(cacheKiB: cacheKiB, counter: rankCounter, withSchema: false)
         do {
             try database.backup(to: memory)

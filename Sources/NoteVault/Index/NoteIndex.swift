@@ -40,6 +40,9 @@ public final class NoteIndex: @unchecked Sendable {
     let rankCounter: UnsafeMutablePointer<EnoteRankCounter>
     /// Receives one line when the index is rebuilt or kept in memory.
     let inform: (String) -> Void
+    /// Whether an index that cannot be saved may be kept in memory (not for a watcher, whose
+    /// index other commands read from the file).
+    let memoryFallback: Bool
     /// Whether a rebuild after damage is under way (damage found during it is not healed again).
     var isHealing = false
     /// How many times damage found after opening made this index rebuild itself.
@@ -47,7 +50,7 @@ public final class NoteIndex: @unchecked Sendable {
 
     init(
         vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int, busyTimeout: Double,
-        rankCounter: UnsafeMutablePointer<EnoteRankCounter>, inform: @escaping (String) -> Void
+        rankCounter: UnsafeMutablePointer<EnoteRankCounter>, memoryFallback: Bool, inform: @escaping (String) -> Void
     ) {
         self.vault = vault
         self.database = database
@@ -55,6 +58,7 @@ public final class NoteIndex: @unchecked Sendable {
         self.cacheKiB = cacheKiB
         self.busyTimeout = busyTimeout
         self.rankCounter = rankCounter
+        self.memoryFallback = memoryFallback
         self.inform = inform
     }
 
@@ -79,15 +83,26 @@ public final class NoteIndex: @unchecked Sendable {
     ///   - cacheKiB: SQLite's page cache in KiB (a long-running watcher keeps it small).
     ///   - busyTimeout: How long each attempt waits for another process's lock, in seconds; an
     ///     attempt that runs out is repeated ``busyRetries`` times.
+    ///   - memoryFallback: Keep an index that cannot be saved in memory for this process; when
+    ///     false (a watcher, whose index other commands read from the file), fail instead.
     ///   - inform: Receives one line whenever the index is rebuilt or kept in memory, and why.
-    public static func open(_ vault: Vault, cacheKiB: Int = 65536, busyTimeout: Double = 5, inform: @escaping (String) -> Void = { _ in }) throws(VaultError) -> NoteIndex {
+    public static func open(
+        _ vault: Vault, cacheKiB: Int = 65536, busyTimeout: Double = 5, memoryFallback: Bool = true,
+        inform: @escaping (String) -> Void = { _ in }
+    ) throws(VaultError) -> NoteIndex {
         let path = databasePath(for: vault)
         let counter = UnsafeMutablePointer<EnoteRankCounter>.allocate(capacity: 1)
         counter.initialize(to: EnoteRankCounter(rows: 0))
         func make(_ queue: DatabaseQueue) -> NoteIndex {
-            NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, rankCounter: counter, inform: inform)
+            NoteIndex(
+                vault: vault, database: queue, path: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, rankCounter: counter,
+                memoryFallback: memoryFallback, inform: inform)
         }
         func inMemory(because reason: String, copying source: String?) throws(VaultError) -> NoteIndex {
+            guard memoryFallback else {
+                counter.deallocate()
+                throw unsavable(path: path, reason: explained(reason, folder: vault.stateFolder))
+            }
             do throws(VaultError) {
                 return make(try inMemoryCopy(of: source, cacheKiB: cacheKiB, counter: counter)).keptInMemory(because: reason)
             } catch {
@@ -244,6 +259,11 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-shm")
     }
 
+    /// The error for an index that cannot be saved where it may not be kept in memory.
+    static func unsavable(path: String, reason: String) -> VaultError {
+        .invalidInput("the index \(path) cannot be saved (\(reason)); free some space or make the vault writable, then run the command again")
+    }
+
     /// The error for an index another process kept locked through every attempt.
     static func busyError(path: String, busyTimeout: Double) -> VaultError {
         let seconds = busyTimeout * Double(busyRetries + 1)
@@ -314,7 +334,7 @@ public final class NoteIndex: @unchecked Sendable {
                     throw Self.busyError(path: path, busyTimeout: busyTimeout)
                 case .corrupt where canHeal:
                     return .rebuilt(try heal(reason: IndexError.unusableReason(error)))
-                case .cannotSave(let reason) where unsavedReason == nil && !movedToMemory:
+                case .cannotSave(let reason) where memoryFallback && unsavedReason == nil && !movedToMemory:
                     movedToMemory = true
                     try moveToMemory(because: reason)
                 default:
