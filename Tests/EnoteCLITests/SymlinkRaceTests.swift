@@ -27,7 +27,7 @@ import Glibc
                     symlink(outside, link)
                     rename(link, note)
                     usleep(UInt32.random(in: 0...2_000))
-                    FileManager.default.createFile(atPath: file, contents: regular)
+                    _ = FileManager.default.createFile(atPath: file, contents: regular)
                     rename(file, note)
                     lock.withLock { count += 1 }
                     // Mostly a regular file, so that commands get far enough to meet a swap
