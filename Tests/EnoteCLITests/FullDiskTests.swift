@@ -7,7 +7,7 @@ import Testing
 @Suite(.enabled(if: TemporaryMount.isAvailable, TemporaryMount.skipReason))
 struct FullDiskTests {
     enum Change: String, CaseIterable, Sendable {
-        case set, new, edit
+        case set, new, edit, newInTheEditor
     }
 
     @Test(arguments: Change.allCases)
@@ -22,7 +22,7 @@ struct FullDiskTests {
 
         // When the change runs
         let typed = "Typed while the disk was full."
-        let editor = try vault.script("editor", "printf '%s\\n' '\(typed)' >> \"$1\"")
+        let editor = try vault.script("editor", "printf '%s\\n' '\(typed)' 'A second line.' >> \"$1\"")
         let result: EnoteProcess.Result
         let path: String
         switch change {
@@ -35,6 +35,9 @@ struct FullDiskTests {
         case .edit:
             result = try vault.run(["edit", "garden"], environment: ["EDITOR": editor])
             path = "garden.md"
+        case .newInTheEditor:
+            result = try vault.run(["new", "--edit"], environment: ["EDITOR": editor])
+            path = "typed-while-the-disk-was-full.md"
         }
 
         // Then it fails, naming the note and the cause, and nothing in the vault changed
@@ -42,14 +45,14 @@ struct FullDiskTests {
         #expect(result.stderr.contains("could not write \(path): no space left on device"), "\(result)")
         #expect(try vault.tree() == before, "the vault changed")
         #expect(try !vault.tree().keys.contains { $0.contains(".enote-") }, "a temp file was left behind")
-        if change != .new {
+        if change == .set || change == .edit {
             // Only the commands that look notes up open the index, which cannot be saved either.
             #expect(result.stderr.contains("the index cannot be saved (no space left on device in \(vault.root.path)/.enote)"), "\(result)")
         }
 
         // And what was typed in the editor is kept outside the vault, where the message says
-        if change == .edit {
-            let marker = "Your edited text is kept in "
+        if change == .edit || change == .newInTheEditor {
+            let marker = change == .edit ? "Your edited text is kept in " : "What you wrote is kept in "
             let line = try #require(result.stderr.split(separator: "\n").first { $0.contains(marker) }, "\(result)")
             let copy = String(line[line.range(of: marker)!.upperBound...])
             #expect(!copy.hasPrefix(disk.path), "the copy is on the full disk: \(copy)")
