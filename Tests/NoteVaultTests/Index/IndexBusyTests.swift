@@ -25,14 +25,15 @@ struct IndexBusyTests {
     }
 
     @Test func aWriteThatOutlastsOneBusyTimeoutIsTriedAgain() throws {
-        // Given another connection in a write transaction for 0.7 s, and a busy timeout of 0.2 s
+        // Given another connection in a write transaction for 0.5 s, and a busy timeout of 0.25 s
+        // (one attempt gives up while it is held; four attempts outlast it)
         let path = try prepare()
-        let holder = try IndexLockHolder(path: path, mode: .writeTransaction, holdFor: 0.7)
+        let holder = try IndexLockHolder(path: path, mode: .writeTransaction, holdFor: 0.5)
         defer { holder.finish() }
 
         // When the index brings itself up to date (it must write)
         let messages = Messages()
-        let index = try NoteIndex.open(try sandbox.vault(), busyTimeout: 0.2) { messages.append($0) }
+        let index = try NoteIndex.open(try sandbox.vault(), busyTimeout: 0.25) { messages.append($0) }
         let report = try index.synchronize()
 
         // Then it waited, tried again and wrote the change, without rebuilding anything
