@@ -65,7 +65,11 @@ let package = Package(
             name: "NoteVaultTests",
             dependencies: ["NoteVault", .product(name: "Yams", package: "Yams")]
         ),
-        .testTarget(name: "EnoteCLITests", dependencies: ["EnoteCLI", "enote"]),
+        // GRDB: end-to-end tests hold or inspect the index from a second connection.
+        .testTarget(
+            name: "EnoteCLITests",
+            dependencies: ["EnoteCLI", "enote", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

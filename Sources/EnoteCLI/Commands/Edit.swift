@@ -28,7 +28,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let result = try context.run { () throws(VaultError) -> EditResult in
                 let command: EditorCommand
@@ -48,6 +48,11 @@ extension Enote {
             case .cancelled(let status, let copy):
                 guard let copy else { throw context.fail("The editor exited with status \(status); \(path) is as it was") }
                 throw context.fail("The editor exited with status \(status); \(path) is as it was. Your edited text is kept in \(copy)")
+            case .notSaved(let error, let copy):
+                let message: LocalizedMessage = copy.map { "\(error.message). Your edited text is kept in \($0)" }
+                    ?? "\(error.message). Your edited text could not be kept either"
+                Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
+                throw ExitCode(error.exitCode)
             case .trashed(let entry):
                 context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
             }

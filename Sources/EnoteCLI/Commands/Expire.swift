@@ -32,7 +32,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: !dryRun)
             let index = try context.openIndex(vault)
             let expirer = Expirer(vault: vault, index: index)
             var report = try context.run { () throws(VaultError) in try expirer.run(dryRun: true, force: force) }

@@ -24,10 +24,14 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let started = Date()
-            let index = try context.run { () throws(VaultError) in
-                rebuild ? try NoteIndex.rebuild(vault) : try NoteIndex.open(vault) { Console.err($0) }
+            let index = try context.run { () throws(VaultError) -> NoteIndex in
+                if rebuild { return try NoteIndex.rebuild(vault) }
+                let index = try NoteIndex.open(vault) { Console.err($0) }
+                // Every page is read (PRAGMA quick_check); a damaged index is rebuilt.
+                try index.verify()
+                return index
             }
             let bar = ProgressBar(label: Localization.text("Indexing"), terminal: context.terminal)
             let report = try context.run { () throws(VaultError) in

@@ -44,7 +44,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let placement: Placement
             if let before {

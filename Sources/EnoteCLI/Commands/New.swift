@@ -64,12 +64,14 @@ extension Enote {
             let destroyDate = try destroy.map { text in
                 do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
             }
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             // Every picture is checked before anything is created.
             let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }
             let templateText = try template.map { name in try context.run { () throws(VaultError) in try vault.template(named: name) } }
             var noteTitle = title ?? ""
             var content = body ?? ""
+            // What was typed in the editor, kept outside the vault if the note cannot be written.
+            var typed: (session: EditorSession, bytes: [UInt8], fileName: String)?
             if body == nil, !edit, templateText == nil, attachments.isEmpty, isatty(STDIN_FILENO) == 0 {
                 content = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             }
@@ -86,6 +88,7 @@ extension Enote {
                 switch outcome {
                 case .done(let bytes):
                     content = String(decoding: bytes, as: UTF8.self)
+                    typed = (session, bytes, fileName)
                 case .unchanged:
                     throw context.fail("Nothing was written; no note was created")
                 case .cancelled(let status, let copy):
@@ -98,7 +101,14 @@ extension Enote {
             }
             let new = NewNote(title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder,
                               images: attachments, template: templateText)
-            let note = try context.run { () throws(VaultError) in try vault.create(new) }
+            let note = try context.run { () throws(VaultError) in
+                do throws(VaultError) {
+                    return try vault.create(new)
+                } catch {
+                    guard let typed, let copy = typed.session.keep(typed.bytes, fileName: typed.fileName) else { throw error }
+                    throw .invalidInput("\(error.description). What you wrote is kept in \(copy)")
+                }
+            }
             Console.out(note.path.description)
         }
 

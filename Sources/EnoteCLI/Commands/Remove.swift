@@ -16,6 +16,9 @@ extension Enote {
         @Argument(help: "The notes.", completion: NoteCompletion.notes)
         var notes: [String]
 
+        @Flag(help: "Remove even if another editor (Emacs, vim) has the note open.")
+        var force = false
+
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
@@ -24,12 +27,12 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             var failed = false
             for reference in notes {
                 do {
                     let path = try context.resolve(reference, in: vault)
-                    let entry = try context.run { () throws(VaultError) in try vault.moveToTrash(path, reason: .removed) }
+                    let entry = try context.run { () throws(VaultError) in try vault.moveToTrash(path, reason: .removed, force: force) }
                     context.note("Moved \(entry.originalPath) to the trash")
                 } catch {
                     failed = true

@@ -72,7 +72,7 @@ extension Enote {
                 }
             }
             if noDestroy { changes.append(.remove(.destroy)) }
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let note = try context.run { () throws(VaultError) in try vault.updateFrontMatter(of: path, changes, force: force) }
             context.note("Updated \(note.path)")

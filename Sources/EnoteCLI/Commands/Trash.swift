@@ -91,7 +91,7 @@ extension Enote.TrashCommand {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let entries = vault.trashEntries()
             let candidates = entries.map { NoteResolver.Candidate(path: NotePath(trusted: $0.trashedPath), title: $0.originalPath) }
             let chosen = try context.run { () throws(VaultError) -> TrashEntry in
@@ -116,7 +116,7 @@ extension Enote.TrashCommand {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
+            let vault = try context.openVault(forWriting: true)
             let count = vault.trashEntries().count
             if !yes {
                 guard Confirmation.canAsk else {

@@ -23,23 +23,30 @@ struct CommandContext {
     }
 
     /// The vault the command works on.
-    func openVault() throws -> Vault {
+    /// - Parameter forWriting: The command changes the vault: fail at once, before anything is
+    ///   read or changed, when the vault is read-only.
+    func openVault(forWriting: Bool = false) throws -> Vault {
         try run { () throws(VaultError) -> Vault in
             let root = try VaultLocator.locate(
                 explicit: globals.vault, environment: environment,
                 currentDirectory: FileManager.default.currentDirectoryPath)
-            return try Vault(root: root, clock: clock)
+            let vault = try Vault(root: root, clock: clock)
+            if forWriting { try vault.requireWritable() }
+            return vault
         }
     }
 
     /// The vault's index, brought up to date with the files (a progress bar on a terminal when
     /// many files must be read).
-    func openIndex(_ vault: Vault) throws -> NoteIndex {
+    /// - Parameter verify: Read every page first (`PRAGMA quick_check`) and rebuild a damaged
+    ///   index, for commands that may take that time; others find damage when a statement meets it.
+    func openIndex(_ vault: Vault, verify: Bool = false) throws -> NoteIndex {
         if let index = opened.index { return index }
         let index = try run { () throws(VaultError) -> NoteIndex in
             Trace.mark("vault opened")
             let index = try NoteIndex.open(vault) { message in Console.err(message) }
             Trace.mark("index opened")
+            if verify { try index.verify() }
             // A running watcher keeps the index live: once it has caught up, trust it.
             if CatchUpChannel.requestCatchUp(vault) {
                 Trace.mark("watcher caught up")

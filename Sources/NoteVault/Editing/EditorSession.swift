@@ -77,6 +77,19 @@ public struct EditorSession: Sendable {
         return edited == text ? .unchanged : .done(edited)
     }
 
+    /// Keeps `text` that could not be saved where it was meant to go: in a new private folder
+    /// (mode 0700, in `$TMPDIR`) under `fileName`.
+    /// - Returns: The file's path, or `nil` when it could not be written either.
+    public func keep(_ text: [UInt8], fileName: String) -> String? {
+        guard let folder = try? makePrivateFolder() else { return nil }
+        let path = folder + "/" + Self.safeFileName(fileName)
+        guard FileManager.default.createFile(atPath: path, contents: Data(text), attributes: [.posixPermissions: 0o600]) else {
+            removeFolder(folder)
+            return nil
+        }
+        return path
+    }
+
     /// Spawns the editor with the terminal and waits; returns its exit status (128 + signal
     /// when killed).
     private func run(arguments: [String]) throws(LaunchError) -> Int32 {

@@ -8,6 +8,10 @@ public enum EditResult: Sendable {
     case cancelled(status: Int32, keptCopy: String?)
     /// All text was deleted: the note went to the trash.
     case trashed(TrashEntry)
+    /// Done, but the new text could not be written to the note (a full disk, a read-only
+    /// vault, an I/O error): the note is as it was, and the typed text is kept at `keptCopy`
+    /// (outside the vault, in a private temporary folder) unless even that failed.
+    case notSaved(VaultError, keptCopy: String?)
 }
 
 extension Vault {
@@ -18,7 +22,9 @@ extension Vault {
     ///   - session: The editor to run.
     ///   - force: Edit even if another editor has the note open.
     /// - Throws: ``VaultError``; a conflict (exit status 3) when the note changed on disk while it
-    ///   was being edited, in which case the edited text is saved as a conflict copy.
+    ///   was being edited, in which case the edited text is saved as a conflict copy. A failure
+    ///   to write the edited text is ``EditResult/notSaved(_:keptCopy:)``, not an error, so that
+    ///   the caller can say where the text is.
     public func edit(_ path: NotePath, with session: EditorSession, force: Bool = false) throws(VaultError) -> EditResult {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
@@ -42,8 +48,16 @@ extension Vault {
             if Self.isBlank(bytes) {
                 return .trashed(try trashIfUnchanged(path, since: snapshot))
             }
-            let (saved, warnings) = try replaceText(of: path, with: bytes, expecting: snapshot)
-            return .saved(saved, warnings: warnings)
+            do {
+                let (saved, warnings) = try replaceText(of: path, with: bytes, expecting: snapshot)
+                return .saved(saved, warnings: warnings)
+            } catch .write(.conflict(let conflicted, let copy?)) {
+                // The note changed meanwhile; the typed text is in a conflict copy beside it.
+                throw .write(.conflict(path: conflicted, conflictCopy: copy))
+            } catch {
+                // Nothing typed may be lost because the note could not be written.
+                return .notSaved(error, keptCopy: session.keep(bytes, fileName: path.fileName))
+            }
         }
     }
 

@@ -5,6 +5,8 @@ import Glibc
 /// Writes notes with the one recipe that survives crashes, power loss and concurrent editors:
 /// temp file in the same folder (`O_EXCL | O_NOFOLLOW`), write, fsync, check the note is still
 /// what was read, atomic swap (`RENAME_EXCHANGE`), verify what was displaced, fsync the folder.
+/// File systems without the swap get an equivalent that also loses nothing to a writer in the
+/// last instant (see `DurableWriter+NoExchange.swift`).
 ///
 /// An error before the swap leaves the note untouched and removes the temp file. A failed fsync
 /// is reported, never retried into a false success. A note changed by someone else since it was
@@ -105,15 +107,9 @@ public struct DurableWriter: Sendable {
     private func commit(_ temp: [UInt8], over name: [UInt8], in directory: Int32, path: NotePath, original: FileSnapshot) throws(WriteError) {
         do {
             try fileSystem.exchange(temp, name, in: directory)
-        } catch let error where error.code == EINVAL || error.code == ENOSYS || error.code == ENOTSUP {
-            // This file system cannot swap atomically: a plain rename after the check above.
-            do {
-                try fileSystem.rename(temp, in: directory, to: name, in: directory)
-            } catch {
-                removeQuietly(temp, in: directory)
-                throw .system(error.naming(path))
-            }
-            try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
+        } catch let error where Self.isUnsupported(error) {
+            // This file system cannot swap atomically: move the note aside, check it, then link.
+            try replaceWithoutExchange(temp, over: name, in: directory, path: path, original: original)
             return
         } catch {
             removeQuietly(temp, in: directory)
@@ -248,11 +244,11 @@ public struct DurableWriter: Sendable {
             && String(decoding: name, as: UTF8.self).contains(".enote-")
     }
 
-    private func removeQuietly(_ name: [UInt8], in directory: Int32) {
+    func removeQuietly(_ name: [UInt8], in directory: Int32) {
         try? fileSystem.unlink(name, in: directory, flags: 0)
     }
 
-    private func wrap(_ body: () throws(SystemError) -> Void) throws(WriteError) {
+    func wrap(_ body: () throws(SystemError) -> Void) throws(WriteError) {
         do { try body() } catch { throw .system(error) }
     }
 }

@@ -35,6 +35,9 @@ public protocol FileSystem: Sendable {
     func exchange(_ first: [UInt8], _ second: [UInt8], in directory: Int32) throws(SystemError)
     /// Renames without replacing (`renameat2(RENAME_NOREPLACE)`); `EEXIST` when `to` exists.
     func renameNoReplace(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError)
+    /// Gives the file `from` a second name `to` in the same folder (`linkat`, not following a
+    /// link); `EEXIST` when `to` exists, which is never replaced.
+    func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError)
     /// Removes a file (or an empty folder with `AT_REMOVEDIR`).
     func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError)
     /// Creates a folder.

@@ -55,7 +55,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         switch call {
         case "fsync", "fdatasync": return "could not persist \(path): \(why) (\(call), \(codeName))"
         case "write": return "could not write \(path): \(why) (\(call), \(codeName))"
-        case "rename", "renameat", "renameat2": return "could not replace \(path): \(why) (\(call), \(codeName))"
+        case "rename", "renameat", "renameat2", "link", "linkat": return "could not replace \(path): \(why) (\(call), \(codeName))"
         case "open", "openat", "openat2": return "could not open \(path): \(why) (\(call), \(codeName))"
         case "unlink", "unlinkat": return "could not remove \(path): \(why) (\(call), \(codeName))"
         case "mkdir", "mkdirat": return "could not create the folder \(path): \(why) (\(call), \(codeName))"

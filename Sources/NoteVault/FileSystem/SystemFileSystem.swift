@@ -102,6 +102,13 @@ public struct SystemFileSystem: FileSystem {
         guard result == 0 else { throw SystemError("rename", path: NotePath.display(to)) }
     }
 
+    public func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError) {
+        let result = withCString(from) { fromPointer in
+            withCString(to) { toPointer in linkat(directory, fromPointer, directory, toPointer, 0) }
+        }
+        guard result == 0 else { throw SystemError("link", path: NotePath.display(to)) }
+    }
+
     public func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError) {
         guard withCString(name, { unlinkat(directory, $0, flags) }) == 0 else {
             throw SystemError("unlink", path: NotePath.display(name))

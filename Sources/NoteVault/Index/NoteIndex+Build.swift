@@ -9,7 +9,10 @@ extension NoteIndex {
     /// journal, no fsync and a large cache while filling them, the indexes created at the end,
     /// then an atomic rename. Readers of the old file are never disturbed, and a crash leaves
     /// only a stray `index.sqlite.build-PID` that the next build replaces.
-    func buildFresh(_ entries: [(path: NotePath, status: FileStatus)], progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport {
+    ///
+    /// - Returns: What was built; `nil` when the file could not be written (a full disk), in
+    ///   which case the index was moved into memory and the caller adds the notes there.
+    func buildFresh(_ entries: [(path: NotePath, status: FileStatus)], progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport? {
         let buildPath = path + ".build-\(getpid())"
         try? FileManager.default.removeItem(atPath: buildPath)
         let timeZone = vault.clock.timeZone
@@ -44,6 +47,10 @@ extension NoteIndex {
             try replaceDatabase(with: buildPath)
         } catch {
             try? FileManager.default.removeItem(atPath: buildPath)
+            if case .cannotSave(let reason) = IndexError.Kind(error) {
+                try moveToMemory(because: reason)
+                return nil
+            }
             throw .invalidInput("could not build the index (\(IndexError.describe(error))); the notes are untouched")
         }
         return report

@@ -63,8 +63,9 @@ extension NoteIndex {
         for lane in lanes { for position in lane.seen { seen[position] = true } }
         let work = lanes.flatMap(\.work)
         let total = lanes.reduce(0) { $0 + $1.total }
-        if table.count == 0, work.count >= Self.bulkThreshold {
+        if table.count == 0, work.count >= Self.bulkThreshold, unsavedReason == nil,
             var report = try buildFresh(work.map { ($0.path, $0.status) }, progress: progress)
+        {
             report.warnings = summary.warnings
             return report
         }
@@ -165,15 +166,20 @@ extension NoteIndex {
     /// Writes the changes found by a walk or a reconcile in one transaction, reading the
     /// changed files on another thread while it writes.
     private func apply(_ work: [SyncItem], removed: [(id: Int64, path: NotePath)], report initial: SyncReport, progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport {
-        var report = initial
-        report.removed = removed.count
-        report.changes = removed.map { SyncReport.Change(kind: .removed, path: $0.path) }
-        guard !work.isEmpty || !removed.isEmpty else { return report }
-
+        guard !work.isEmpty || !removed.isEmpty else {
+            var report = initial
+            report.removed = removed.count
+            return report
+        }
         let timeZone = vault.clock.timeZone
         let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
         let vault = self.vault
-        try write { db in
+        // The transaction may run again (the database was busy, or had to move into memory), so
+        // it starts its report afresh each time.
+        let outcome = try write { db -> SyncReport in
+            var report = initial
+            report.removed = removed.count
+            report.changes = removed.map { SyncReport.Change(kind: .removed, path: $0.path) }
             let items = try Self.withDetails(work, db)
             var writer = try IndexWriter(db)
             for note in removed { try writer.delete(id: note.id, path: note.path) }
@@ -202,8 +208,15 @@ extension NoteIndex {
                 done += outcomes.count
                 progress?(SyncProgress(done: done, total: items.count))
             })
+            return report
         }
-        return report
+        switch outcome {
+        case .written(let report):
+            return report
+        case .rebuilt(let report):
+            // The database was damaged: it was rebuilt from every note instead.
+            return report
+        }
     }
 
     /// Adds what an update needs to know about notes already indexed (hash, `updated` text and

@@ -6,9 +6,10 @@ import GRDB
 /// lets `list` and `search` answer without reading them.
 ///
 /// Opening it checks that the file is a database of the current schema; a missing, corrupt or
-/// older index is moved aside and rebuilt from the files, with one line of explanation. Before
-/// answering, a command brings the index up to date with ``synchronize(progress:)``, which
-/// re-reads only the files whose size, times or inode changed.
+/// older index is moved aside and rebuilt from the files, with one line of explanation, and so is
+/// one that any later statement finds damaged (`SQLITE_CORRUPT`). Before answering, a command
+/// brings the index up to date with ``synchronize(progress:)``, which re-reads only the files
+/// whose size, times or inode changed.
 ///
 /// For example:
 ///
@@ -20,22 +21,45 @@ import GRDB
 public final class NoteIndex: @unchecked Sendable {
     /// The vault this index describes.
     public let vault: Vault
-    /// The database connection (replaced when a bulk build swaps in a new file).
-    private(set) var database: DatabaseQueue
+    /// The database connection (replaced when a bulk build swaps in a new file, when a damaged
+    /// file is rebuilt, or by a copy in memory when the file cannot be written).
+    var database: DatabaseQueue
     /// Where the database file is.
     public let path: String
+    /// Why this command keeps the index in memory instead of saving it to ``path`` (a read-only
+    /// vault, a full disk), or `nil` when changes are saved as usual.
+    public internal(set) var unsavedReason: String?
 
     /// The page cache size this index's connections use, in KiB.
     let cacheKiB: Int
+    /// How long one attempt waits for another connection's lock, in seconds.
+    let busyTimeout: Double
+    /// How many times an attempt that found the database busy is repeated.
+    static let busyRetries = 3
     /// How many rows the ranking function scored in the last ranked query (its match count).
     let rankCounter: UnsafeMutablePointer<EnoteRankCounter>
+    /// Receives one line when the index is rebuilt or kept in memory.
+    let inform: (String) -> Void
+    /// Whether an index that cannot be saved may be kept in memory (not for a watcher, whose
+    /// index other commands read from the file).
+    let memoryFallback: Bool
+    /// Whether a rebuild after damage is under way (damage found during it is not healed again).
+    var isHealing = false
+    /// How many times damage found after opening made this index rebuild itself.
+    var rebuilds = 0
 
-    private init(vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int, rankCounter: UnsafeMutablePointer<EnoteRankCounter>) {
+    init(
+        vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int, busyTimeout: Double,
+        rankCounter: UnsafeMutablePointer<EnoteRankCounter>, memoryFallback: Bool, inform: @escaping (String) -> Void
+    ) {
         self.vault = vault
         self.database = database
         self.path = path
         self.cacheKiB = cacheKiB
+        self.busyTimeout = busyTimeout
         self.rankCounter = rankCounter
+        self.memoryFallback = memoryFallback
+        self.inform = inform
     }
 
     deinit {
@@ -50,32 +74,69 @@ public final class NoteIndex: @unchecked Sendable {
 
     /// Opens the index of `vault`, rebuilding it when it is missing, corrupt or of an older
     /// schema.
+    ///
+    /// An index that is only busy (another process holds a lock on it) is never rebuilt: the
+    /// open waits and tries again. An index that cannot be written (a read-only vault, a full
+    /// disk) is copied into memory for this command, brought up to date there and not saved.
     /// - Parameters:
     ///   - vault: The vault.
-    ///   - inform: Receives one line whenever the index is rebuilt, and why.
     ///   - cacheKiB: SQLite's page cache in KiB (a long-running watcher keeps it small).
-    public static func open(_ vault: Vault, cacheKiB: Int = 65536, inform: (String) -> Void = { _ in }) throws(VaultError) -> NoteIndex {
+    ///   - busyTimeout: How long each attempt waits for another process's lock, in seconds; an
+    ///     attempt that runs out is repeated ``busyRetries`` times.
+    ///   - memoryFallback: Keep an index that cannot be saved in memory for this process; when
+    ///     false (a watcher, whose index other commands read from the file), fail instead.
+    ///   - inform: Receives one line whenever the index is rebuilt or kept in memory, and why.
+    public static func open(
+        _ vault: Vault, cacheKiB: Int = 65536, busyTimeout: Double = 5, memoryFallback: Bool = true,
+        inform: @escaping (String) -> Void = { _ in }
+    ) throws(VaultError) -> NoteIndex {
         let path = databasePath(for: vault)
-        let exists = FileManager.default.fileExists(atPath: path)
         let counter = UnsafeMutablePointer<EnoteRankCounter>.allocate(capacity: 1)
         counter.initialize(to: EnoteRankCounter(rows: 0))
+        func make(_ queue: DatabaseQueue) -> NoteIndex {
+            NoteIndex(
+                vault: vault, database: queue, path: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, rankCounter: counter,
+                memoryFallback: memoryFallback, inform: inform)
+        }
+        func inMemory(because reason: String, copying source: String?) throws(VaultError) -> NoteIndex {
+            guard memoryFallback else {
+                counter.deallocate()
+                throw unsavable(path: path, reason: explained(reason, folder: vault.stateFolder))
+            }
+            do throws(VaultError) {
+                return make(try inMemoryCopy(of: source, cacheKiB: cacheKiB, counter: counter)).keptInMemory(because: reason)
+            } catch {
+                counter.deallocate()
+                throw error
+            }
+        }
+        if let reason = unsavableReason(vault, path: path) {
+            return try inMemory(because: reason, copying: path)
+        }
+        let exists = FileManager.default.fileExists(atPath: path)
         if exists {
-            switch check(path, cacheKiB: cacheKiB, counter: counter) {
+            switch check(path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter) {
             case .ok(let queue):
-                return NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, rankCounter: counter)
+                return make(queue)
             case .unusable(let reason):
-                inform(Localization.text("enote: \(reason); rebuilding it from the notes (they are not touched)"))
+                inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
                 moveAside(path)
+            case .cannotSave(let reason):
+                return try inMemory(because: reason, copying: path)
+            case .busy:
+                counter.deallocate()
+                throw busyError(path: path, busyTimeout: busyTimeout)
             }
         }
         if !exists {
-            inform(Localization.text("enote: building the index (.enote/index.sqlite) from the notes"))
+            inform("enote: building the index (.enote/index.sqlite) from the notes")
         }
         do {
-            let queue = try createDatabase(at: path, cacheKiB: cacheKiB, counter: counter)
-            let index = NoteIndex(vault: vault, database: queue, path: path, cacheKiB: cacheKiB, rankCounter: counter)
-            return index
+            return make(try createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
         } catch {
+            if case .cannotSave(let reason) = IndexError.Kind(error) {
+                return try inMemory(because: reason, copying: nil)
+            }
             counter.deallocate()
             throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
         }
@@ -91,34 +152,55 @@ public final class NoteIndex: @unchecked Sendable {
 
     private enum CheckResult {
         case ok(DatabaseQueue)
-        case unusable(LocalizedMessage)
+        case unusable(String)
+        case cannotSave(String)
+        case busy
     }
 
-    private static func check(_ path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) -> CheckResult {
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
-            let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
-            guard version == IndexSchema.version else {
-                // Every enote index sets user_version: 0 is an empty file or another program's database.
-                if version == 0 {
-                    let tables = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
-                    return .unusable(tables == 0 ? "the index is empty" : "the index is not an enote index")
+    private static func check(_ path: String, cacheKiB: Int, busyTimeout: Double, counter: UnsafeMutablePointer<EnoteRankCounter>) -> CheckResult {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
+                if let problem = try schemaProblem(queue) { return .unusable(problem) }
+                return .ok(queue)
+            } catch {
+                switch IndexError.Kind(error) {
+                case .busy:
+                    // Another process holds the file (a long write, an exclusive lock): it is
+                    // in use, not damaged, so wait again rather than rebuild it under them.
+                    if attempt <= busyRetries { continue }
+                    return .busy
+                case .cannotSave(let reason):
+                    return .cannotSave(reason)
+                case .corrupt, .other:
+                    return .unusable(IndexError.unusableReason(error))
                 }
-                return .unusable(version < IndexSchema.version ? "the index is from an older version of enote" : "the index is from a newer version of enote")
             }
-            let tables = try queue.read { db in
-                try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-            }
-            guard tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) else { return .unusable("the index is incomplete") }
-            return .ok(queue)
-        } catch {
-            return .unusable(IndexError.unusableReason(error))
         }
     }
 
-    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil) -> Configuration {
+    /// Why the database in `queue` is not an index of the current schema, or `nil` when it is.
+    static func schemaProblem(_ queue: DatabaseQueue) throws -> String? {
+        let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        guard version == IndexSchema.version else {
+            // Every enote index sets user_version: 0 is an empty file or another program's database.
+            if version == 0 {
+                let tables = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
+                return tables == 0 ? "is empty" : "is not an enote index"
+            }
+            return version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote"
+        }
+        let tables = try queue.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+        }
+        return tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) ? nil : "is incomplete"
+    }
+
+    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536, busyTimeout: Double = 5, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = .timeout(busyTimeout)
         nonisolated(unsafe) let counter = counter
         configuration.prepareDatabase { db in
             db.add(tokenizer: CJKBigramTokenizer.self)
@@ -127,7 +209,7 @@ public final class NoteIndex: @unchecked Sendable {
             if bulk {
                 // A file nobody else sees yet: no journal, no fsync, a large cache.
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY")
-            } else {
+            } else if !db.configuration.readonly {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
             }
         }
@@ -142,17 +224,17 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-wal")
         try? manager.removeItem(atPath: path + "-shm")
         guard rename(builtPath, path) == 0 else { throw SystemError("rename", path: path) }
-        database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, counter: rankCounter))
+        database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter))
     }
 
     /// Creates an empty index at `path`. The schema is made in a private file that is then
     /// linked into place, so that no other process ever opens a half-made index (which it would
     /// take for an old one and rebuild, leaving this process, a watcher say, writing to a deleted
     /// file); when another process installed one first, that one is used.
-    private static func createDatabase(at path: String, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) throws -> DatabaseQueue {
+    static func createDatabase(at path: String, cacheKiB: Int, busyTimeout: Double, counter: UnsafeMutablePointer<EnoteRankCounter>) throws -> DatabaseQueue {
         let building = path + "-new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { moveAside(building, keep: false) }
-        let empty = try DatabaseQueue(path: building, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
+        let empty = try DatabaseQueue(path: building, configuration: configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
         try empty.writeWithoutTransaction { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
@@ -162,11 +244,11 @@ public final class NoteIndex: @unchecked Sendable {
             // No hard links on this file system: a rename still installs only a whole file.
             guard rename(building, path) == 0 else { throw SystemError("rename", path: path) }
         }
-        return try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, counter: counter))
+        return try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
     }
 
     /// Moves a broken index to `index.sqlite.corrupt` (for a bug report) and removes its WAL.
-    private static func moveAside(_ path: String, keep: Bool = true) {
+    static func moveAside(_ path: String, keep: Bool = true) {
         let manager = FileManager.default
         try? manager.removeItem(atPath: path + ".corrupt")
         if keep {
@@ -177,59 +259,93 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-shm")
     }
 
-    /// Runs a read against the database, turning corruption into a clear error.
+    /// The error for an index that cannot be saved where it may not be kept in memory.
+    static func unsavable(path: String, reason: String) -> VaultError {
+        .invalidInput("the index \(path) cannot be saved (\(reason)); free some space or make the vault writable, then run the command again")
+    }
+
+    /// The error for an index another process kept locked through every attempt.
+    static func busyError(path: String, busyTimeout: Double) -> VaultError {
+        let seconds = busyTimeout * Double(busyRetries + 1)
+        let waited = seconds < 10 ? String(format: "%.1f", seconds) : String(Int(seconds.rounded()))
+        return .invalidInput("the index \(path) is busy: another program held it through \(waited) s of waiting; nothing was changed. Try again when it has finished")
+    }
+
+    // MARK: - Statements
+
+    /// How a write ended.
+    enum WriteOutcome<T> {
+        /// The transaction committed with this result.
+        case written(T)
+        /// The database was damaged, so the whole index was rebuilt from the notes instead (which
+        /// made the write unnecessary); this is what the rebuild found.
+        case rebuilt(SyncReport)
+    }
+
+    /// Runs a read against the database.
+    ///
+    /// A busy database is tried again (``busyRetries`` times, each waiting ``busyTimeout``); a
+    /// damaged one (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) is moved aside and rebuilt from the notes
+    /// with one line through `inform`, and the read runs again on the new one.
     func read<T>(_ body: (Database) throws -> T) throws(VaultError) -> T {
-        do {
-            return try database.read(body)
-        } catch {
-            throw .invalidInput("the index could not be read (\(IndexError.describe(error))); run `enote index --rebuild`")
+        var attempt = 0
+        var healed = false
+        while true {
+            attempt += 1
+            do {
+                return try database.read(body)
+            } catch let error as VaultError {
+                throw error
+            } catch {
+                switch IndexError.Kind(error) {
+                case .busy where attempt <= Self.busyRetries:
+                    continue
+                case .busy:
+                    throw Self.busyError(path: path, busyTimeout: busyTimeout)
+                case .corrupt where canHeal && !healed:
+                    healed = true
+                    try heal(reason: IndexError.unusableReason(error))
+                default:
+                    throw .invalidInput("the index could not be read (\(IndexError.describe(error))); run `enote index --rebuild`")
+                }
+            }
         }
     }
 
     /// Runs a write transaction.
-    func write<T>(_ body: (Database) throws -> T) throws(VaultError) -> T {
-        do {
-            return try database.write(body)
-        } catch let error as VaultError {
-            throw error
-        } catch {
-            throw .invalidInput("the index could not be updated (\(IndexError.describe(error))); run `enote index --rebuild`")
+    ///
+    /// A busy database is tried again like a read; a damaged one is rebuilt from the notes
+    /// (``WriteOutcome/rebuilt(_:)``); one that cannot be written (disk full, read-only, I/O
+    /// error) is copied into memory for the rest of the command and the write runs there.
+    func write<T>(_ body: (Database) throws -> T) throws(VaultError) -> WriteOutcome<T> {
+        var attempt = 0
+        var movedToMemory = false
+        while true {
+            attempt += 1
+            do {
+                return .written(try database.write(body))
+            } catch let error as VaultError {
+                throw error
+            } catch {
+                switch IndexError.Kind(error) {
+                case .busy where attempt <= Self.busyRetries:
+                    continue
+                case .busy:
+                    throw Self.busyError(path: path, busyTimeout: busyTimeout)
+                case .corrupt where canHeal:
+                    return .rebuilt(try heal(reason: IndexError.unusableReason(error)))
+                case .cannotSave(let reason) where memoryFallback && unsavedReason == nil && !movedToMemory:
+                    movedToMemory = true
+                    try moveToMemory(because: reason)
+                default:
+                    throw .invalidInput("the index could not be updated (\(IndexError.describe(error))); run `enote index --rebuild`")
+                }
+            }
         }
     }
 
     /// `PRAGMA quick_check`: whether SQLite finds the file sound.
     public func quickCheck() -> Bool {
         (try? database.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }) == "ok"
-    }
-}
-
-/// Turns SQLite errors into words for messages (never SQL text).
-enum IndexError {
-    static func describe(_ error: Error) -> LocalizedMessage {
-        if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_CORRUPT: return "the database file is corrupt"
-            case .SQLITE_NOTADB: return "the file is not a database"
-            case .SQLITE_FULL: return "the disk is full"
-            case .SQLITE_READONLY: return "the database is read-only"
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return "the database is busy"
-            case .SQLITE_IOERR: return "an I/O error occurred"
-            case .SQLITE_CANTOPEN: return "the database file cannot be opened"
-            case .SQLITE_PERM: return "permission denied"
-            default: return "SQLite error \(error.resultCode.rawValue)"
-            }
-        }
-        return "\(error)"
-    }
-
-    static func unusableReason(_ error: Error) -> LocalizedMessage {
-        if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_NOTADB: return "the index is not a database file"
-            case .SQLITE_CORRUPT: return "the index is corrupt"
-            default: return "the index cannot be opened (\(describe(error)))"
-            }
-        }
-        return "the index cannot be opened"
     }
 }

@@ -36,15 +36,28 @@ extension Vault {
     private var trashLogPath: String { trashFolder + "/.log.jsonl" }
 
     /// Moves a note to `.trash/`, keeping its folder structure, and records where it came from.
+    ///
+    /// A note another editor has open (an Emacs lock or vim swap file beside it) is refused unless
+    /// `force` is set, as `set` and `edit` refuse it: that editor would write the note back on its
+    /// next save, bringing it back beside its copy in the trash.
+    /// - Parameters:
+    ///   - path: The note.
+    ///   - reason: Why it goes to the trash (recorded in the trash log).
+    ///   - force: Move it even if another editor has it open.
     /// - Returns: The trash entry.
+    /// - Throws: ``VaultError/openElsewhere(path:holder:)`` when another editor has it open.
     @discardableResult
-    public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason) throws(VaultError) -> TrashEntry {
+    public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason, force: Bool = false) throws(VaultError) -> TrashEntry {
+        if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
+            throw .openElsewhere(path: path, holder: holder.description)
+        }
         let lock = try lock()
         defer { lock.release() }
         return try moveToTrashLocked(path, reason: reason)
     }
 
-    /// ``moveToTrash(_:reason:)`` for a caller that already holds the vault lock.
+    /// ``moveToTrash(_:reason:force:)`` for a caller that already holds the vault lock (it does not
+    /// look for other editors).
     /// - Parameter hash: The hash of the bytes being moved, recorded in the log (expiry does).
     public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)

@@ -68,12 +68,38 @@ public final class Vault: Sendable {
     public var configPath: String { stateFolder + "/config" }
 
     /// Takes the vault's write lock; every change to notes happens while it is held.
+    /// - Throws: ``VaultError/readOnly(path:reason:)`` when `.enote/` cannot be written.
     public func lock() throws(VaultError) -> VaultLock {
         do {
             return try VaultLock.acquire(at: stateFolder + "/lock", timeout: lockTimeout, recordPID: true)
+        } catch .system(let error) where Self.readOnlyCodes.contains(error.code) {
+            throw .readOnly(path: root, reason: Self.readOnlyReason(error.code, path: stateFolder))
         } catch {
             throw .lock(error)
         }
+    }
+
+    /// Makes sure the vault can be changed: its root folder and `.enote/` can be written.
+    ///
+    /// Commands that change notes call this first, so that on a read-only mount (`EROFS`, which
+    /// stops root too) or without permission (`EACCES`) they stop before doing anything, with a
+    /// message that says so, instead of failing at the first file they touch.
+    /// - Throws: ``VaultError/readOnly(path:reason:)``.
+    public func requireWritable() throws(VaultError) {
+        for folder in [root, stateFolder] where faccessat(AT_FDCWD, folder, W_OK, AT_EACCESS) != 0 {
+            let code = errno
+            if Self.readOnlyCodes.contains(code) {
+                throw .readOnly(path: root, reason: Self.readOnlyReason(code, path: folder))
+            }
+        }
+    }
+
+    /// The `errno` values that mean "this cannot be written here".
+    static let readOnlyCodes: Set<Int32> = [EROFS, EACCES, EPERM]
+
+    /// Why writing in `path` failed, for ``VaultError/readOnly(path:reason:)``.
+    static func readOnlyReason(_ code: Int32, path: String) -> String {
+        code == EROFS ? "read-only file system" : "no permission to write in \(path)"
     }
 
     /// The writer for notes in this vault.

@@ -27,6 +27,8 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     case limitReached(limit: Int)
     /// Another editor has the note open (its lock or swap file is beside it).
     case openElsewhere(path: NotePath, holder: String)
+    /// The vault cannot be written (a read-only mount, or no permission); nothing was changed.
+    case readOnly(path: String, reason: String)
 
     public var description: String { message.text }
 
@@ -61,6 +63,8 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
             return message
         case .openElsewhere(let path, let holder):
             return "\(path) is open in \(holder); close it there first, or pass --force (that editor will then see the file changed when it saves)"
+        case .readOnly(let path, let reason):
+            return "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
         case .limitReached(let limit):
             return "this vault is limited to \(limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }

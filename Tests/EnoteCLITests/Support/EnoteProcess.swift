@@ -72,17 +72,19 @@ struct EnoteProcess {
             input.fileHandleForWriting.write(stdin)
             try input.fileHandleForWriting.close()
         }
-        // Read both pipes concurrently so a chatty process cannot block on a full pipe.
+        // Read both pipes concurrently so a chatty process cannot block on a full pipe. Threads of
+        // their own, not Dispatch's pool: tests that run several processes at once would
+        // otherwise fill the pool (as wide as the machine has cores) with blocked reads.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             outData = out.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }

@@ -18,9 +18,11 @@ final class TemporaryVault {
         .appendingPathComponent("SampleVault")
 
     /// Makes a copy of SampleVault (or an empty vault when `sample` is false).
-    init(sample: Bool = true) throws {
+    /// - Parameter folder: Where to put the vault (as `folder/vault`), for example on a
+    ///   ``TemporaryMount``; by default in the base folder. HOME and TMPDIR stay in the base folder.
+    init(sample: Bool = true, in folder: URL? = nil) throws {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("enote-e2e-\(UUID().uuidString)")
-        root = base.appendingPathComponent("vault")
+        root = (folder ?? base).appendingPathComponent("vault")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         if sample {
             try FileManager.default.copyItem(at: Self.sampleVault, to: root)

@@ -18,7 +18,7 @@ import Glibc
 /// retried. Calls are numbered from 1 in the order they reach this file system.
 final class FaultyFileSystem: FileSystem {
     enum Operation: String, Sendable, CaseIterable {
-        case open, write, read, fsync, fchmod, rename, exchange, renameNoReplace, unlink, makeDirectory
+        case open, write, read, fsync, fchmod, rename, exchange, renameNoReplace, link, unlink, makeDirectory
     }
 
     private struct Fault {
@@ -142,6 +142,11 @@ final class FaultyFileSystem: FileSystem {
     func renameNoReplace(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
         if let code = enter(.renameNoReplace) { throw SystemError("rename", path: NotePath.display(to), code: code) }
         try system.renameNoReplace(from, in: fromDirectory, to: to, in: toDirectory)
+    }
+
+    func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError) {
+        if let code = enter(.link) { throw SystemError("link", path: NotePath.display(to), code: code) }
+        try system.link(from, to: to, in: directory)
     }
 
     func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError) {

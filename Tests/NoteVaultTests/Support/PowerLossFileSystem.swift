@@ -270,6 +270,11 @@ final class PowerLossFileSystem: FileSystem {
         try system.renameNoReplace(from, in: fromDirectory, to: to, in: toDirectory)
     }
 
+    func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError) {
+        if let code = step("link \(NotePath.display(from)) to \(NotePath.display(to))") { throw SystemError("link", path: NotePath.display(to), code: code) }
+        try system.link(from, to: to, in: directory)
+    }
+
     func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError) {
         if let code = step("unlink \(NotePath.display(name))") { throw SystemError("unlink", path: NotePath.display(name), code: code) }
         rememberBytes(of: name, in: directory)
