@@ -54,7 +54,12 @@ final class VaultSandbox: @unchecked Sendable {
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: base)
+        // A watcher thread that is still winding down may add a file while the folder is
+        // removed (ENOTEMPTY); try again briefly rather than leave the folder behind.
+        for _ in 0..<20 {
+            if (try? FileManager.default.removeItem(atPath: base)) != nil || !FileManager.default.fileExists(atPath: base) { return }
+            usleep(50_000)
+        }
     }
 
     /// Opens the vault with a fixed clock and a short lock timeout.
