@@ -106,7 +106,7 @@ extension Enote {
                     return try vault.create(new)
                 } catch {
                     guard let typed, let copy = typed.session.keep(typed.bytes, fileName: typed.fileName) else { throw error }
-                    throw .invalidInput("\(error.description). What you wrote is kept in \(copy)")
+                    throw .invalidInput("\(error.message). What you wrote is kept in \(copy)")
                 }
             }
             Console.out(note.path.description)

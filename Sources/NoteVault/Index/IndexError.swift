@@ -11,7 +11,7 @@ enum IndexError {
         case busy
         /// The file cannot be written (disk full, read-only, I/O error, no permission): keep the
         /// index in memory for this command; the file is left as it is.
-        case cannotSave(String)
+        case cannotSave(LocalizedMessage)
         /// Anything else.
         case other
 
@@ -30,7 +30,7 @@ enum IndexError {
         }
     }
 
-    static func describe(_ error: Error) -> String {
+    static func describe(_ error: Error) -> LocalizedMessage {
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_CORRUPT: return "the database file is corrupt"
@@ -47,14 +47,15 @@ enum IndexError {
         return "\(error)"
     }
 
-    static func unusableReason(_ error: Error) -> String {
+    /// What is wrong with an index that cannot be used, as in "enote: \(reason); rebuilding it".
+    static func unusableReason(_ error: Error) -> LocalizedMessage {
         if let error = error as? DatabaseError {
             switch error.resultCode {
-            case .SQLITE_NOTADB: return "is not a database file"
-            case .SQLITE_CORRUPT: return "is corrupt"
-            default: return "cannot be opened (\(describe(error)))"
+            case .SQLITE_NOTADB: return "the index is not a database file"
+            case .SQLITE_CORRUPT: return "the index is corrupt"
+            default: return "the index cannot be opened (\(describe(error)))"
             }
         }
-        return "cannot be opened"
+        return "the index cannot be opened"
     }
 }

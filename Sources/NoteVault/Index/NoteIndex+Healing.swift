@@ -17,11 +17,11 @@ extension NoteIndex {
 
     /// Moves the damaged file aside (to `index.sqlite.corrupt`), creates a new one and fills it
     /// from the notes. The notes are only read.
-    /// - Parameter reason: What is wrong, as in "the index `is corrupt`".
+    /// - Parameter reason: What is wrong, as in "the index is corrupt".
     /// - Returns: What filling the new index found.
     @discardableResult
-    func heal(reason: String) throws(VaultError) -> SyncReport {
-        inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
+    func heal(reason: LocalizedMessage) throws(VaultError) -> SyncReport {
+        inform(Localization.text("enote: \(reason); rebuilding it from the notes (they are not touched)"))
         isHealing = true
         rebuilds += 1
         defer { isHealing = false }
@@ -53,7 +53,7 @@ extension NoteIndex {
         // A read that meets a broken page rebuilds the index before it returns.
         if rebuilds != before { return true }
         guard problems == ["ok"] else {
-            try heal(reason: "is corrupt")
+            try heal(reason: "the index is corrupt")
             return true
         }
         return false

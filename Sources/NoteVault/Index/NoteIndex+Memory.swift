@@ -18,7 +18,7 @@ import Glibc
 extension NoteIndex {
     /// Why the index of `vault` cannot be written at all (a read-only file system, no permission
     /// to write `.enote/` or the index file), or `nil` when it can.
-    static func unsavableReason(_ vault: Vault, path: String) -> String? {
+    static func unsavableReason(_ vault: Vault, path: String) -> LocalizedMessage? {
         for target in [vault.stateFolder, path] {
             guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 else { continue }
             switch errno {
@@ -75,7 +75,7 @@ extension NoteIndex {
 
     /// Moves the open index into memory for the rest of the command, after a write to the file
     /// failed because it cannot be saved (`reason`).
-    func moveToMemory(because reason: String) throws(VaultError) {
+    func moveToMemory(because reason: LocalizedMessage) throws(VaultError) {
         guard memoryFallback else { throw Self.unsavable(path: path, reason: Self.explained(reason, folder: vault.stateFolder)) }
         let memory = try Self.emptyInMemory(cacheKiB: cacheKiB, counter: rankCounter, withSchema: false)
         do {
@@ -89,16 +89,16 @@ extension NoteIndex {
     }
 
     /// Marks this index as kept in memory and says so once.
-    func keptInMemory(because reason: String) -> NoteIndex {
+    func keptInMemory(because reason: LocalizedMessage) -> NoteIndex {
         let reason = Self.explained(reason, folder: vault.stateFolder)
         unsavedReason = reason
-        inform("enote: the index cannot be saved (\(reason)); this command brings a copy in memory up to date and leaves .enote/ as it is")
+        inform(Localization.text("enote: the index cannot be saved (\(reason)); this command brings a copy in memory up to date and leaves .enote/ as it is"))
         return self
     }
 
     /// `reason`, or "no space left on device" when the file system of `folder` is full: SQLite
     /// reports a full disk as an I/O error when it cannot size its shared-memory file.
-    static func explained(_ reason: String, folder: String) -> String {
+    static func explained(_ reason: LocalizedMessage, folder: String) -> LocalizedMessage {
         var info = statvfs()
         if statvfs(folder, &info) == 0, info.f_bavail == 0 { return "no space left on device in \(folder)" }
         return reason

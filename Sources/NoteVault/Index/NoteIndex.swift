@@ -28,7 +28,7 @@ public final class NoteIndex: @unchecked Sendable {
     public let path: String
     /// Why this command keeps the index in memory instead of saving it to ``path`` (a read-only
     /// vault, a full disk), or `nil` when changes are saved as usual.
-    public internal(set) var unsavedReason: String?
+    public internal(set) var unsavedReason: LocalizedMessage?
 
     /// The page cache size this index's connections use, in KiB.
     let cacheKiB: Int
@@ -98,7 +98,7 @@ public final class NoteIndex: @unchecked Sendable {
                 vault: vault, database: queue, path: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, rankCounter: counter,
                 memoryFallback: memoryFallback, inform: inform)
         }
-        func inMemory(because reason: String, copying source: String?) throws(VaultError) -> NoteIndex {
+        func inMemory(because reason: LocalizedMessage, copying source: String?) throws(VaultError) -> NoteIndex {
             guard memoryFallback else {
                 counter.deallocate()
                 throw unsavable(path: path, reason: explained(reason, folder: vault.stateFolder))
@@ -119,7 +119,7 @@ public final class NoteIndex: @unchecked Sendable {
             case .ok(let queue):
                 return make(queue)
             case .unusable(let reason):
-                inform("enote: the index \(reason); rebuilding it from the notes (they are not touched)")
+                inform(Localization.text("enote: \(reason); rebuilding it from the notes (they are not touched)"))
                 moveAside(path)
             case .cannotSave(let reason):
                 return try inMemory(because: reason, copying: path)
@@ -129,7 +129,7 @@ public final class NoteIndex: @unchecked Sendable {
             }
         }
         if !exists {
-            inform("enote: building the index (.enote/index.sqlite) from the notes")
+            inform(Localization.text("enote: building the index (.enote/index.sqlite) from the notes"))
         }
         do {
             return make(try createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
@@ -152,8 +152,8 @@ public final class NoteIndex: @unchecked Sendable {
 
     private enum CheckResult {
         case ok(DatabaseQueue)
-        case unusable(String)
-        case cannotSave(String)
+        case unusable(LocalizedMessage)
+        case cannotSave(LocalizedMessage)
         case busy
     }
 
@@ -182,20 +182,20 @@ public final class NoteIndex: @unchecked Sendable {
     }
 
     /// Why the database in `queue` is not an index of the current schema, or `nil` when it is.
-    static func schemaProblem(_ queue: DatabaseQueue) throws -> String? {
+    static func schemaProblem(_ queue: DatabaseQueue) throws -> LocalizedMessage? {
         let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard version == IndexSchema.version else {
             // Every enote index sets user_version: 0 is an empty file or another program's database.
             if version == 0 {
                 let tables = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
-                return tables == 0 ? "is empty" : "is not an enote index"
+                return tables == 0 ? "the index is empty" : "the index is not an enote index"
             }
-            return version < IndexSchema.version ? "is from an older version of enote" : "is from a newer version of enote"
+            return version < IndexSchema.version ? "the index is from an older version of enote" : "the index is from a newer version of enote"
         }
         let tables = try queue.read { db in
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
         }
-        return tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) ? nil : "is incomplete"
+        return tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) ? nil : "the index is incomplete"
     }
 
     static func configuration(bulk: Bool = false, cacheKiB: Int = 65536, busyTimeout: Double = 5, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil) -> Configuration {
@@ -260,7 +260,7 @@ public final class NoteIndex: @unchecked Sendable {
     }
 
     /// The error for an index that cannot be saved where it may not be kept in memory.
-    static func unsavable(path: String, reason: String) -> VaultError {
+    static func unsavable(path: String, reason: LocalizedMessage) -> VaultError {
         .invalidInput("the index \(path) cannot be saved (\(reason)); free some space or make the vault writable, then run the command again")
     }
 

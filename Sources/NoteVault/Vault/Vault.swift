@@ -98,7 +98,7 @@ public final class Vault: Sendable {
     static let readOnlyCodes: Set<Int32> = [EROFS, EACCES, EPERM]
 
     /// Why writing in `path` failed, for ``VaultError/readOnly(path:reason:)``.
-    static func readOnlyReason(_ code: Int32, path: String) -> String {
+    static func readOnlyReason(_ code: Int32, path: String) -> LocalizedMessage {
         code == EROFS ? "read-only file system" : "no permission to write in \(path)"
     }
 

@@ -28,7 +28,7 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     /// Another editor has the note open (its lock or swap file is beside it).
     case openElsewhere(path: NotePath, holder: String)
     /// The vault cannot be written (a read-only mount, or no permission); nothing was changed.
-    case readOnly(path: String, reason: String)
+    case readOnly(path: String, reason: LocalizedMessage)
 
     public var description: String { message.text }
 
