@@ -239,7 +239,9 @@ public struct Expirer: Sendable {
         guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
             throw .write(.conflict(path: path, conflictCopy: nil))
         }
-        if vault.config.expiry == .delete, git.isCommittedAndClean(vault.root + "/" + (path.string ?? "")) {
+        // git is asked about this one file; a name that is not UTF-8 cannot be passed on, and
+        // asking about its folder instead could mistake an ignored note for committed content.
+        if vault.config.expiry == .delete, let name = path.string, git.isCommittedAndClean(vault.root + "/" + name) {
             do {
                 let folder = try vault.fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
                 defer { vault.fileSystem.close(folder) }

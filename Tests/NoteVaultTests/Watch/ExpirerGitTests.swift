@@ -129,6 +129,27 @@ struct ExpirerGitTests {
         #expect(try expirer.index.count(NoteFilter(now: VaultSandbox.now).including(pending: true)) == 0)
     }
 
+    /// git cannot be asked about a name that is not UTF-8 on its own, and asking about the vault
+    /// folder instead would take an ignored note for committed content: such a note is trashed.
+    @Test("expiry = delete trashes a note whose name is not UTF-8, whatever git says of the folder")
+    func deleteNeverGuessesForANameGitCannotBeAskedAbout() throws {
+        try sandbox.write(".enote/config", "expiry = delete\n")
+        try sandbox.write(".gitignore", "ignored-*\n.enote/\n")
+        try git("add", ".gitignore")
+        try git("commit", "--quiet", "-m", "ignore")
+        let name: [UInt8] = Array("ignored-caf".utf8) + [0xE9] + Array(".md".utf8)
+        let text = VaultSandbox.noteText(title: "Latin-1 name", body: "Text\n", extra: ["destroy: 2020-01-01"])
+        try sandbox.write(bytesNamed: name, text)
+        #expect(try git("status", "--porcelain").isEmpty, "git sees a clean work tree")
+
+        let report = try expirer().run()
+
+        #expect(report.expired.count == 1, "\(report)")
+        #expect(report.expired.first?.trashedAs != nil, "the note went to the trash, not deleted")
+        let inTrash = try FileManager.default.contentsOfDirectory(atPath: sandbox.path(".trash")).filter { $0.hasSuffix(".md") }
+        #expect(inTrash.count == 1, "\(inTrash)")
+    }
+
     /// Commits due.md and edited.md (past destroy dates) and keep.md on a branch `old`, lets
     /// them expire on the main branch and commits that, then checks out `old`: both notes are
     /// back, byte for byte, while `.trash/` (not tracked) keeps its log.
