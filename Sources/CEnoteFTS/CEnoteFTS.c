@@ -6,9 +6,19 @@
 #include <string.h>
 
 #define ENOTE_TITLE_BONUS 1.0e9
+#define ENOTE_HIDDEN_RANK 1.0e18
 #define ENOTE_K1 1.2
 
 double enote_rank_title_bonus(void) { return ENOTE_TITLE_BONUS; }
+double enote_rank_hidden(void) { return ENOTE_HIDDEN_RANK; }
+
+/* Whether the caller asked for this row to come last (a note past its destroy date). */
+static int isHidden(const Fts5ExtensionApi *api, Fts5Context *fts, const EnoteRankCounter *counter) {
+    if (!counter || !counter->hidden) return 0;
+    sqlite3_int64 rowid = api->xRowid(fts);
+    if (rowid < 0 || rowid >= counter->hiddenLimit) return 0;
+    return (counter->hidden[rowid >> 3] >> (rowid & 7)) & 1;
+}
 
 /* Per-query data, computed once and kept as FTS5 auxdata: each phrase's IDF. */
 typedef struct {
@@ -50,6 +60,11 @@ static RankData *rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc
 static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal) {
     EnoteRankCounter *counter = (EnoteRankCounter *)api->xUserData(fts);
     if (counter) counter->rows++;
+    if (isHidden(api, fts, counter)) {
+        counter->hiddenRows++;
+        sqlite3_result_double(ctx, ENOTE_HIDDEN_RANK);
+        return;
+    }
     int rc = SQLITE_OK;
     RankData *data = rankData(api, fts, &rc);
     if (!data) { sqlite3_result_error_code(ctx, rc); return; }

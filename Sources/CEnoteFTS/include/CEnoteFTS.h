@@ -1,10 +1,18 @@
 #ifndef ENOTE_CFTS_H
 #define ENOTE_CFTS_H
 
-/// Counts the rows `enote_rank` scored since the caller last reset it: for a query ordered
-/// by rank, that is how many rows matched.
+/// What `enote_rank` shares with its caller: the rows it scored since the caller last reset
+/// `rows` (for a query ordered by rank, how many rows matched), and the rows it must put last.
 typedef struct {
     long long rows;
+    /// Rows the caller will not show (notes past their destroy date), as a bitset indexed by
+    /// rowid, or NULL for none. They get a rank after every other row, without being scored,
+    /// and are counted in `hiddenRows`.
+    const unsigned char *hidden;
+    /// How many rowids `hidden` covers (its size in bits).
+    long long hiddenLimit;
+    /// How many of the scored rows were hidden.
+    long long hiddenRows;
 } EnoteRankCounter;
 
 /// Registers the FTS5 auxiliary function `enote_rank` with the FTS5 API of a connection
@@ -17,5 +25,8 @@ int enote_register_rank(void *fts5Api, EnoteRankCounter *counter);
 /// The value `enote_rank` subtracts for a title match; scores below minus half of it are title
 /// matches.
 double enote_rank_title_bonus(void);
+
+/// The rank `enote_rank` gives a hidden row: more than any other row's.
+double enote_rank_hidden(void);
 
 #endif

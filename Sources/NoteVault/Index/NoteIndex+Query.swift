@@ -48,15 +48,30 @@ extension NoteIndex {
     /// The indexed row of the note at `path`, if any (its `updated` is the one `list` shows).
     public func note(at path: NotePath) throws(VaultError) -> IndexedNote? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.path = ?", arguments: [Data(path.bytes)])
+            // Through `files`, whose key is the path (notes.path has no index of its own).
+            try Row.fetchOne(
+                db, sql: "SELECT \(IndexedNote.columns) FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ?", arguments: [Data(path.bytes)])
                 .map(IndexedNote.init(row:))
+        }
+    }
+
+    /// Whether any of `paths` is indexed with a destroy date at or before `now`.
+    public func anyDue(_ paths: [NotePath], at now: Date) throws(VaultError) -> Bool {
+        guard !paths.isEmpty else { return false }
+        return try read { db in
+            let statement = try db.makeStatement(
+                sql: "SELECT EXISTS (SELECT 1 FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ? AND n.destroy_at <= ?)")
+            for path in paths where try Bool.fetchOne(statement, arguments: [Data(path.bytes), now.timeIntervalSince1970]) == true {
+                return true
+            }
+            return false
         }
     }
 
     /// Whether a note with exactly this path is indexed.
     public func contains(_ path: NotePath) throws(VaultError) -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM notes WHERE path = ?)", arguments: [Data(path.bytes)]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM files WHERE path = ?)", arguments: [Data(path.bytes)]) ?? false
         }
     }
 
@@ -72,12 +87,13 @@ extension NoteIndex {
     public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
         let restrictions = filter.ftsRestrictions()
         return try read { db in
-            // Which FTS rows may be returned: not past their destroy date, passing the other
-            // filters, without the excluded words. Every value is bound.
-            func restriction(on column: String) -> (sql: String, arguments: StatementArguments) {
+            // Which FTS rows may be returned: not past their destroy date (unless the ranking
+            // puts those last, see below), passing the other filters, without the excluded
+            // words. Every value is bound.
+            func restriction(on column: String, pendingExpiry: Bool = true) -> (sql: String, arguments: StatementArguments) {
                 var clauses: [String] = []
                 var arguments: StatementArguments = []
-                if let excluded = restrictions.excluded {
+                if pendingExpiry, let excluded = restrictions.excluded {
                     clauses.append("\(column) NOT IN (\(excluded.sql))")
                     arguments += excluded.arguments
                 }
@@ -91,39 +107,39 @@ extension NoteIndex {
                 }
                 return (clauses.map { " AND " + $0 }.joined(), arguments)
             }
-            let (extra, clauseArguments) = restriction(on: "rowid")
-
             var ranked: [(id: Int64, score: Double, title: Bool)] = []
             let total: Int
             if let positive = query.positiveExpression {
-                // One ranked query: enote_rank puts title matches first and counts every
-                // row it scores, which gives the total without a second pass.
-                rankCounter.pointee.rows = 0
-                let hits = try Row.fetchAll(
-                    db, sql: "SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY rank LIMIT ?",
-                    arguments: [positive] + clauseArguments + [limit])
+                // One ranked query: enote_rank puts title matches first, puts the notes past
+                // their destroy date after everything (from a bitset, instead of a NOT IN
+                // subquery that SQLite would materialise for every search), and counts the
+                // rows it scores, which gives the total without a second pass.
+                let hidden = restrictions.excluded == nil ? [] : try pendingExpiryBits(db, now: filter.now)
+                let (extra, clauseArguments) = restriction(on: "rowid", pendingExpiry: false)
+                let hiddenRank = enote_rank_hidden()
+                let hits = try hidden.withUnsafeBufferPointer { bits in
+                    rankCounter.pointee = EnoteRankCounter(rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0)
+                    defer { rankCounter.pointee.hidden = nil }
+                    return try Row.fetchAll(
+                        db, sql: "SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY rank LIMIT ?",
+                        arguments: [positive] + clauseArguments + [limit])
+                }
                 let bonus = enote_rank_title_bonus()
-                ranked = hits.map { row in
+                ranked = hits.compactMap { row in
                     let rank: Double = row[1]
+                    guard rank < hiddenRank / 2 else { return nil }
                     let isTitle = rank <= -bonus / 2
                     return (row[0], isTitle ? rank + bonus : rank, isTitle)
                 }
                 if ranked.count < limit {
+                    // Hidden notes come last: fewer visible than the page means all are here.
                     total = ranked.count
                 } else if restrictions.allowed == nil, query.negativeExpression == nil {
-                    // Scored rows minus those hidden because their destroy date passed.
-                    var hidden = 0
-                    if let excluded = restrictions.excluded {
-                        hidden = try Int.fetchOne(
-                            // `+rowid`: scan the matches and test membership, rather than
-                            // evaluating the whole MATCH again for every listed id.
-                            db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ? AND +rowid IN (\(excluded.sql))",
-                            arguments: [positive] + excluded.arguments) ?? 0
-                    }
-                    // FTS5 scores every match to sort, then scores the returned rows again
-                    // when the outer query reads `rank`.
-                    total = Int(rankCounter.pointee.rows) - hits.count - hidden
+                    // FTS5 scores every match to sort, then scores the returned rows (none
+                    // of them hidden) again when the outer query reads `rank`.
+                    total = Int(rankCounter.pointee.rows) - hits.count - Int(rankCounter.pointee.hiddenRows)
                 } else {
+                    let (extra, clauseArguments) = restriction(on: "rowid")
                     total = try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
                 }
             } else {
@@ -138,18 +154,36 @@ extension NoteIndex {
             let rows = try Row.fetchAll(db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
             let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
             let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
-            let body = try db.makeStatement(sql: "SELECT body FROM notes_fts WHERE rowid = ?")
+            var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
             var notes: [IndexedNote] = []
             for hit in ranked {
                 guard var note = byID[hit.id] else { continue }
                 note.score = hit.score
                 note.titleMatches = hit.title
-                if let snippets, let text = try String.fetchOne(body, arguments: [note.id]) {
-                    note.snippet = snippets.snippet(of: text)
+                if let snippets {
+                    body.reset()
+                    body.bind(note.id)
+                    note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
                 }
                 notes.append(note)
             }
             return SearchResults(notes: notes, total: total)
         }
+    }
+
+    /// The notes past their destroy date at `now`, as a bitset indexed by note id (for
+    /// `enote_rank`, which puts them last).
+    private func pendingExpiryBits(_ db: Database, now: Date) throws -> [UInt8] {
+        // Through the partial index on destroy_at: only the notes that have a destroy date.
+        var statement = try RawStatement(db, sql: "SELECT id FROM notes WHERE destroy_at <= ?")
+        statement.reset()
+        statement.bind(now.timeIntervalSince1970 as Double?)
+        var bits: [UInt8] = []
+        while let id = try statement.nextInteger() {
+            let byte = Int(id / 8)
+            if byte >= bits.count { bits += [UInt8](repeating: 0, count: max(byte + 1 - bits.count, bits.count)) }
+            bits[byte] |= 1 << UInt8(id % 8)
+        }
+        return bits
     }
 }

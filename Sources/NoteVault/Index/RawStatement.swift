@@ -3,7 +3,7 @@ import GRDBSQLite
 
 /// A prepared statement driven through SQLite's C API: values bound straight from Swift's
 /// storage and no per-row objects. Used for the inserts of a bulk index build, which run a
-/// hundred thousand times.
+/// hundred thousand times, and to read a note's text for a snippet without copying it.
 struct RawStatement {
     private let statement: Statement
     private var handle: SQLiteStatement { statement.sqliteStatement }
@@ -52,6 +52,31 @@ struct RawStatement {
         blob.withUnsafeBytes { bytes in
             _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), CInt(bytes.count), sqliteTransient)
         }
+    }
+
+    /// Runs the statement and lends the first column of its first row to `body` as UTF-8 bytes,
+    /// valid only during the call (no copy, no validation); `nil` when there is no row.
+    func withFirstText<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) throws -> T? {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        // sqlite3_column_text first, then sqlite3_column_bytes, as SQLite's documentation asks.
+        let text = sqlite3_column_text(handle, 0)
+        let count = Int(sqlite3_column_bytes(handle, 0))
+        return body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+    }
+
+    /// Steps the statement and returns the first column of the next row as an integer; `nil`
+    /// when there are no more rows.
+    func nextInteger() throws -> Int64? {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        return sqlite3_column_int64(handle, 0)
     }
 
     /// Runs the statement with the values bound since ``reset()``.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Cuts the snippet of a search result: a few words around the first match in the body, with
@@ -14,7 +15,9 @@ struct SnippetBuilder {
     static let windowWords = 18
 
     private let tokenizer: any FTS5Tokenizer
-    private var exact: Set<[UInt8]> = []
+    /// The query's whole tokens; a handful, so a scan compares bytes instead of hashing a copy
+    /// of every word of the note.
+    private var exact: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
 
     /// Prepares the matching words of `query` with the index's tokenizer.
@@ -26,7 +29,7 @@ struct SnippetBuilder {
                 if term.isPrefix && index == tokens.count - 1 {
                     prefixes.append(token)
                 } else {
-                    exact.insert(token)
+                    if !exact.contains(token) { exact.append(token) }
                 }
             }
         }
@@ -35,55 +38,59 @@ struct SnippetBuilder {
     /// The snippet of `body`; `nil` when no word of the body matches (a title-only hit).
     func snippet(of body: String) -> String? {
         var body = body
-        return body.withUTF8 { bytes -> String? in
-            guard !bytes.isEmpty else { return nil }
-            var scan = Scan(builder: self)
-            withUnsafeMutablePointer(to: &scan) { pointer in
-                _ = tokenizer.tokenize(
-                    context: pointer, tokenization: .aux,
-                    pText: UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                    nText: CInt(bytes.count)
-                ) { context, _, token, length, start, end in
-                    let scan = context!.assumingMemoryBound(to: Scan.self)
-                    let word = UnsafeRawBufferPointer(start: token, count: Int(length))
-                    return scan.pointee.accept(word, start: Int(start), end: Int(end))
-                }
+        return body.withUTF8 { bytes in snippet(of: bytes) }
+    }
+
+    /// The snippet of the UTF-8 text in `bytes` (straight from SQLite's row, so that a long
+    /// note is never copied or validated as a whole: only the window is made a String).
+    func snippet(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        var scan = Scan(builder: self)
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = tokenizer.tokenize(
+                context: pointer, tokenization: .aux,
+                pText: UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                nText: CInt(bytes.count)
+            ) { context, _, token, length, start, end in
+                let scan = context!.assumingMemoryBound(to: Scan.self)
+                let word = UnsafeRawBufferPointer(start: token, count: Int(length))
+                return scan.pointee.accept(word, start: Int(start), end: Int(end))
             }
-            guard let first = scan.firstMatch else { return nil }
-            var windowStart = scan.tokens[max(0, first - Self.wordsBefore)].start
-            var windowEnd = scan.tokens.last!.end
-            // An ellipsis only where words are cut. A little punctuation at either end (an
-            // opening `「` or `(`, a closing bracket or full stop) belongs to the snippet.
-            let wordsBefore = Self.containsWord(bytes, 0..<windowStart)
-            if !wordsBefore, windowStart <= Self.keptPunctuation {
-                windowStart = bytes[..<windowStart].firstIndex { !Self.isSpace($0) } ?? windowStart
-            }
-            let wordsAfter = Self.containsWord(bytes, windowEnd..<bytes.count)
-            if !wordsAfter, bytes.count - windowEnd <= Self.keptPunctuation {
-                windowEnd = (bytes[windowEnd...].lastIndex { !Self.isSpace($0) }).map { $0 + 1 } ?? windowEnd
-            }
-            // Matches may overlap (CJK bigrams share characters): merge them into ranges.
-            var ranges: [Range<Int>] = []
-            for token in scan.tokens[max(0, first - Self.wordsBefore)...] where token.isMatch {
-                if let last = ranges.last, token.start <= last.upperBound {
-                    ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, token.end)
-                } else {
-                    ranges.append(token.start..<token.end)
-                }
-            }
-            func slice(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            }
-            var text = wordsBefore ? "…" : ""
-            var cursor = windowStart
-            for range in ranges {
-                text += slice(cursor..<range.lowerBound) + "\u{2}" + slice(range) + "\u{3}"
-                cursor = range.upperBound
-            }
-            text += slice(cursor..<max(cursor, windowEnd))
-            if wordsAfter { text += "…" }
-            return text
         }
+        guard let first = scan.firstMatch else { return nil }
+        var windowStart = scan.tokens[max(0, first - Self.wordsBefore)].start
+        var windowEnd = scan.tokens.last!.end
+        // An ellipsis only where words are cut. A little punctuation at either end (an
+        // opening `「` or `(`, a closing bracket or full stop) belongs to the snippet.
+        let wordsBefore = Self.containsWord(bytes, 0..<windowStart)
+        if !wordsBefore, windowStart <= Self.keptPunctuation {
+            windowStart = bytes[..<windowStart].firstIndex { !Self.isSpace($0) } ?? windowStart
+        }
+        let wordsAfter = Self.containsWord(bytes, windowEnd..<bytes.count)
+        if !wordsAfter, bytes.count - windowEnd <= Self.keptPunctuation {
+            windowEnd = (bytes[windowEnd...].lastIndex { !Self.isSpace($0) }).map { $0 + 1 } ?? windowEnd
+        }
+        // Matches may overlap (CJK bigrams share characters): merge them into ranges.
+        var ranges: [Range<Int>] = []
+        for token in scan.tokens[max(0, first - Self.wordsBefore)...] where token.isMatch {
+            if let last = ranges.last, token.start <= last.upperBound {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, token.end)
+            } else {
+                ranges.append(token.start..<token.end)
+            }
+        }
+        func slice(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var text = wordsBefore ? "…" : ""
+        var cursor = windowStart
+        for range in ranges {
+            text += slice(cursor..<range.lowerBound) + "\u{2}" + slice(range) + "\u{3}"
+            cursor = range.upperBound
+        }
+        text += slice(cursor..<max(cursor, windowEnd))
+        if wordsAfter { text += "…" }
+        return text
     }
 
     /// The most bytes of punctuation kept at either end of a snippet instead of being dropped.
@@ -109,7 +116,9 @@ struct SnippetBuilder {
     /// How many bytes of `word` match the query: all of it, or for a CJK bigram found by a
     /// one-character prefix only that character; 0 when it does not match.
     fileprivate func matchLength(_ word: UnsafeRawBufferPointer) -> Int {
-        if exact.contains(Array(word)) { return word.count }
+        for token in exact where token.count == word.count {
+            if token.withUnsafeBytes({ memcmp($0.baseAddress!, word.baseAddress!, word.count) }) == 0 { return word.count }
+        }
         for prefix in prefixes where word.count >= prefix.count && word.starts(with: prefix) {
             return word.first.map { $0 >= 0xE1 } == true ? prefix.count : word.count
         }
