@@ -15,6 +15,15 @@ public struct ExpiryReport: Sendable {
     public struct Skipped: Sendable, Equatable {
         public var path: NotePath
         public var reason: LocalizedMessage
+        /// Whether the cause may go away by itself, without any change to the vault (a move
+        /// that failed on a full or read-only disk): worth trying again on the next pass.
+        public var mayRetry = false
+
+        public init(path: NotePath, reason: LocalizedMessage, mayRetry: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.mayRetry = mayRetry
+        }
     }
 
     /// Notes destroyed (or, for a dry run, that would be).
@@ -126,9 +135,9 @@ public struct Expirer: Sendable {
                 } catch .system(let error) {
                     // A read-only vault, a full disk: the note stays as it was.
                     report.skipped.append(ExpiryReport.Skipped(
-                        path: note.path, reason: "it could not be destroyed (\(error.message)); it is kept and tried again later"))
+                        path: note.path, reason: "it could not be destroyed (\(error.message)); it is kept and tried again later", mayRetry: true))
                 } catch {
-                    report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.message))
+                    report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.message, mayRetry: true))
                 }
             }
         }
@@ -136,13 +145,25 @@ public struct Expirer: Sendable {
         return report
     }
 
-    /// The notes the index says are past their destroy date.
-    func dueNotes(at now: Date) throws(VaultError) -> [IndexedNote] {
+    /// A note the index says is past its destroy date.
+    struct Due {
+        var path: NotePath
+        var destroy: Date?
+    }
+
+    /// The notes the index says are past their destroy date, soonest first. Only their path and
+    /// date: a pass that refuses (the cap) or finds git busy reads nothing more, and the watcher
+    /// runs a pass after every change.
+    func dueNotes(at now: Date) throws(VaultError) -> [Due] {
         try index.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.destroy_at <= ? ORDER BY n.destroy_at, n.id",
+                db, sql: "SELECT path, destroy_at FROM notes WHERE destroy_at <= ? ORDER BY destroy_at, id",
                 arguments: [now.timeIntervalSince1970]
-            ).map(IndexedNote.init(row:))
+            ).map { row in
+                let path: Data = row[0]
+                let destroy: Double? = row[1]
+                return Due(path: NotePath(bytes: [UInt8](path)), destroy: destroy.map(Date.init(timeIntervalSince1970:)))
+            }
         }
     }
 
@@ -186,7 +207,9 @@ public struct Expirer: Sendable {
     /// Why a note is kept when it already expired with these very bytes (``ExpiryLedger``), or
     /// `nil` when it did not.
     private func cameBack(_ path: NotePath, ledger: ExpiryLedger) -> LocalizedMessage? {
-        guard let snapshot = try? vault.readWithSnapshot(path).snapshot, let expiry = ledger.expiry(of: path, hash: snapshot.hash) else { return nil }
+        guard ledger.hasExpired(path), let snapshot = try? vault.readWithSnapshot(path).snapshot,
+            let expiry = ledger.expiry(of: path, hash: snapshot.hash)
+        else { return nil }
         return """
             it already expired on \(NoteDate.stamp(expiry.date, in: vault.clock.timeZone)) and came back unchanged \
             (checked out from git again, or restored from the trash), so it is not destroyed again: \
@@ -200,7 +223,7 @@ public struct Expirer: Sendable {
     }
 
     /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
-    private func check(_ note: IndexedNote, now: Date, holdBack: (Date) -> Bool) -> Decision {
+    private func check(_ note: Due, now: Date, holdBack: (Date) -> Bool) -> Decision {
         let read: (note: Note, snapshot: FileSnapshot)
         do {
             read = try vault.readWithSnapshot(note.path)

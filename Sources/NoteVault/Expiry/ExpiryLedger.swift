@@ -21,6 +21,12 @@ struct ExpiryLedger {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Whether a note at `path` ever expired (with a recorded hash): only then is it worth
+    /// reading the note to compare its bytes.
+    func hasExpired(_ path: NotePath) -> Bool {
+        entries[path.description] != nil
+    }
+
     /// The latest record of the note at `path` expiring with exactly these bytes, if any.
     func expiry(of path: NotePath, hash: ContentHash) -> TrashEntry? {
         entries[path.description]?.last { $0.hash == hash.description }

@@ -63,7 +63,7 @@ public final class VaultWatcher: @unchecked Sendable {
     private let lock: WatchLock
     let inotify: Inotify
     private let stopSignal: Int32
-    private let timer: Int32
+    let timer: Int32
     private let server: Int32
 
     /// Folder watches: watch descriptor → folder path (empty for the root), and back.
@@ -81,9 +81,16 @@ public final class VaultWatcher: @unchecked Sendable {
     private var gitBusySince: Double?
     /// Why each due note was kept by the last expiry pass, as logged: a note kept for the same
     /// reason pass after pass is named once.
-    private var kept: [NotePath: LocalizedMessage] = [:]
+    var kept: [NotePath: LocalizedMessage] = [:]
+    /// The last pass's refusal to destroy many notes at once, if it refused.
+    var refused: LocalizedMessage?
+    /// Whether the last pass kept a due note for a cause that may go away without any event
+    /// (a failed move), so that the next change runs a whole pass again.
+    var expiryRetry = false
+    /// The destroy date the timer is set for, if any.
+    var armedDestroy: Date?
     /// Keeps notes made due by a jump of the system clock from being destroyed.
-    private var clockGuard = ClockJumpGuard()
+    var clockGuard = ClockJumpGuard()
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -266,7 +273,9 @@ public final class VaultWatcher: @unchecked Sendable {
                 log(report, reason: nil)
             }
         }
-        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full { try runExpiry(unusableAmong: indexed) }
+        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full {
+            try runExpiry(unusableAmong: indexed, touched: taken.full || !taken.folders.isEmpty ? nil : taken.files)
+        }
         return true
     }
 
@@ -307,38 +316,6 @@ public final class VaultWatcher: @unchecked Sendable {
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
         }
         return true
-    }
-
-    /// Destroys due notes and sets the timer for the next destroy date.
-    /// - Parameter paths: The notes to name when their destroy key cannot be used: those just
-    ///   indexed, or all (`nil`) after a walk of the whole vault.
-    private func runExpiry(unusableAmong paths: [NotePath]?) throws(VaultError) {
-        let jump = clockGuard.observe(wall: vault.clock.now(), elapsed: vault.clock.elapsed())
-        let clockGuard = self.clockGuard
-        let report = try Expirer(vault: vault, index: index).run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
-        if let jump {
-            say("""
-                the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump \
-                are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them
-                """)
-        }
-        for note in report.expired {
-            let date = NoteDate.stamp(note.destroy, in: vault.clock.timeZone)
-            if let trashed = note.trashedAs {
-                say("expired \(note.path) (destroy date \(date)) → .trash/\(trashed)")
-            } else {
-                say("expired \(note.path) (destroy date \(date)) → deleted")
-            }
-        }
-        var keptNow: [NotePath: LocalizedMessage] = [:]
-        for note in report.skipped {
-            if kept[note.path] != note.reason { say("kept \(note.path): \(note.reason)") }
-            keptNow[note.path] = note.reason
-        }
-        kept = keptNow
-        if let refusal = report.refusal { say("expiry refused: \(refusal)") }
-        let next = report.nextDestroy?.timeIntervalSince1970 ?? 0
-        _ = enote_timerfd_arm_at(timer, next)
     }
 
     /// Logs the warnings not logged before.
