@@ -5,6 +5,7 @@ extension Enote {
     /// `enote doctor`: what to fix by hand.
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check the vault for problems to fix by hand; exit status 1 when there are any.",
             discussion: """
                 Reports front matter enote cannot read (file:line), duplicate keys and invalid \

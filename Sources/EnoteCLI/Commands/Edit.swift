@@ -5,6 +5,7 @@ extension Enote {
     /// `enote edit NOTE`: edit in $VISUAL / $EDITOR with Done/Cancel.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a note in your editor ($VISUAL, else $EDITOR).",
             discussion: """
                 The note opens as a temporary copy. Quit the editor normally after changing the \

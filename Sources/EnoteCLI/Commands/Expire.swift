@@ -10,6 +10,7 @@ extension Enote {
     /// `enote expire`: destroy the notes whose destroy date has passed.
     struct Expire: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "expire",
             abstract: "Move notes whose destroy date has passed to the trash (or delete them, if the vault says so).",
             discussion: """
                 The watcher does this by itself at each destroy time. A note is kept when its \

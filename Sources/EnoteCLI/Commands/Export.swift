@@ -6,6 +6,7 @@ extension Enote {
     /// `enote export NOTE [--html] [-o FILE]`: share a note.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export a note as plain text, or as a standalone HTML page.",
             discussion: """
                 The HTML page is inert: raw HTML and javascript: links are removed and a Content \

@@ -5,6 +5,7 @@ extension Enote {
     /// `enote gallery`: photo notes and their pictures.
     struct Gallery: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "gallery",
             abstract: "List the notes that show pictures, with each picture's size and whether it exists.",
             discussion: """
                 Examples:

@@ -6,6 +6,7 @@ extension Enote {
     /// `enote index [--rebuild]`: bring the index up to date, or build it again.
     struct Index: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "index",
             abstract: "Update the search index now (every command also does this when needed).",
             discussion: """
                 The index (.enote/index.sqlite) is a cache of the notes: deleting it loses \

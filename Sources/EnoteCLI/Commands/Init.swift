@@ -6,6 +6,7 @@ extension Enote {
     /// `enote init [DIR] [--sample]`: makes a folder a vault.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Make a folder a vault (a folder that already holds notes is adopted as it is).",
             discussion: """
                 Writes .enote/ with a commented config and a .gitignore that keeps the index and \

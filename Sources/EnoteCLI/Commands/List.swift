@@ -6,6 +6,7 @@ extension Enote {
     /// `enote list`: the notes, newest first, from the index.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List notes with their colour, title, description and last change.",
             discussion: """
                 Notes whose destroy date has passed are hidden (they wait for `enote expire` or \

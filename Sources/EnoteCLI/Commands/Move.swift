@@ -5,6 +5,7 @@ extension Enote {
     /// `enote move NOTE --before OTHER | --after OTHER | --top | --bottom`: manual order.
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "move",
             abstract: "Put a note in its place for `enote list --sort order`.",
             discussion: """
                 Writes an `order` key between the neighbours' keys, so only the moved note's file \

@@ -10,6 +10,7 @@ extension Enote {
     /// `enote new TITLE [BODY]`: creates a note.
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Create a note (it needs a title and content).",
             discussion: """
                 The content comes from BODY, else from standard input when it is not a terminal, \

@@ -6,6 +6,7 @@ extension Enote {
     /// `enote search QUERY…`: full-text search.
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search titles and text; title matches first, then by relevance.",
             discussion: """
                 Words are ANDed. "an exact phrase", prefix*, this OR that, -excluded, title:word. \

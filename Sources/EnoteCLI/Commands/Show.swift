@@ -7,6 +7,7 @@ extension Enote {
     /// `enote show NOTE`: one note.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a note: its details and text, or as JSON, raw bytes or HTML.",
             discussion: """
                 NOTE is a path (with or without .md), a title, or the start of a title.

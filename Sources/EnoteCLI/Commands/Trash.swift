@@ -75,6 +75,7 @@ extension Enote.TrashCommand {
 
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Move a note from the trash back to where it was.",
             discussion: """
                 NOTE is its path in the trash or where it was, or the start of either. If that \
@@ -106,6 +107,7 @@ extension Enote.TrashCommand {
 
     struct Empty: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "empty",
             abstract: "Delete everything in the trash for good.",
             discussion: "Asks for confirmation on a terminal; --yes skips the question.\n\nExample:\n  enote trash empty --yes")
 

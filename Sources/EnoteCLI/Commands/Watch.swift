@@ -14,6 +14,7 @@ extension Enote {
     /// `enote watch`: keep the index live and expire notes on time.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Keep the index live as files change, and destroy notes at their destroy time.",
             discussion: """
                 While it runs, every other enote command asks it to catch up and skips walking \

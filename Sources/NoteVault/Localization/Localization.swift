@@ -42,7 +42,10 @@ public enum Localization {
     /// The translated format of `message`: its plural form when it has a count, else its key.
     static func template(for message: LocalizedMessage, in language: Language) -> String {
         if let count = message.count {
-            let key = message.format + "#" + language.pluralCategory(count).rawValue
+            let category = language.pluralCategory(count)
+            // English "other" is the key itself: most English messages never load a table.
+            if language == .english, category == .other { return message.format }
+            let key = message.format + "#" + category.rawValue
             if let form = lookUp(key, in: language) { return form }
             // English forms are the fallback of a language whose table lacks the key.
             if language != .english, let form = lookUp(message.format + "#" + Language.english.pluralCategory(count).rawValue, in: .english) {

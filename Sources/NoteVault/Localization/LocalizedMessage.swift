@@ -72,6 +72,19 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
             arguments.append(.text(String(describing: value)))
         }
 
+        /// A value that describes itself; no dynamic cast at run time, unlike
+        /// `String(describing:)` (it matters in a process that lives a few milliseconds).
+        public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            format += "%@"
+            arguments.append(.text(value.description))
+        }
+
+        /// Text, as it is.
+        public mutating func appendInterpolation(_ value: String) {
+            format += "%@"
+            arguments.append(.text(value))
+        }
+
         /// Another message, translated together with this one.
         public mutating func appendInterpolation(_ message: LocalizedMessage) {
             format += "%@"
