@@ -19,6 +19,12 @@ enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
     static let version = 14  // 14: diagnostics keep their message untranslated (format and arguments)
 
+    /// The weights `enote_rank` gives the columns: title, body, file name.
+    static let rankWeights = "10.0, 1.0, 2.0"
+
+    /// The ranking function as a search calls it.
+    static let rankCall = "enote_rank(notes_fts, \(rankWeights))"
+
     /// Creates every table and index.
     static func create(_ db: Database) throws {
         try createTables(db)
@@ -69,7 +75,7 @@ enum IndexSchema {
                 value TEXT NOT NULL
             );
             CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
-            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(10.0, 1.0, 2.0)');
+            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
             CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             """)
     }
