@@ -3,7 +3,8 @@ import Foundation
 import NoteVault
 
 /// Shell completion of note names: the notes' paths (without `.md`) and titles that start
-/// with what was typed, read from the index without walking the vault.
+/// with what was typed, read from the index once it is fresh (a running watcher catches up;
+/// otherwise the vault is compared with it, as before any command).
 enum NoteCompletion {
     /// The `completion:` of every argument that names a note.
     static let notes = CompletionKind.custom { words, _, prefix in candidates(words: words, prefix: prefix) }
@@ -20,7 +21,7 @@ enum NoteCompletion {
             let vault = try? Vault(root: root)
         else { return [] }
         var names: [String] = []
-        if FileManager.default.fileExists(atPath: NoteIndex.databasePath(for: vault)), let index = try? NoteIndex.open(vault),
+        if let index = try? NoteIndex.open(vault), CatchUpChannel.requestCatchUp(vault) || (try? index.synchronize()) != nil,
             let candidates = try? index.candidates()
         {
             for candidate in candidates {
