@@ -22,3 +22,19 @@ public struct Enote: ParsableCommand {
 
     public init() {}
 }
+
+extension CommandConfiguration {
+    /// This configuration for a command of `enote` without subcommands.
+    ///
+    /// ``EnoteMain/parse(_:)`` parses such a command on its own first, and swift-argument-parser
+    /// then looks for a completion-script request by parsing the arguments twice more, as two
+    /// other commands: a third of the time a search takes with the watcher running. Naming the
+    /// parent (`_superCommandName`, the hook it offers for commands run inside another tool)
+    /// skips that; completion scripts still come from `enote --generate-completion-script`,
+    /// parsed through the whole tree.
+    func withinEnote() -> CommandConfiguration {
+        var configuration = self
+        configuration._superCommandName = "enote"
+        return configuration
+    }
+}

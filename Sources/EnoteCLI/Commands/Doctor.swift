@@ -16,7 +16,7 @@ extension Enote {
                 Examples:
                   enote doctor
                   enote doctor --json
-                """)
+                """).withinEnote()
 
         @Flag(help: "Print JSON.")
         var json = false

@@ -17,7 +17,7 @@ extension Enote {
                 Examples:
                   enote edit grocery
                   EDITOR="code --wait" enote edit work/plan
-                """)
+                """).withinEnote()
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

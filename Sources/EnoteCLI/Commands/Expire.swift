@@ -21,7 +21,7 @@ extension Enote {
                 Examples:
                   enote expire --dry-run
                   enote expire
-                """)
+                """).withinEnote()
 
         @Flag(help: "Only list what would be destroyed.")
         var dryRun = false

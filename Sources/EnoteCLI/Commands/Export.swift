@@ -17,7 +17,7 @@ extension Enote {
                   enote export grocery
                   enote export plan --html -o plan.html
                   enote export garden --html --embed-images -o garden.html
-                """)
+                """).withinEnote()
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

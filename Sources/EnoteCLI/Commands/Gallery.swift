@@ -11,7 +11,7 @@ extension Enote {
                 Examples:
                   enote gallery
                   enote gallery --json
-                """)
+                """).withinEnote()
 
         @Flag(help: "Print JSON.")
         var json = false

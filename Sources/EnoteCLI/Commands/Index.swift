@@ -16,7 +16,7 @@ extension Enote {
                 Examples:
                   enote index
                   enote index --rebuild
-                """)
+                """).withinEnote()
 
         @Flag(help: "Delete the index and build it again from the notes.")
         var rebuild = false

@@ -15,7 +15,7 @@ extension Enote {
                 Examples:
                   enote init ~/Notes
                   enote init --sample demo     # a vault with the preset notes
-                """)
+                """).withinEnote()
 
         @Argument(help: ArgumentHelp("The folder (default: the current folder); created if missing.", valueName: "dir"))
         var directory: String?

@@ -16,7 +16,7 @@ extension Enote {
                   enote move grocery --top
                   enote move plan --after grocery
                   enote list --sort order
-                """)
+                """).withinEnote()
 
         @Argument(help: "The note to move.", completion: NoteCompletion.notes)
         var note: String

@@ -23,7 +23,7 @@ extension Enote {
                   enote new "Plan" --in work --edit
                   enote new "Garden" "The tomatoes are red." --image ~/Pictures/tomatoes.jpg
                   enote new "Weekly meeting" --template meeting
-                """)
+                """).withinEnote()
 
         @Argument(help: "The title (with --edit it may be left out: the first line you write becomes the title).")
         var title: String?

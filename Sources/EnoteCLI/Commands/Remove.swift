@@ -11,7 +11,7 @@ extension Enote {
                 Examples:
                   enote rm grocery
                   enote rm old-idea work/draft
-                """)
+                """).withinEnote()
 
         @Argument(help: "The notes.", completion: NoteCompletion.notes)
         var notes: [String]

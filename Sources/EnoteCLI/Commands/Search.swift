@@ -18,7 +18,7 @@ extension Enote {
                   enote search '"next week"' -draft
                   enote search title:plan --color red
                   enote search 京都 --json
-                """)
+                """).withinEnote()
 
         @Argument(parsing: .allUnrecognized, help: "What to search for (-word excludes a word; no -- needed).")
         var query: [String]

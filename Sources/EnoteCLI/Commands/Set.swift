@@ -16,7 +16,7 @@ extension Enote {
                   enote set plan --color "hsb(288, 0%, 100%)"
                   enote set standup --destroy tomorrow
                   enote set standup --no-destroy
-                """)
+                """).withinEnote()
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

@@ -16,7 +16,7 @@ extension Enote {
                   enote show grocery
                   enote show work/plan --json
                   enote show "Grocery list" --html > list.html
-                """)
+                """).withinEnote()
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

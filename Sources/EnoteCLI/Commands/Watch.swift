@@ -26,7 +26,7 @@ extension Enote {
                   enote watch
                   enote watch --quiet &
                   enote watch --log ~/.cache/enote-watch.log
-                """)
+                """).withinEnote()
 
         @Flag(help: "Log nothing.")
         var quiet = false
