@@ -129,7 +129,9 @@ struct WatcherBenchmark {
         throw BenchmarkError("the index did not converge to \(count) matches for \(word)")
     }
 
-    /// Peak and current memory, and CPU over ten idle seconds.
+    /// Peak and current memory, and CPU over ten idle seconds: measured once the work the
+    /// burst left (its last events, the final reconcile) is done, that is once the watcher used
+    /// no CPU for two seconds in a row (at most 60 s of waiting, said in the result).
     private func usage(of pid: Int32) -> [String] {
         func status(_ key: String) -> String {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
@@ -141,31 +143,25 @@ struct WatcherBenchmark {
             guard fields.count > 13 else { return 0 }
             return (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
         }
+        var quietSeconds = 0
+        var waited = 0
+        while quietSeconds < 2 && waited < 60 {
+            let start = cpuTicks()
+            sleep(1)
+            waited += 1
+            quietSeconds = cpuTicks() == start ? quietSeconds + 1 : 0
+        }
         let before = cpuTicks()
         sleep(10)
         let idle = (cpuTicks() - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / 10 * 100
         return [
             "watcher memory: peak RSS \(status("VmHWM")), now \(status("VmRSS"))",
-            String(format: "watcher idle CPU over 10 s: %.2f%%", idle),
+            String(format: "watcher idle CPU over 10 s (after %d s for the burst's work to end): %.2f%%", waited, idle),
         ]
     }
 
     private func capture(_ arguments: [String], stderr: Bool = false) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        if stderr {
-            process.standardError = pipe
-            process.standardOutput = pipe
-        } else {
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-        }
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        Timing.capture(arguments, stderr: stderr)
     }
 }
 
