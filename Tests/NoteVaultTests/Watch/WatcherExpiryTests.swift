@@ -115,4 +115,23 @@ struct WatcherExpiryTests {
         #expect(sandbox.exists("note.md") && !sandbox.exists(".trash"))
         #expect(!watcher.lines(since: mark).contains { $0.hasPrefix("expired") || $0.hasPrefix("removed") })
     }
+
+    @Test("a pass that would destroy more notes than expiry_cap refuses, says so once, and destroys nothing")
+    func refusalSaidOnce() throws {
+        try sandbox.write(".enote/config", "expiry_cap = 3\n")
+        for number in 0..<5 {
+            try note("due-\(number).md", destroy: VaultSandbox.now.addingTimeInterval(-3_600))
+        }
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+        for number in 0..<3 {
+            try sandbox.write("later-\(number).md", noteText("later"))
+            #expect(watcher.catchUp())
+        }
+        let refusals = watcher.lines.filter { $0.hasPrefix("expiry refused: ") }
+        #expect(refusals.count == 1, "\(watcher.lines)")
+        #expect(refusals.first?.contains("5 of 5 notes are past their destroy date at once (the cap is 3 per pass)") == true, "\(refusals)")
+        #expect((0..<5).allSatisfy { sandbox.exists("due-\($0).md") })
+        #expect(!sandbox.exists(".trash"))
+    }
 }
