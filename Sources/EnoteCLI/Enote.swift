@@ -24,7 +24,7 @@ public struct Enote: ParsableCommand {
 }
 
 extension CommandConfiguration {
-    /// This configuration for a command of `enote` without subcommands.
+    /// The configuration of a command of `enote` without subcommands.
     ///
     /// ``EnoteMain/parse(_:)`` parses such a command on its own first, and swift-argument-parser
     /// then looks for a completion-script request by parsing the arguments twice more, as two
@@ -32,8 +32,8 @@ extension CommandConfiguration {
     /// parent (`_superCommandName`, the hook it offers for commands run inside another tool)
     /// skips that; completion scripts still come from `enote --generate-completion-script`,
     /// parsed through the whole tree.
-    func withinEnote() -> CommandConfiguration {
-        var configuration = self
+    static func enoteCommand(commandName: String, abstract: String, discussion: String) -> CommandConfiguration {
+        var configuration = CommandConfiguration(commandName: commandName, abstract: abstract, discussion: discussion)
         configuration._superCommandName = "enote"
         return configuration
     }

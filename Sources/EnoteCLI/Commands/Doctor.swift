@@ -4,7 +4,7 @@ import NoteVault
 extension Enote {
     /// `enote doctor`: what to fix by hand.
     struct Doctor: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "doctor",
             abstract: "Check the vault for problems to fix by hand; exit status 1 when there are any.",
             discussion: """
@@ -16,7 +16,7 @@ extension Enote {
                 Examples:
                   enote doctor
                   enote doctor --json
-                """).withinEnote()
+                """)
 
         @Flag(help: "Print JSON.")
         var json = false

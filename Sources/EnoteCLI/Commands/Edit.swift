@@ -4,7 +4,7 @@ import NoteVault
 extension Enote {
     /// `enote edit NOTE`: edit in $VISUAL / $EDITOR with Done/Cancel.
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "edit",
             abstract: "Edit a note in your editor ($VISUAL, else $EDITOR).",
             discussion: """
@@ -17,7 +17,7 @@ extension Enote {
                 Examples:
                   enote edit grocery
                   EDITOR="code --wait" enote edit work/plan
-                """).withinEnote()
+                """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

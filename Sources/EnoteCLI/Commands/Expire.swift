@@ -9,7 +9,7 @@ import Glibc
 extension Enote {
     /// `enote expire`: destroy the notes whose destroy date has passed.
     struct Expire: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "expire",
             abstract: "Move notes whose destroy date has passed to the trash (or delete them, if the vault says so).",
             discussion: """
@@ -21,7 +21,7 @@ extension Enote {
                 Examples:
                   enote expire --dry-run
                   enote expire
-                """).withinEnote()
+                """)
 
         @Flag(help: "Only list what would be destroyed.")
         var dryRun = false

@@ -5,7 +5,7 @@ import NoteVault
 extension Enote {
     /// `enote export NOTE [--html] [-o FILE]`: share a note.
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "export",
             abstract: "Export a note as plain text, or as a standalone HTML page.",
             discussion: """
@@ -17,7 +17,7 @@ extension Enote {
                   enote export grocery
                   enote export plan --html -o plan.html
                   enote export garden --html --embed-images -o garden.html
-                """).withinEnote()
+                """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

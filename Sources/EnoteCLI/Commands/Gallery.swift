@@ -4,14 +4,14 @@ import NoteVault
 extension Enote {
     /// `enote gallery`: photo notes and their pictures.
     struct Gallery: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "gallery",
             abstract: "List the notes that show pictures, with each picture's size and whether it exists.",
             discussion: """
                 Examples:
                   enote gallery
                   enote gallery --json
-                """).withinEnote()
+                """)
 
         @Flag(help: "Print JSON.")
         var json = false

@@ -5,7 +5,7 @@ import NoteVault
 extension Enote {
     /// `enote index [--rebuild]`: bring the index up to date, or build it again.
     struct Index: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "index",
             abstract: "Update the search index now (every command also does this when needed).",
             discussion: """
@@ -16,7 +16,7 @@ extension Enote {
                 Examples:
                   enote index
                   enote index --rebuild
-                """).withinEnote()
+                """)
 
         @Flag(help: "Delete the index and build it again from the notes.")
         var rebuild = false

@@ -5,7 +5,7 @@ import NoteVault
 extension Enote {
     /// `enote init [DIR] [--sample]`: makes a folder a vault.
     struct Init: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "init",
             abstract: "Make a folder a vault (a folder that already holds notes is adopted as it is).",
             discussion: """
@@ -15,7 +15,7 @@ extension Enote {
                 Examples:
                   enote init ~/Notes
                   enote init --sample demo     # a vault with the preset notes
-                """).withinEnote()
+                """)
 
         @Argument(help: ArgumentHelp("The folder (default: the current folder); created if missing.", valueName: "dir"))
         var directory: String?

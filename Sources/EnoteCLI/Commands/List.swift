@@ -5,7 +5,7 @@ import NoteVault
 extension Enote {
     /// `enote list`: the notes, newest first, from the index.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "list",
             abstract: "List notes with their colour, title, description and last change.",
             discussion: """
@@ -19,7 +19,7 @@ extension Enote {
                   enote list --where tags=home --where status=draft
                   enote list --expiring 3d
                   enote list --since 2026-11-01 --until 1d
-                """).withinEnote()
+                """)
 
         @Option(help: ArgumentHelp("Sort by updated, created, title, order or destroy (default: the vault's sort setting, else updated).", valueName: "key"))
         var sort: VaultConfig.SortKey?

@@ -4,7 +4,7 @@ import NoteVault
 extension Enote {
     /// `enote move NOTE --before OTHER | --after OTHER | --top | --bottom`: manual order.
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "move",
             abstract: "Put a note in its place for `enote list --sort order`.",
             discussion: """
@@ -16,7 +16,7 @@ extension Enote {
                   enote move grocery --top
                   enote move plan --after grocery
                   enote list --sort order
-                """).withinEnote()
+                """)
 
         @Argument(help: "The note to move.", completion: NoteCompletion.notes)
         var note: String

@@ -9,7 +9,7 @@ import Glibc
 extension Enote {
     /// `enote new TITLE [BODY]`: creates a note.
     struct New: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "new",
             abstract: "Create a note (it needs a title and content).",
             discussion: """
@@ -23,7 +23,7 @@ extension Enote {
                   enote new "Plan" --in work --edit
                   enote new "Garden" "The tomatoes are red." --image ~/Pictures/tomatoes.jpg
                   enote new "Weekly meeting" --template meeting
-                """).withinEnote()
+                """)
 
         @Argument(help: "The title (with --edit it may be left out: the first line you write becomes the title).")
         var title: String?

@@ -4,14 +4,14 @@ import NoteVault
 extension Enote {
     /// `enote rm NOTE…`: move notes to the trash.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "rm",
             abstract: "Move notes to the trash (.trash/); `enote trash restore` brings them back.",
             discussion: """
                 Examples:
                   enote rm grocery
                   enote rm old-idea work/draft
-                """).withinEnote()
+                """)
 
         @Argument(help: "The notes.", completion: NoteCompletion.notes)
         var notes: [String]

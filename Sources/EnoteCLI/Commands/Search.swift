@@ -5,7 +5,7 @@ import NoteVault
 extension Enote {
     /// `enote search QUERY…`: full-text search.
     struct Search: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "search",
             abstract: "Search titles and text; title matches first, then by relevance.",
             discussion: """
@@ -18,7 +18,7 @@ extension Enote {
                   enote search '"next week"' -draft
                   enote search title:plan --color red
                   enote search 京都 --json
-                """).withinEnote()
+                """)
 
         @Argument(parsing: .allUnrecognized, help: "What to search for (-word excludes a word; no -- needed).")
         var query: [String]

@@ -4,7 +4,7 @@ import NoteVault
 extension Enote {
     /// `enote set NOTE --color C …`: change front matter fields surgically.
     struct SetCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "set",
             abstract: "Change a note's title, colour or destroy date.",
             discussion: """
@@ -16,7 +16,7 @@ extension Enote {
                   enote set plan --color "hsb(288, 0%, 100%)"
                   enote set standup --destroy tomorrow
                   enote set standup --no-destroy
-                """).withinEnote()
+                """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

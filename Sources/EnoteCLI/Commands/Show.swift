@@ -6,7 +6,7 @@ import NoteVault
 extension Enote {
     /// `enote show NOTE`: one note.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "show",
             abstract: "Show a note: its details and text, or as JSON, raw bytes or HTML.",
             discussion: """
@@ -16,7 +16,7 @@ extension Enote {
                   enote show grocery
                   enote show work/plan --json
                   enote show "Grocery list" --html > list.html
-                """).withinEnote()
+                """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
         var note: String

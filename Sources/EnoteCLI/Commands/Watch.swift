@@ -13,7 +13,7 @@ nonisolated(unsafe) private var watcherStopDescriptor: Int32 = -1
 extension Enote {
     /// `enote watch`: keep the index live and expire notes on time.
     struct Watch: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.enoteCommand(
             commandName: "watch",
             abstract: "Keep the index live as files change, and destroy notes at their destroy time.",
             discussion: """
@@ -26,7 +26,7 @@ extension Enote {
                   enote watch
                   enote watch --quiet &
                   enote watch --log ~/.cache/enote-watch.log
-                """).withinEnote()
+                """)
 
         @Flag(help: "Log nothing.")
         var quiet = false

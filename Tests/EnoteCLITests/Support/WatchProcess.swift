@@ -20,8 +20,8 @@ final class WatchProcess {
         let name = "watch-\(UUID().uuidString)"
         stderrFile = vault.base.appendingPathComponent(name + ".stderr")
         stdoutFile = vault.base.appendingPathComponent(name + ".stdout")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         process.executableURL = EnoteProcess.executable
         process.arguments = ["watch"] + arguments
         process.currentDirectoryURL = vault.root
