@@ -26,7 +26,7 @@ import Testing
             // Tool state is not embedded; the note templates are.
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !path.hasPrefix(".enote/templates/") { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { onDisk[path] = try Data(contentsOf: Self.root.appendingPathComponent(path)) }
         }
         let embedded = Dictionary(uniqueKeysWithValues: SampleVaultFiles.all.map { ($0.path, $0.data) })
