@@ -48,15 +48,19 @@ struct BenchmarkRunner {
                 bare.append(try BareFTSBaseline.seconds(vault: vault))
             }
             let (enoteTime, bareTime) = (median(full), median(bare))
-            lines.append(Line(label: "full index build", seconds: enoteTime, reference: "bare FTS5 insert", referenceSeconds: bareTime,
-                              target: "≤ 1.5× reference", met: enoteTime <= 1.5 * bareTime))
+            lines.append(
+                Line(
+                    label: "full index build", seconds: enoteTime, reference: "bare FTS5 insert", referenceSeconds: bareTime,
+                    target: "≤ 1.5× reference", met: enoteTime <= 1.5 * bareTime))
         } else {
             Timing.run(base + ["index"])
         }
         let find = Timing.median(runs: runs) { Timing.run(["find", vault, "-printf", "%s %T@ %i\n"]).seconds }
         let noChange = Timing.median(runs: runs) { Timing.run(base + ["list", "--limit", "1"]).seconds }
-        lines.append(Line(label: "command, nothing changed", seconds: noChange, reference: "find -printf (stat walk)", referenceSeconds: find,
-                          target: "≤ 1.5× reference", met: noChange <= 1.5 * find))
+        lines.append(
+            Line(
+                label: "command, nothing changed", seconds: noChange, reference: "find -printf (stat walk)", referenceSeconds: find,
+                target: "≤ 1.5× reference", met: noChange <= 1.5 * find))
 
         let changing = try firstNote()
         var counter = 0
@@ -78,8 +82,10 @@ struct BenchmarkRunner {
             let rg = Timing.median(runs: runs) { Timing.run(["rg"] + query.rg + [vault]).seconds }
             let search = Timing.median(runs: runs) { Timing.run(base + ["search"] + query.enote + ["--limit", "20"]).seconds }
             rgTimes.append(rg)
-            lines.append(Line(label: "search \(query.label): \(query.enote.joined(separator: " "))", seconds: search,
-                              reference: "rg \(query.rg.joined(separator: " "))", referenceSeconds: rg, target: target, met: check(search, rg)))
+            lines.append(
+                Line(
+                    label: "search \(query.label): \(query.enote.joined(separator: " "))", seconds: search,
+                    reference: "rg \(query.rg.joined(separator: " "))", referenceSeconds: rg, target: target, met: check(search, rg)))
         }
         let list = Timing.median(runs: runs) { Timing.run(base + ["list", "--limit", "20"]).seconds }
         lines.append(Line(label: "list, first page (20)", seconds: list, reference: "rg, median of the mix", referenceSeconds: median(rgTimes), target: "—"))
@@ -114,7 +120,8 @@ struct BenchmarkRunner {
             let ratio = line.seconds / max(line.referenceSeconds, 1e-9)
             let ratioText = ratio >= 1 ? String(format: "%.2f×", ratio) : String(format: "1/%.1f", 1 / ratio)
             let met = line.met.map { $0 ? "yes" : "**no**" } ?? ""
-            text += "| \(line.label) | \(format(line.seconds)) | `\(line.reference)` | \(format(line.referenceSeconds)) | \(ratioText) | \(line.target) | \(met) |\n"
+            text +=
+                "| \(line.label) | \(format(line.seconds)) | `\(line.reference)` | \(format(line.referenceSeconds)) | \(ratioText) | \(line.target) | \(met) |\n"
         }
         return text
     }

@@ -9,10 +9,10 @@ struct VaultGenerator {
 
     /// Marker words and the share of notes that contain them.
     static let markers: [(word: String, share: Double)] = [
-        ("sandwich", 0.85),      // very common
-        ("harbour", 0.20),       // common
-        ("zephyrine", 0.001),    // rare
-        ("marmalade", 0.03),     // prefix target: marmal*
+        ("sandwich", 0.85),  // very common
+        ("harbour", 0.20),  // common
+        ("zephyrine", 0.001),  // rare
+        ("marmalade", 0.03),  // prefix target: marmal*
     ]
     /// A phrase that appears in 5% of notes.
     static let phrase = "morning coffee"
@@ -87,7 +87,9 @@ struct VaultGenerator {
         return text
     }
 
-    private static let russianWords = ["молоко", "хлеб", "встреча", "проект", "неделя", "город", "письмо", "работа", "дом", "книга", "ёлка", "чай", "утро", "вечер", "план"]
+    private static let russianWords = [
+        "молоко", "хлеб", "встреча", "проект", "неделя", "город", "письмо", "работа", "дом", "книга", "ёлка", "чай", "утро", "вечер", "план",
+    ]
     private static let japaneseText = Array("東京京都大阪清水寺に行く新幹線で二時間半抹茶のお菓子を買うこと会議の資料を準備する週末は雨が降るでしょう")
 
     private static func russian(size: Int, random: inout SplitMix64) -> String {

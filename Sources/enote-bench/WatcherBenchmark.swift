@@ -32,14 +32,16 @@ struct WatcherBenchmark {
         for index in lines.indices where lines[index].label.hasPrefix("search") {
             lines[index].met = nil
         }
-        lines.append(BenchmarkRunner.Line(
-            label: "search, median over the mix", seconds: runner.median(lines.filter { $0.label.hasPrefix("search") }.map(\.seconds)),
-            reference: "rg, median of the mix", referenceSeconds: runner.median(lines.filter { $0.label.hasPrefix("search") }.map(\.referenceSeconds)),
-            target: "median ratio ≥ 40× (is \(String(format: "%.1f", medianRatio))×)", met: medianRatio >= 40))
-        lines.append(BenchmarkRunner.Line(
-            label: "search, slowest of the mix (\(slowest.label.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))",
-            seconds: slowest.seconds, reference: slowest.reference, referenceSeconds: slowest.referenceSeconds,
-            target: "≥ 10× faster", met: slowest.referenceSeconds / slowest.seconds >= 10))
+        lines.append(
+            BenchmarkRunner.Line(
+                label: "search, median over the mix", seconds: runner.median(lines.filter { $0.label.hasPrefix("search") }.map(\.seconds)),
+                reference: "rg, median of the mix", referenceSeconds: runner.median(lines.filter { $0.label.hasPrefix("search") }.map(\.referenceSeconds)),
+                target: "median ratio ≥ 40× (is \(String(format: "%.1f", medianRatio))×)", met: medianRatio >= 40))
+        lines.append(
+            BenchmarkRunner.Line(
+                label: "search, slowest of the mix (\(slowest.label.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))",
+                seconds: slowest.seconds, reference: slowest.reference, referenceSeconds: slowest.referenceSeconds,
+                target: "≥ 10× faster", met: slowest.referenceSeconds / slowest.seconds >= 10))
         if let list = lines.firstIndex(where: { $0.label.hasPrefix("list") }) {
             lines[list].target = "≤ 1/20 of rg"
             lines[list].met = lines[list].seconds * 20 <= lines[list].referenceSeconds
@@ -47,10 +49,14 @@ struct WatcherBenchmark {
 
         var facts: [String] = []
         let latency = try saveToFoundLatency(samples: 100)
-        lines.append(BenchmarkRunner.Line(
-            label: "save → found by the next search, p99 of \(latency.samples)", seconds: latency.p99, reference: "(p50 \(BenchmarkRunner.format(latency.p50)))",
-            referenceSeconds: latency.p50, target: "≤ 100 ms, every save found", met: latency.p99 <= 0.1 && latency.missed == 0))
-        facts.append("save → found: \(latency.samples) saves, \(latency.missed) not found by the next search; p50 \(BenchmarkRunner.format(latency.p50)), p99 \(BenchmarkRunner.format(latency.p99))")
+        lines.append(
+            BenchmarkRunner.Line(
+                label: "save → found by the next search, p99 of \(latency.samples)", seconds: latency.p99,
+                reference: "(p50 \(BenchmarkRunner.format(latency.p50)))",
+                referenceSeconds: latency.p50, target: "≤ 100 ms, every save found", met: latency.p99 <= 0.1 && latency.missed == 0))
+        facts.append(
+            "save → found: \(latency.samples) saves, \(latency.missed) not found by the next search; p50 \(BenchmarkRunner.format(latency.p50)), p99 \(BenchmarkRunner.format(latency.p99))"
+        )
         facts += try burst(count: 20_000)
         facts += usage(of: watcher.processIdentifier)
         kill(watcher.processIdentifier, SIGTERM)
@@ -106,7 +112,7 @@ struct WatcherBenchmark {
         let removed = try waitForMatches("burstword", count: 0)
         return [
             "burst: \(count) files written in \(BenchmarkRunner.format(written)); the index held exactly \(count) matches "
-                + "\(BenchmarkRunner.format(added)) after the first write; after removing them, 0 matches \(BenchmarkRunner.format(removed)) later",
+                + "\(BenchmarkRunner.format(added)) after the first write; after removing them, 0 matches \(BenchmarkRunner.format(removed)) later"
         ]
     }
 

@@ -11,7 +11,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR\n".utf8))
     exit(2)
 }
 

@@ -45,12 +45,14 @@ import Testing
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    @Test("Tab completes a note's path and title, in any script", arguments: [
-        (["enote", "show", "gro"], ["Grocery list", "grocery-list"]),
-        (["enote", "edit", "Спи"], ["Список покупок", "список-покупок"]),
-        (["enote", "rm", "京"], ["京都旅行"]),
-        (["enote", "move", "trav"], ["travel/kyoto"]),
-    ])
+    @Test(
+        "Tab completes a note's path and title, in any script",
+        arguments: [
+            (["enote", "show", "gro"], ["Grocery list", "grocery-list"]),
+            (["enote", "edit", "Спи"], ["Список покупок", "список-покупок"]),
+            (["enote", "rm", "京"], ["京都旅行"]),
+            (["enote", "move", "trav"], ["travel/kyoto"]),
+        ])
     func notesAreCompleted(words: [String], expected: [String]) throws {
         let vault = try TemporaryVault()
         #expect(try Self.bashCompletions(words, in: vault) == expected)

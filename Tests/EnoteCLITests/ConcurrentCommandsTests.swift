@@ -35,7 +35,9 @@ import Glibc
         let vault = try TemporaryVault()
         let original = try vault.text("garden.md")
         let barrier = vault.base.path
-        let editor = try vault.script("editor", """
+        let editor = try vault.script(
+            "editor",
+            """
             printf 'Line typed in editor %s.\\n' "$1" >> "$2"
             touch '\(barrier)/ready-'"$1"
             other=A; [ "$1" = A ] && other=B

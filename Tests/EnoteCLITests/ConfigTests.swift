@@ -21,7 +21,9 @@ import Testing
         for arguments in [["new", "Fifteenth", "too many"], ["new", "Photo", "--image", picture], ["new", "Meeting", "--template", "meeting"]] {
             let result = try vault.run(arguments)
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("this vault is limited to 14 notes (max_notes in .enote/config); remove a note or raise the limit to create another"), "\(result)")
+            #expect(
+                result.stderr.contains("this vault is limited to 14 notes (max_notes in .enote/config); remove a note or raise the limit to create another"),
+                "\(result)")
             #expect(result.stdout.isEmpty)
             #expect(try vault.tree() == before, "\(arguments): no note, no attachment")
         }

@@ -97,7 +97,9 @@ import Testing
                 current = after
                 currentColor = color
             } else {
-                Issue.record("iteration \(iteration): the note is neither the old nor the new version (\(after.count) bytes, old \(current.count) bytes, killed: \(wasKilled))")
+                Issue.record(
+                    "iteration \(iteration): the note is neither the old nor the new version (\(after.count) bytes, old \(current.count) bytes, killed: \(wasKilled))"
+                )
                 return
             }
             if !wasKilled {

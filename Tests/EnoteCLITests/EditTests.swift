@@ -144,7 +144,9 @@ import Testing
         let original = try vault.bytes("reading-list.md")
         let note = vault.url("reading-list.md").path
         // The "editor" changes the real note behind enote's back, then saves its own text.
-        let editor = try vault.script("race.sh", """
+        let editor = try vault.script(
+            "race.sh",
+            """
             printf 'changed on disk\\n' >> '\(note)'
             printf 'typed in the editor\\n' >> "$1"
             """)
@@ -164,7 +166,9 @@ import Testing
     @Test func noteDeletedWhileEditingKeepsTheTextAsACopy() throws {
         let vault = try TemporaryVault()
         let note = vault.url("garden.md").path
-        let editor = try vault.script("delete.sh", """
+        let editor = try vault.script(
+            "delete.sh",
+            """
             rm '\(note)'
             printf 'still mine\\n' >> "$1"
             """)

@@ -15,7 +15,8 @@ import Testing
     static func git(_ arguments: [String], in vault: TemporaryVault, executable: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-C", vault.root.path, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["-C", vault.root.path, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"] + arguments
         process.environment = vault.environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -43,13 +44,15 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let log = vault.base.appendingPathComponent("git-arguments").path
         let recorder = bin.appendingPathComponent("git").path
-        try Data("""
+        try Data(
+            """
             #!/bin/sh
             for argument in "$@"; do printf '%s\\037' "$argument"; done >> '\(log)'
             printf '\\n' >> '\(log)'
             exec '\(git)' "$@"
 
-            """.utf8).write(to: URL(fileURLWithPath: recorder))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: recorder))
         chmod(recorder, 0o755)
 
         // When expiry asks git whether each note is committed

@@ -64,11 +64,13 @@ import Testing
         #expect(overridden.stderr.contains("該当するノートはありません"), "\(overridden.stderr)")
     }
 
-    @Test("relative destroy dates with plural forms", arguments: [
-        ("ru_RU.UTF-8", ["через 3 дня", "через 5 дней", "через 21 день"]),
-        ("ja_JP.UTF-8", ["3 日後", "5 日後", "21 日後"]),
-        ("en_US.UTF-8", ["in 3 days", "in 5 days", "in 21 days"]),
-    ])
+    @Test(
+        "relative destroy dates with plural forms",
+        arguments: [
+            ("ru_RU.UTF-8", ["через 3 дня", "через 5 дней", "через 21 день"]),
+            ("ja_JP.UTF-8", ["3 日後", "5 日後", "21 日後"]),
+            ("en_US.UTF-8", ["in 3 days", "in 5 days", "in 21 days"]),
+        ])
     func relativeDates(locale: String, expected: [String]) throws {
         let vault = try TemporaryVault(sample: false)
         for (title, days) in [("Soon", 3), ("Later", 5), ("Much later", 21)] {
@@ -84,11 +86,13 @@ import Testing
         }
     }
 
-    @Test("dates in the table: a time today, a short date in the locale's own form otherwise", arguments: [
-        ("ru_RU.UTF-8", "15.11.2026", #"  \d{2}:\d{2}$"#),
-        ("ja_JP.UTF-8", "2026/11/15", #"  \d{1,2}:\d{2}$"#),
-        ("en_US.UTF-8", "11/15/26", #"  \d{1,2}:\d{2}\s?[AP]M$"#),
-    ])
+    @Test(
+        "dates in the table: a time today, a short date in the locale's own form otherwise",
+        arguments: [
+            ("ru_RU.UTF-8", "15.11.2026", #"  \d{2}:\d{2}$"#),
+            ("ja_JP.UTF-8", "2026/11/15", #"  \d{1,2}:\d{2}$"#),
+            ("en_US.UTF-8", "11/15/26", #"  \d{1,2}:\d{2}\s?[AP]M$"#),
+        ])
     func tableDates(locale: String, readingList: String, todayPattern: String) throws {
         let vault = try TemporaryVault()
         try vault.run("set", "garden", "--color", "blue")

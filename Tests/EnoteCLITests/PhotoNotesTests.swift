@@ -13,7 +13,8 @@ import Testing
         #expect(result.stdout == "second-garden.md\n")
         #expect(try vault.bytes("attachments/garden-2.png") == Data(PictureFiles.png(width: 10, height: 20)))
         #expect(try vault.bytes("attachments/cat-2.gif") == Data(PictureFiles.gif(width: 3, height: 4)))
-        #expect(try vault.bytes("attachments/garden.png") == (try Data(contentsOf: TemporaryVault.sampleVault.appendingPathComponent("attachments/garden.png"))))
+        #expect(
+            try vault.bytes("attachments/garden.png") == (try Data(contentsOf: TemporaryVault.sampleVault.appendingPathComponent("attachments/garden.png"))))
         let text = try vault.text("second-garden.md")
         #expect(text.hasSuffix("---\nBeans too.\n\n![garden](attachments/garden-2.png)\n![CAT](attachments/cat-2.gif)\n"), "\(text)")
         let note = try vault.showJSON("second-garden.md")
@@ -60,12 +61,13 @@ import Testing
         #expect(image["width"] as? Int == 30 && image["height"] as? Int == 40)
     }
 
-    @Test(arguments: [
-        ("notes.png", Array("just some text, renamed\n".utf8)),
-        ("empty.jpg", []),
-        ("page.gif", Array("<html><body>not a gif</body></html>".utf8)),
-        ("movie.heic", [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("notes.png", Array("just some text, renamed\n".utf8)),
+            ("empty.jpg", []),
+            ("page.gif", Array("<html><body>not a gif</body></html>".utf8)),
+            ("movie.heic", [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)),
+        ] as [(String, [UInt8])])
     func notAPictureIsRefusedAndNothingIsCreated(name: String, bytes: [UInt8]) throws {
         let vault = try TemporaryVault()
         let good = try vault.outsideFile("good.png", PictureFiles.png(width: 2, height: 2))
@@ -125,14 +127,15 @@ import Testing
 
         let text = try vault.run("gallery")
         #expect(text.status == 0, "\(text)")
-        #expect(text.stdout == """
-            Sunset at the pier  (sunset.md)
-                attachments/sunset.jpg  JPEG 120×80
-                attachments/cat.gif  GIF 48×48
-            Garden  (garden.md)
-                attachments/garden.png  PNG 96×64
+        #expect(
+            text.stdout == """
+                Sunset at the pier  (sunset.md)
+                    attachments/sunset.jpg  JPEG 120×80
+                    attachments/cat.gif  GIF 48×48
+                Garden  (garden.md)
+                    attachments/garden.png  PNG 96×64
 
-            """)
+                """)
     }
 
     @Test func galleryShowsMissingAndOutsidePicturesButNotRemoteOnes() throws {

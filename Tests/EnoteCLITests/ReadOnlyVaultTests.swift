@@ -37,7 +37,10 @@ struct ReadOnlyVaultTests {
 
         #expect(result.status == 1, "\(result)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines == ["enote: the vault \(vault.root.path) is read-only (read-only file system), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"], "\(result)")
+        #expect(
+            lines == [
+                "enote: the vault \(vault.root.path) is read-only (read-only file system), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
+            ], "\(result)")
         #expect(!FileManager.default.fileExists(atPath: marker), "the editor was started on a read-only vault")
         #expect(try vault.tree() == before)
         #expect(try vault.bytes(".enote/index.sqlite") == index)

@@ -63,7 +63,11 @@ import Testing
         let result = try vault.run("new", "Kickoff", "--template", "team")
         #expect(result.status == 0, "\(result)")
         let text = try vault.text("kickoff.md")
-        let match = try #require(text.wholeMatch(of: /---\r\n# team notes\r\nproject:\r\n  owner: me   # the owner\r\ntags: \[a, b\]\r\ntitle: Kickoff\r\ncreated: (\S+)\r\nupdated: (\S+)\r\n---\r\nKickoff on (\S+)\r\n/), "\(text.debugDescription)")
+        let match = try #require(
+            text.wholeMatch(
+                of:
+                    /---\r\n# team notes\r\nproject:\r\n  owner: me   # the owner\r\ntags: \[a, b\]\r\ntitle: Kickoff\r\ncreated: (\S+)\r\nupdated: (\S+)\r\n---\r\nKickoff on (\S+)\r\n/
+            ), "\(text.debugDescription)")
         #expect(match.output.1 == match.output.2)
         #expect(match.output.1.prefix(10) == match.output.3)
         #expect(try vault.showJSON("kickoff")["tags"] as? [String] == ["a", "b"])

@@ -30,9 +30,11 @@ import Testing
         #expect(!result.output.contains("\u{1B}[38;2;"))
     }
 
-    @Test("no escape codes with NO_COLOR or TERM=dumb, even on a terminal", arguments: [
-        ["NO_COLOR": "1"], ["NO_COLOR": "1", "COLORTERM": "truecolor"], ["TERM": "dumb"],
-    ])
+    @Test(
+        "no escape codes with NO_COLOR or TERM=dumb, even on a terminal",
+        arguments: [
+            ["NO_COLOR": "1"], ["NO_COLOR": "1", "COLORTERM": "truecolor"], ["TERM": "dumb"],
+        ])
     func noColor(extra: [String: String]) throws {
         let vault = try TemporaryVault()
         for command in [["list", "--no-pager"], ["search", "garden", "--no-pager"], ["show", "grocery", "--no-pager"]] {

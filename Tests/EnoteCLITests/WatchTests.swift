@@ -74,14 +74,18 @@ import Glibc
         defer { watcher.kill() }
         try watcher.waitUntilWatching()
         // At start, the sample note whose date passed is expired.
-        #expect(watcher.wait { watcher.stderr.contains("expired old-reminder.md (destroy date 2025-01-15T00:00:00+00:00) → .trash/old-reminder.md") },
+        #expect(
+            watcher.wait { watcher.stderr.contains("expired old-reminder.md (destroy date 2025-01-15T00:00:00+00:00) → .trash/old-reminder.md") },
             "\(watcher.stderr)")
         try vault.write("travel/new-trip.md", "# Trip\nnew trip\n")
         try FileManager.default.removeItem(at: vault.url("garden.md"))
-        #expect(watcher.wait { watcher.stderr.contains("indexed travel/new-trip.md (new)") && watcher.stderr.contains("removed garden.md from the index") },
+        #expect(
+            watcher.wait { watcher.stderr.contains("indexed travel/new-trip.md (new)") && watcher.stderr.contains("removed garden.md from the index") },
             "\(watcher.stderr)")
         #expect(watcher.stdout.isEmpty, "the log is not data")
-        let stamped = watcher.stderr.split(separator: "\n").allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "#, options: .regularExpression) != nil }
+        let stamped = watcher.stderr.split(separator: "\n").allSatisfy {
+            $0.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "#, options: .regularExpression) != nil
+        }
         #expect(stamped, "each line starts with its time: \(watcher.stderr)")
     }
 

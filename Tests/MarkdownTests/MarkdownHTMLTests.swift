@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Markdown
 
 @Suite("MarkdownHTML")
@@ -10,8 +11,9 @@ struct MarkdownHTMLTests {
     }
 
     @Test func documentedExample() {
-        #expect(MarkdownHTML.render("Hello <script>x()</script> [a](javascript:alert(1))")
-            == "<p>Hello <!-- raw HTML omitted -->x()<!-- raw HTML omitted --> <a href=\"\">a</a></p>\n")
+        #expect(
+            MarkdownHTML.render("Hello <script>x()</script> [a](javascript:alert(1))")
+                == "<p>Hello <!-- raw HTML omitted -->x()<!-- raw HTML omitted --> <a href=\"\">a</a></p>\n")
     }
 
     @Test(arguments: [

@@ -29,9 +29,14 @@ extension Enote {
             let index = try context.openIndex(vault, verify: true)
             let findings = try context.run { () throws(VaultError) in try VaultDoctor(vault: vault, index: index).examine() }
             if json {
-                Console.out(JSONValue.array(findings.map { finding in
-                    .object([("kind", .string(finding.kind.rawValue)), ("location", .string(finding.location)), ("message", .string(finding.message.text))])
-                }).rendered())
+                Console.out(
+                    JSONValue.array(
+                        findings.map { finding in
+                            .object([
+                                ("kind", .string(finding.kind.rawValue)), ("location", .string(finding.location)), ("message", .string(finding.message.text)),
+                            ])
+                        }
+                    ).rendered())
             } else if findings.isEmpty {
                 context.note("No problems found")
             } else {

@@ -50,7 +50,8 @@ extension Enote {
                 guard let copy else { throw context.fail("The editor exited with status \(status); \(path) is as it was") }
                 throw context.fail("The editor exited with status \(status); \(path) is as it was. Your edited text is kept in \(copy)")
             case .notSaved(let error, let copy):
-                let message: LocalizedMessage = copy.map { "\(error.message). Your edited text is kept in \($0)" }
+                let message: LocalizedMessage =
+                    copy.map { "\(error.message). Your edited text is kept in \($0)" }
                     ?? "\(error.message). Your edited text could not be kept either"
                 Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
                 throw ExitCode(error.exitCode)

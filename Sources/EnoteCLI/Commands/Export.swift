@@ -43,7 +43,9 @@ extension Enote {
             let path = try context.resolve(note, in: vault)
             let note = try context.run { () throws(VaultError) in try vault.read(path) }
             let exporter = NoteExporter(vault: vault)
-            let outputURL = output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+            let outputURL = output.map {
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            }
             let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
             let index = try context.openIndex(vault)
             let updated = try context.run { () throws(VaultError) in try index.note(at: path)?.updated }

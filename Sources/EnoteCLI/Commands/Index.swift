@@ -41,7 +41,9 @@ extension Enote {
             bar.finish()
             context.warn(report.warnings)
             let seconds = Date().timeIntervalSince(started)
-            context.note("Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s")
+            context.note(
+                "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s"
+            )
         }
     }
 }

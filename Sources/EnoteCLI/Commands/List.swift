@@ -54,8 +54,9 @@ extension Enote {
                 return
             }
             let rows = notes.map { note in
-                NoteTable.Row(color: note.color, title: note.title, description: note.description,
-                              date: key == .destroy ? note.destroy.map { context.dates.relative($0, now: now) } ?? "" : context.dates.short(note.updated, now: now))
+                NoteTable.Row(
+                    color: note.color, title: note.title, description: note.description,
+                    date: key == .destroy ? note.destroy.map { context.dates.relative($0, now: now) } ?? "" : context.dates.short(note.updated, now: now))
             }
             context.page(NoteTable(terminal: context.terminal).render(rows))
         }

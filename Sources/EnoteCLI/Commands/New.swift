@@ -31,10 +31,13 @@ extension Enote {
         @Argument(help: "The content, in Markdown.")
         var body: String?
 
-        @Option(help: ArgumentHelp("A colour: white, red, orange, yellow, green, blue, purple, pink, gray, \"#RRGGBB\" or \"hsb(H, S%, B%)\".", valueName: "color"))
+        @Option(
+            help: ArgumentHelp("A colour: white, red, orange, yellow, green, blue, purple, pink, gray, \"#RRGGBB\" or \"hsb(H, S%, B%)\".", valueName: "color"))
         var color: String?
 
-        @Option(help: ArgumentHelp("When the note destroys itself: a date (2026-12-01, \"2026-12-01 18:00\") or a time from now (30m, 12h, 3d, 2w, tomorrow).", valueName: "when"))
+        @Option(
+            help: ArgumentHelp(
+                "When the note destroys itself: a date (2026-12-01, \"2026-12-01 18:00\") or a time from now (30m, 12h, 3d, 2w, tomorrow).", valueName: "when"))
         var destroy: String?
 
         @Option(name: .customLong("in"), help: ArgumentHelp("The folder to create the note in, relative to the vault.", valueName: "dir"))
@@ -43,7 +46,9 @@ extension Enote {
         @Flag(help: "Write the content in your editor ($VISUAL or $EDITOR).")
         var edit = false
 
-        @Option(name: .customLong("image"), help: ArgumentHelp("A picture (PNG, JPEG, GIF, WebP or HEIC) to copy into attachments/ and show in the note; repeatable.", valueName: "file"))
+        @Option(
+            name: .customLong("image"),
+            help: ArgumentHelp("A picture (PNG, JPEG, GIF, WebP or HEIC) to copy into attachments/ and show in the note; repeatable.", valueName: "file"))
         var images: [String] = []
 
         @Option(help: ArgumentHelp("Start from .enote/templates/NAME.md ({{title}}, {{date}} and {{time}} are filled in).", valueName: "name"))
@@ -100,8 +105,9 @@ extension Enote {
                     (noteTitle, content) = Self.splitTitle(from: content)
                 }
             }
-            let new = NewNote(title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder,
-                              images: attachments, template: templateText)
+            let new = NewNote(
+                title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder,
+                images: attachments, template: templateText)
             let note = try context.run { () throws(VaultError) in
                 do throws(VaultError) {
                     return try vault.create(new)

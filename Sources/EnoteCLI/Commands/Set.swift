@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NoteVault
 
 extension Enote {
@@ -79,5 +80,3 @@ extension Enote {
         }
     }
 }
-
-import Foundation

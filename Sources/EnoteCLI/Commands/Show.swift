@@ -65,7 +65,8 @@ extension Enote {
                 return
             }
             context.warn(note.content.diagnostics)
-            context.page(NoteDetails(note: note, updated: updated ?? note.updated(in: timeZone), dates: context.dates, terminal: context.terminal, now: now).render())
+            context.page(
+                NoteDetails(note: note, updated: updated ?? note.updated(in: timeZone), dates: context.dates, terminal: context.terminal, now: now).render())
         }
     }
 }

@@ -43,12 +43,15 @@ extension Enote.TrashCommand {
             let entries = vault.trashEntries()
             let timeZone = context.clock.timeZone
             if json {
-                Console.out(JSONValue.array(entries.map { entry in
-                    .object([
-                        ("path", .string(entry.trashedPath)), ("original", .string(entry.originalPath)),
-                        ("removed", .string(NoteDate.stamp(entry.date, in: timeZone))), ("reason", .string(entry.reason.rawValue)),
-                    ])
-                }).rendered())
+                Console.out(
+                    JSONValue.array(
+                        entries.map { entry in
+                            .object([
+                                ("path", .string(entry.trashedPath)), ("original", .string(entry.originalPath)),
+                                ("removed", .string(NoteDate.stamp(entry.date, in: timeZone))), ("reason", .string(entry.reason.rawValue)),
+                            ])
+                        }
+                    ).rendered())
                 return
             }
             if entries.isEmpty {

@@ -78,7 +78,8 @@ public enum JSONValue: Sendable, Equatable {
             case "\t": output += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    || scalar == "\u{2028}" || scalar == "\u{2029}"
+                {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

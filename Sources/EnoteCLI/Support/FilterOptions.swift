@@ -7,7 +7,10 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only notes of this colour.", valueName: "color"))
     var color: String?
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("Only notes whose front matter KEY has VALUE (repeatable; a list matches any element; any key, unknown ones too).", valueName: "key=value"))
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Only notes whose front matter KEY has VALUE (repeatable; a list matches any element; any key, unknown ones too).", valueName: "key=value"))
     var conditions: [String] = []
 
     @Option(help: ArgumentHelp("Only notes updated at or after this date (2026-11-01, 3d = three days ago).", valueName: "when"))
@@ -16,7 +19,10 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only notes updated at or before this date.", valueName: "when"))
     var until: String?
 
-    @Option(help: ArgumentHelp("Only notes that destroy themselves within this time (3d, 2w), soonest first; `all` for any future date. Bare --expiring means all.", valueName: "within"))
+    @Option(
+        help: ArgumentHelp(
+            "Only notes that destroy themselves within this time (3d, 2w), soonest first; `all` for any future date. Bare --expiring means all.",
+            valueName: "within"))
     var expiring: String?
 
     @Flag(help: "Also show notes whose destroy date has passed (waiting to be expired).")

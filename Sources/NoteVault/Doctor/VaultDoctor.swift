@@ -59,10 +59,13 @@ public struct VaultDoctor: Sendable {
         }
         findings += brokenReferences(notes)
         findings += scan.leftoverTempFiles.map {
-            Finding(kind: .leftoverTempFile, location: $0.description, message: "a temp file left by an interrupted write; the note beside it is intact, so this file can be deleted")
+            Finding(
+                kind: .leftoverTempFile, location: $0.description,
+                message: "a temp file left by an interrupted write; the note beside it is intact, so this file can be deleted")
         }
         findings += scan.symbolicLinks.map {
-            Finding(kind: .symbolicLink, location: $0.description, message: "a symbolic link, which enote never follows; replace it with the file or folder itself")
+            Finding(
+                kind: .symbolicLink, location: $0.description, message: "a symbolic link, which enote never follows; replace it with the file or folder itself")
         }
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
@@ -76,7 +79,10 @@ public struct VaultDoctor: Sendable {
         for note in notes {
             for image in note.images.map({ ImageReference(source: $0, in: note.path) }) where image.isLocal {
                 if image.escapesVault {
-                    findings.append(Finding(kind: .missingImage, location: note.path.description, message: "the picture \(image.source) lies outside the vault; copy it into attachments/"))
+                    findings.append(
+                        Finding(
+                            kind: .missingImage, location: note.path.description,
+                            message: "the picture \(image.source) lies outside the vault; copy it into attachments/"))
                 } else if !vault.inspect(image).exists {
                     findings.append(Finding(kind: .missingImage, location: note.path.description, message: "the picture \(image.source) does not exist"))
                 }
@@ -99,8 +105,9 @@ public struct VaultDoctor: Sendable {
         Dictionary(grouping: notes) { $0.title.lowercased() }.values.filter { $0.count > 1 }
             .sorted { $0[0].title < $1[0].title }
             .map { group in
-                Finding(kind: .duplicateTitle, location: group.map(\.path.description).sorted().joined(separator: ", "),
-                        message: "\(group.count) notes are titled \"\(group[0].title)\"; name them by path, or give them different titles")
+                Finding(
+                    kind: .duplicateTitle, location: group.map(\.path.description).sorted().joined(separator: ", "),
+                    message: "\(group.count) notes are titled \"\(group[0].title)\"; name them by path, or give them different titles")
             }
     }
 
@@ -109,8 +116,10 @@ public struct VaultDoctor: Sendable {
         var findings: [Finding] = []
         let groups = Dictionary(grouping: paths) { Vault.collisionKey($0.description) }
         for group in groups.values where group.count > 1 {
-            findings.append(Finding(kind: .nameCollision, location: group.map(\.description).sorted().joined(separator: ", "),
-                                    message: "these names differ only in case or Unicode normalisation; macOS and Windows would keep only one of them"))
+            findings.append(
+                Finding(
+                    kind: .nameCollision, location: group.map(\.description).sorted().joined(separator: ", "),
+                    message: "these names differ only in case or Unicode normalisation; macOS and Windows would keep only one of them"))
         }
         for path in paths {
             do {

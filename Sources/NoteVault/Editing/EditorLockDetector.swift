@@ -44,7 +44,9 @@ public enum EditorLockDetector {
         var note: [UInt8]?
         if name.starts(with: Array(".#".utf8)) {
             note = Array(name.dropFirst(2))
-        } else if name.first == UInt8(ascii: "."), let suffix = swapSuffixes.first(where: { name.count > $0.utf8.count + 1 && name.suffix($0.utf8.count).elementsEqual($0.utf8) }) {
+        } else if name.first == UInt8(ascii: "."),
+            let suffix = swapSuffixes.first(where: { name.count > $0.utf8.count + 1 && name.suffix($0.utf8.count).elementsEqual($0.utf8) })
+        {
             note = Array(name.dropFirst().dropLast(suffix.utf8.count))
         }
         guard let note, NotePath.isMarkdownName(note[...]) else { return nil }

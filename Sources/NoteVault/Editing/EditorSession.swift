@@ -147,9 +147,10 @@ public struct EditorSession: Sendable {
 
     /// The note's file name with anything a file system or a terminal could mind replaced.
     static func safeFileName(_ name: String) -> String {
-        let cleaned = String(name.unicodeScalars.map { scalar -> Character in
-            scalar.value < 0x20 || scalar == "/" || scalar.value == 0x7F ? "_" : Character(scalar)
-        })
+        let cleaned = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.value < 0x20 || scalar == "/" || scalar.value == 0x7F ? "_" : Character(scalar)
+            })
         let trimmed = cleaned.hasPrefix("-") || cleaned.hasPrefix(".") ? "note" + cleaned : cleaned
         return trimmed.isEmpty ? "note.md" : trimmed
     }

@@ -134,8 +134,9 @@ public struct Expirer: Sendable {
                     removed.append(note.path)
                 } catch .system(let error) {
                     // A read-only vault, a full disk: the note stays as it was.
-                    report.skipped.append(ExpiryReport.Skipped(
-                        path: note.path, reason: "it could not be destroyed (\(error.message)); it is kept and tried again later", mayRetry: true))
+                    report.skipped.append(
+                        ExpiryReport.Skipped(
+                            path: note.path, reason: "it could not be destroyed (\(error.message)); it is kept and tried again later", mayRetry: true))
                 } catch {
                     report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: error.message, mayRetry: true))
                 }
@@ -244,7 +245,8 @@ public struct Expirer: Sendable {
         }
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
         if holdBack(destroy) {
-            return .skip("""
+            return .skip(
+                """
                 its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock \
                 jumped ahead; if the clock is right, run `enote expire`
                 """)
@@ -266,7 +268,8 @@ public struct Expirer: Sendable {
         // asking about its folder instead could mistake an ignored note for committed content.
         if vault.config.expiry == .delete, let name = path.string, git.isCommittedAndClean(vault.root + "/" + name) {
             do {
-                let folder = try vault.fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+                let folder = try vault.fileSystem.open(
+                    path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
                 defer { vault.fileSystem.close(folder) }
                 try vault.fileSystem.unlink(path.fileNameBytes, in: folder, flags: 0)
                 try vault.fileSystem.fsync(folder, path: path.parent?.description ?? ".")

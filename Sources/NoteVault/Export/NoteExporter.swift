@@ -76,7 +76,8 @@ public struct NoteExporter: Sendable {
         if embed {
             let image = vault.inspect(reference)
             if image.exists, let format = image.info?.format, [.png, .jpeg, .gif, .webp].contains(format),
-                let snapshot = try? vault.fileSystem.readFile(path.bytes, beneath: vault.rootDescriptor, limit: ImageAttachment.maximumSize) {
+                let snapshot = try? vault.fileSystem.readFile(path.bytes, beneath: vault.rootDescriptor, limit: ImageAttachment.maximumSize)
+            {
                 let mime = format == .jpeg ? "image/jpeg" : "image/\(format.rawValue)"
                 return "data:\(mime);base64," + Data(snapshot.bytes).base64EncodedString()
             }

@@ -206,7 +206,9 @@ public struct DurableWriter: Sendable {
     /// Writes `bytes` to a new hidden temp file next to `name` and fsyncs it. `mode` is set
     /// exactly (a replaced note's mode); otherwise the file is created with `createMode` less the
     /// umask.
-    private func writeTemp(_ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?, createMode: mode_t = 0o666) throws(WriteError) -> [UInt8] {
+    private func writeTemp(
+        _ bytes: [UInt8], named name: [UInt8], in directory: Int32, path: NotePath, mode: mode_t?, owner: FileStatus?, createMode: mode_t = 0o666
+    ) throws(WriteError) -> [UInt8] {
         var attempt = 0
         while true {
             attempt += 1

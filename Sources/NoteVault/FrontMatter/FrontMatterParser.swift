@@ -77,7 +77,9 @@ private struct BlockParser {
             number += 1
         }
         guard let closing else {
-            warn(.frontMatterNotClosed, line: 1, "front matter opened with --- is never closed; the whole file is read as the body. Add a closing --- line or remove the first one")
+            warn(
+                .frontMatterNotClosed, line: 1,
+                "front matter opened with --- is never closed; the whole file is read as the body. Add a closing --- line or remove the first one")
             return .absent
         }
         let lineEnding: FrontMatter.LineEnding =
@@ -86,7 +88,9 @@ private struct BlockParser {
             return .parsed(FrontMatter(start: bomLength, closingFenceStart: closing.start, end: closing.end, lineEnding: lineEnding, entries: []))
         }
         if keyColon(in: firstMeaningful) == nil || startsWithSpace(firstMeaningful) {
-            warn(.frontMatterNotMapping, line: firstMeaningful.number, "the block between the first two --- lines is not key: value front matter; it is read as part of the body")
+            warn(
+                .frontMatterNotMapping, line: firstMeaningful.number,
+                "the block between the first two --- lines is not key: value front matter; it is read as part of the body")
             return .absent
         }
         let entries = parseEntries(lines)
@@ -255,7 +259,10 @@ private struct BlockParser {
                 case FrontMatterKey.destroy.rawValue: consequence = "the destroy date is ambiguous, so the note will not be destroyed"
                 default: consequence = "the first value (line \(first.line)) is used"
                 }
-                diagnostics.append(Diagnostic(.warning, .duplicateKey, file: file, line: entry.line, message: "\(canonical) is set twice, on lines \(first.line) and \(entry.line); \(consequence). Keep one of them"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .duplicateKey, file: file, line: entry.line,
+                        message: "\(canonical) is set twice, on lines \(first.line) and \(entry.line); \(consequence). Keep one of them"))
             } else {
                 seen[canonical] = entry
             }
@@ -360,7 +367,10 @@ private struct BlockParser {
 
     private mutating func fail(_ line: SourceLine, column: Int, _ message: LocalizedMessage) {
         errors += 1
-        diagnostics.append(Diagnostic(.error, .frontMatterSyntax, file: file, line: line.number, column: column, message: "\(message); the front matter is ignored until this is fixed"))
+        diagnostics.append(
+            Diagnostic(
+                .error, .frontMatterSyntax, file: file, line: line.number, column: column,
+                message: "\(message); the front matter is ignored until this is fixed"))
     }
 
     private mutating func warn(_ kind: Diagnostic.Kind, line: Int, column: Int? = nil, _ message: LocalizedMessage) {

@@ -80,7 +80,8 @@ struct QuotedDecoder {
         case UInt8(ascii: "L"): return (Array("\u{2028}".utf8), 2)
         case UInt8(ascii: "P"): return (Array("\u{2029}".utf8), 2)
         default:
-            throw ScalarReader.Failure(message: "\\\(Character(UnicodeScalar(code))) is not a YAML escape; write \\\\ for a backslash", offset: index, lineIndex: lineIndex)
+            throw ScalarReader.Failure(
+                message: "\\\(Character(UnicodeScalar(code))) is not a YAML escape; write \\\\ for a backslash", offset: index, lineIndex: lineIndex)
         }
         guard index + 2 + width <= end,
             let value = UInt32(String(decoding: bytes[(index + 2)..<(index + 2 + width)], as: UTF8.self), radix: 16),

@@ -147,7 +147,8 @@ struct ScalarReader {
             }
             let nextIndex = (lineIndex ?? -1) + 1
             guard nextIndex < continuation.count else {
-                throw Failure(message: "the quoted value is never closed; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")", offset: start, lineIndex: nil)
+                throw Failure(
+                    message: "the quoted value is never closed; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")", offset: start, lineIndex: nil)
             }
             lineIndex = nextIndex
             let next = continuation[nextIndex]
@@ -166,7 +167,8 @@ struct ScalarReader {
         for (index, extra) in continuation.enumerated() { segments.append((extra.start, extra.contentEnd, index)) }
         for (segmentNumber, segment) in segments.enumerated() {
             if let closing = try scanner.scan(from: segment.start, to: segment.end, lineIndex: segment.lineIndex) {
-                try expectOnlyComment(from: closing + 1, to: segment.end, lineIndex: segment.lineIndex, what: open == UInt8(ascii: "[") ? "the list" : "the map")
+                try expectOnlyComment(
+                    from: closing + 1, to: segment.end, lineIndex: segment.lineIndex, what: open == UInt8(ascii: "[") ? "the list" : "the map")
                 if let lineIndex = segment.lineIndex { try expectNothingAfter(continuationIndex: lineIndex) }
                 let usedContinuation = segmentNumber > 0
                 let value: FrontMatter.Value

@@ -102,7 +102,8 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         var shifted = ShiftedContext(context: context, callback: callback, offset: CInt(range.lowerBound))
         let start = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self)
         return withUnsafeMutablePointer(to: &shifted) { pointer in
-            wrapped.tokenize(context: pointer, tokenization: tokenization, pText: start, nText: CInt(range.count)) { raw, flags, token, length, tokenStart, tokenEnd in
+            wrapped.tokenize(context: pointer, tokenization: tokenization, pText: start, nText: CInt(range.count)) {
+                raw, flags, token, length, tokenStart, tokenEnd in
                 let shifted = raw!.assumingMemoryBound(to: ShiftedContext.self).pointee
                 return CyrillicText.withYoFolded(token, length) { token in
                     shifted.callback(shifted.context, flags, token, length, tokenStart + shifted.offset, tokenEnd + shifted.offset)

@@ -41,14 +41,15 @@ struct FingerprintTable {
                 storage.append(contentsOf: UnsafeRawBufferPointer(start: blob, count: length))
             }
             offsets.append(storage.count)
-            entries.append(Entry(
-                id: sqlite3_column_int64(handle, 1),
-                fingerprint: FileFingerprint(
-                    size: sqlite3_column_int64(handle, 2),
-                    modified: sqlite3_column_int64(handle, 3),
-                    changed: sqlite3_column_int64(handle, 4),
-                    inode: UInt64(bitPattern: sqlite3_column_int64(handle, 5))),
-                racy: sqlite3_column_int64(handle, 6) != 0))
+            entries.append(
+                Entry(
+                    id: sqlite3_column_int64(handle, 1),
+                    fingerprint: FileFingerprint(
+                        size: sqlite3_column_int64(handle, 2),
+                        modified: sqlite3_column_int64(handle, 3),
+                        changed: sqlite3_column_int64(handle, 4),
+                        inode: UInt64(bitPattern: sqlite3_column_int64(handle, 5))),
+                    racy: sqlite3_column_int64(handle, 6) != 0))
         }
         sqlite3_reset(handle)
     }

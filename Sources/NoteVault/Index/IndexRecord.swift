@@ -100,8 +100,10 @@ struct IndexRecord: Sendable {
     static func searchableName(of path: NotePath) -> String {
         var bytes = path.bytes
         if NotePath.isMarkdownName(bytes) { bytes.removeLast(3) }
-        for index in bytes.indices where bytes[index] < 0x80 && !(bytes[index] >= 0x30 && bytes[index] <= 0x39)
-            && !(bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A) {
+        for index in bytes.indices
+        where bytes[index] < 0x80 && !(bytes[index] >= 0x30 && bytes[index] <= 0x39)
+            && !(bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A)
+        {
             bytes[index] = 0x20
         }
         return String(decoding: bytes, as: UTF8.self)

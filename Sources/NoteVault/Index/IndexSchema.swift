@@ -35,61 +35,63 @@ enum IndexSchema {
     /// The tables alone: a bulk build fills them first and indexes them afterwards, which is
     /// much faster than keeping the indexes up to date row by row.
     static func createTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE files (
-                path BLOB PRIMARY KEY,
-                note_id INTEGER NOT NULL,
-                size INTEGER NOT NULL,
-                mtime INTEGER NOT NULL,
-                ctime INTEGER NOT NULL,
-                inode INTEGER NOT NULL,
-                racy INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            CREATE TABLE notes (
-                id INTEGER PRIMARY KEY,
-                path BLOB NOT NULL,
-                display_path TEXT NOT NULL,
-                size INTEGER NOT NULL,
-                hash INTEGER NOT NULL,
-                content_hash INTEGER NOT NULL,
-                title TEXT NOT NULL,
-                title_key TEXT NOT NULL,
-                description TEXT NOT NULL,
-                color TEXT NOT NULL,
-                destroy_at REAL,
-                destroy_state TEXT NOT NULL,
-                fm_updated TEXT,
-                updated_at REAL NOT NULL,
-                created_at REAL NOT NULL,
-                order_key TEXT,
-                tags TEXT NOT NULL,
-                images TEXT NOT NULL,
-                links TEXT NOT NULL,
-                diagnostics TEXT NOT NULL,
-                has_error INTEGER NOT NULL,
-                editable INTEGER NOT NULL
-            );
-            CREATE TABLE fields (
-                note_id INTEGER NOT NULL,
-                key TEXT NOT NULL,
-                value TEXT NOT NULL
-            );
-            CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
-            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
-            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE files (
+                    path BLOB PRIMARY KEY,
+                    note_id INTEGER NOT NULL,
+                    size INTEGER NOT NULL,
+                    mtime INTEGER NOT NULL,
+                    ctime INTEGER NOT NULL,
+                    inode INTEGER NOT NULL,
+                    racy INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE notes (
+                    id INTEGER PRIMARY KEY,
+                    path BLOB NOT NULL,
+                    display_path TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    hash INTEGER NOT NULL,
+                    content_hash INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    title_key TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    color TEXT NOT NULL,
+                    destroy_at REAL,
+                    destroy_state TEXT NOT NULL,
+                    fm_updated TEXT,
+                    updated_at REAL NOT NULL,
+                    created_at REAL NOT NULL,
+                    order_key TEXT,
+                    tags TEXT NOT NULL,
+                    images TEXT NOT NULL,
+                    links TEXT NOT NULL,
+                    diagnostics TEXT NOT NULL,
+                    has_error INTEGER NOT NULL,
+                    editable INTEGER NOT NULL
+                );
+                CREATE TABLE fields (
+                    note_id INTEGER NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL
+                );
+                CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
     }
 
     /// The secondary indexes: by each sort key, and the fields by key and value and by note.
     static func createIndexes(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE INDEX notes_by_updated ON notes(updated_at);
-            CREATE INDEX notes_by_created ON notes(created_at);
-            CREATE INDEX notes_by_title ON notes(title_key);
-            CREATE INDEX notes_by_order ON notes(order_key);
-            CREATE INDEX notes_by_destroy ON notes(destroy_at) WHERE destroy_at IS NOT NULL;
-            CREATE INDEX fields_by_key_value ON fields(key, value);
-            CREATE INDEX fields_by_note ON fields(note_id);
-            """)
+        try db.execute(
+            sql: """
+                CREATE INDEX notes_by_updated ON notes(updated_at);
+                CREATE INDEX notes_by_created ON notes(created_at);
+                CREATE INDEX notes_by_title ON notes(title_key);
+                CREATE INDEX notes_by_order ON notes(order_key);
+                CREATE INDEX notes_by_destroy ON notes(destroy_at) WHERE destroy_at IS NOT NULL;
+                CREATE INDEX fields_by_key_value ON fields(key, value);
+                CREATE INDEX fields_by_note ON fields(note_id);
+                """)
     }
 }

@@ -35,7 +35,8 @@ struct IndexWriter {
         deleteFields = try RawStatement(db, sql: "DELETE FROM fields WHERE note_id = ?")
         insertText = try RawStatement(db, sql: "INSERT INTO notes_fts (rowid, title, body, name) VALUES (?, ?, ?, ?)")
         deleteText = try RawStatement(db, sql: "DELETE FROM notes_fts WHERE rowid = ?")
-        upsertFile = try RawStatement(db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        upsertFile = try RawStatement(
+            db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
         deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
     }
 

@@ -112,12 +112,20 @@ public struct NoteFilter: Sendable {
     /// as an allow-list, or `nil` when there are none.
     func ftsRestrictions() -> (excluded: (sql: String, arguments: StatementArguments)?, allowed: (sql: String, arguments: StatementArguments)?) {
         let (conditions, arguments) = selectiveConditions()
-        let excluded = includePendingExpiry ? nil : (
-            sql: "SELECT n.id FROM notes n WHERE n.destroy_at <= ?",
-            arguments: [now.timeIntervalSince1970] as StatementArguments)
-        let allowed = conditions.isEmpty ? nil : (
-            sql: "SELECT n.id FROM notes n WHERE " + conditions.joined(separator: " AND "),
-            arguments: arguments)
+        let excluded =
+            includePendingExpiry
+            ? nil
+            : (
+                sql: "SELECT n.id FROM notes n WHERE n.destroy_at <= ?",
+                arguments: [now.timeIntervalSince1970] as StatementArguments
+            )
+        let allowed =
+            conditions.isEmpty
+            ? nil
+            : (
+                sql: "SELECT n.id FROM notes n WHERE " + conditions.joined(separator: " AND "),
+                arguments: arguments
+            )
         return (excluded, allowed)
     }
 

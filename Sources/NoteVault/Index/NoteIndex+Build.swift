@@ -26,17 +26,20 @@ extension NoteIndex {
                     try IndexSchema.createTables(db)
                     var writer = try IndexWriter(db, bulk: true)
                     var done = 0
-                    try BatchPipeline.run(entries, batchSize: 256, transform: { entry -> IndexRecord? in
-                        Self.record(for: entry.path, status: entry.status, vault: vault, timeZone: timeZone, racyAfter: racyAfter)
-                    }, consume: { records in
-                        for record in records {
-                            guard let record else { continue }
-                            try writer.insert(record)
-                            report.added += 1
-                        }
-                        done += records.count
-                        progress?(SyncProgress(done: done, total: entries.count))
-                    })
+                    try BatchPipeline.run(
+                        entries, batchSize: 256,
+                        transform: { entry -> IndexRecord? in
+                            Self.record(for: entry.path, status: entry.status, vault: vault, timeZone: timeZone, racyAfter: racyAfter)
+                        },
+                        consume: { records in
+                            for record in records {
+                                guard let record else { continue }
+                                try writer.insert(record)
+                                report.added += 1
+                            }
+                            done += records.count
+                            progress?(SyncProgress(done: done, total: entries.count))
+                        })
                     try IndexSchema.createIndexes(db)
                     try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
                     return .commit

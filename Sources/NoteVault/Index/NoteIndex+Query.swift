@@ -50,8 +50,9 @@ extension NoteIndex {
         try read { db in
             // Through `files`, whose key is the path (notes.path has no index of its own).
             try Row.fetchOne(
-                db, sql: "SELECT \(IndexedNote.columns) FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ?", arguments: [Data(path.bytes)])
-                .map(IndexedNote.init(row:))
+                db, sql: "SELECT \(IndexedNote.columns) FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ?", arguments: [Data(path.bytes)]
+            )
+            .map(IndexedNote.init(row:))
         }
     }
 
@@ -141,7 +142,9 @@ extension NoteIndex {
                     total = Int(rankCounter.pointee.rows) - Int(rankCounter.pointee.hiddenRows)
                 } else {
                     let (extra, clauseArguments) = restriction(on: "rowid")
-                    total = try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments) ?? ranked.count
+                    total =
+                        try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments)
+                        ?? ranked.count
                 }
             } else {
                 // Only exclusions: the newest notes without the excluded words.
@@ -152,7 +155,8 @@ extension NoteIndex {
                 total = try Int.fetchOne(db, sql: "SELECT count(*) \(from)", arguments: noteArguments) ?? ranked.count
             }
 
-            let rows = try Row.fetchAll(db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
             let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
             let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
             var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")

@@ -165,7 +165,9 @@ extension NoteIndex {
 
     /// Writes the changes found by a walk or a reconcile in one transaction, reading the
     /// changed files on another thread while it writes.
-    private func apply(_ work: [SyncItem], removed: [(id: Int64, path: NotePath)], report initial: SyncReport, progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport {
+    private func apply(
+        _ work: [SyncItem], removed: [(id: Int64, path: NotePath)], report initial: SyncReport, progress: ((SyncProgress) -> Void)?
+    ) throws(VaultError) -> SyncReport {
         guard !work.isEmpty || !removed.isEmpty else {
             var report = initial
             report.removed = removed.count
@@ -184,30 +186,33 @@ extension NoteIndex {
             var writer = try IndexWriter(db)
             for note in removed { try writer.delete(id: note.id, path: note.path) }
             var done = 0
-            try BatchPipeline.run(items, batchSize: 128, transform: { item -> SyncOutcome in
-                Self.read(item, vault: vault, timeZone: timeZone, racyAfter: racyAfter)
-            }, consume: { outcomes in
-                for outcome in outcomes {
-                    switch outcome {
-                    case .vanished: break
-                    case .sameContent(let id, let path, let fingerprint, let racy):
-                        try writer.refreshFingerprint(id: id, path: path, fingerprint: fingerprint, racy: racy)
-                        report.rehashed += 1
-                    case .record(let record, let existing):
-                        if let existing {
-                            try writer.update(id: existing.id, with: record, previous: existing)
-                            report.updated += 1
-                            report.changes.append(SyncReport.Change(kind: .updated, path: record.path))
-                        } else {
-                            try writer.insert(record)
-                            report.added += 1
-                            report.changes.append(SyncReport.Change(kind: .added, path: record.path))
+            try BatchPipeline.run(
+                items, batchSize: 128,
+                transform: { item -> SyncOutcome in
+                    Self.read(item, vault: vault, timeZone: timeZone, racyAfter: racyAfter)
+                },
+                consume: { outcomes in
+                    for outcome in outcomes {
+                        switch outcome {
+                        case .vanished: break
+                        case .sameContent(let id, let path, let fingerprint, let racy):
+                            try writer.refreshFingerprint(id: id, path: path, fingerprint: fingerprint, racy: racy)
+                            report.rehashed += 1
+                        case .record(let record, let existing):
+                            if let existing {
+                                try writer.update(id: existing.id, with: record, previous: existing)
+                                report.updated += 1
+                                report.changes.append(SyncReport.Change(kind: .updated, path: record.path))
+                            } else {
+                                try writer.insert(record)
+                                report.added += 1
+                                report.changes.append(SyncReport.Change(kind: .added, path: record.path))
+                            }
                         }
                     }
-                }
-                done += outcomes.count
-                progress?(SyncProgress(done: done, total: items.count))
-            })
+                    done += outcomes.count
+                    progress?(SyncProgress(done: done, total: items.count))
+                })
             return report
         }
         switch outcome {

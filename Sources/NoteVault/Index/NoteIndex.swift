@@ -198,7 +198,9 @@ public final class NoteIndex: @unchecked Sendable {
         return tables.isSuperset(of: ["notes", "fields", "notes_fts", "meta"]) ? nil : "the index is incomplete"
     }
 
-    static func configuration(bulk: Bool = false, cacheKiB: Int = 65536, busyTimeout: Double = 5, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil) -> Configuration {
+    static func configuration(
+        bulk: Bool = false, cacheKiB: Int = 65536, busyTimeout: Double = 5, counter: UnsafeMutablePointer<EnoteRankCounter>? = nil
+    ) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         nonisolated(unsafe) let counter = counter
@@ -268,7 +270,8 @@ public final class NoteIndex: @unchecked Sendable {
     static func busyError(path: String, busyTimeout: Double) -> VaultError {
         let seconds = busyTimeout * Double(busyRetries + 1)
         let waited = seconds < 10 ? String(format: "%.1f", seconds) : String(Int(seconds.rounded()))
-        return .invalidInput("the index \(path) is busy: another program held it through \(waited) s of waiting; nothing was changed. Try again when it has finished")
+        return .invalidInput(
+            "the index \(path) is busy: another program held it through \(waited) s of waiting; nothing was changed. Try again when it has finished")
     }
 
     // MARK: - Statements

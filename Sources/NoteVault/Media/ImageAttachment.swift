@@ -86,7 +86,8 @@ extension Vault {
     /// Removes copies made for a note that was not created after all.
     func removeAttachments(_ paths: [NotePath]) {
         for path in paths {
-            guard let folder = try? fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0) else { continue }
+            guard let folder = try? fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            else { continue }
             try? fileSystem.unlink(path.fileNameBytes, in: folder, flags: 0)
             fileSystem.close(folder)
         }

@@ -53,10 +53,11 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
 
         /// `#rrggbb` in lowercase.
         public var description: String {
-            "#" + [red, green, blue].map { byte in
-                let digits = String(byte, radix: 16)
-                return byte < 16 ? "0" + digits : digits
-            }.joined()
+            "#"
+                + [red, green, blue].map { byte in
+                    let digits = String(byte, radix: 16)
+                    return byte < 16 ? "0" + digits : digits
+                }.joined()
         }
     }
 

@@ -94,7 +94,8 @@ public struct NoteDate: Hashable, Sendable, CustomStringConvertible {
 
     /// The instant this date denotes, reading a missing offset in `timeZone`.
     public func resolved(in timeZone: TimeZone) -> Date {
-        let civil = Self.daysFromCivil(year: year, month: month, day: day) * 86_400
+        let civil =
+            Self.daysFromCivil(year: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + second
         let fraction = Double(nanosecond) / 1_000_000_000
         if let utcOffset {

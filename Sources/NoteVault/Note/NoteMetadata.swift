@@ -112,7 +112,10 @@ public struct NoteMetadata: Sendable, Equatable {
         switch entry.value {
         case .string(let value): text = value
         case .null:
-            diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(entry.key) is empty, so the note is kept; write a date (\(NoteDate.acceptedFormats)) or remove the key"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .invalidValue, file: file, line: entry.line,
+                    message: "\(entry.key) is empty, so the note is kept; write a date (\(NoteDate.acceptedFormats)) or remove the key"))
             return .invalid(text: "", reason: "empty")
         default:
             diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(entry.key) must be one date, so the note is kept"))
@@ -121,7 +124,8 @@ public struct NoteMetadata: Sendable, Equatable {
         do {
             return .date(try NoteDate(parsing: text))
         } catch {
-            diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(error); the note is kept and will not be destroyed"))
+            diagnostics.append(
+                Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(error); the note is kept and will not be destroyed"))
             return .invalid(text: text, reason: error.reason)
         }
     }
@@ -132,7 +136,8 @@ public struct NoteMetadata: Sendable, Equatable {
         do {
             return try NoteDate(parsing: text)
         } catch {
-            diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(error); the file's modification time is used instead"))
+            diagnostics.append(
+                Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(error); the file's modification time is used instead"))
             return nil
         }
     }

@@ -47,7 +47,8 @@ extension NoteIndex {
         let lower = slot > 0 ? ordered[slot - 1].key : nil
         let upper = slot < ordered.count ? ordered[slot].key : nil
         // Equal hand-written keys leave no room between them.
-        let canSplit = [lower, upper].allSatisfy { $0.map(OrderKey.isCanonical) ?? true } 
+        let canSplit =
+            [lower, upper].allSatisfy { $0.map(OrderKey.isCanonical) ?? true }
             && (lower.flatMap { lower in upper.map { Array(lower.utf8).lexicographicallyPrecedes($0.utf8) } } ?? true)
         if canSplit {
             let key = OrderKey.between(lower, upper)
@@ -84,7 +85,8 @@ extension NoteIndex {
         }
     }
 
-    private func giveBottomPosition(_ note: NotePath, ordered: inout [(path: NotePath, key: String)], changed: inout [NotePath], force: Bool) throws(VaultError) {
+    private func giveBottomPosition(_ note: NotePath, ordered: inout [(path: NotePath, key: String)], changed: inout [NotePath], force: Bool) throws(VaultError)
+    {
         let last = ordered.last?.key
         let key = last.map(OrderKey.isCanonical) ?? true ? OrderKey.between(last, nil) : last! + "V"
         try write(key, to: note, force: force)

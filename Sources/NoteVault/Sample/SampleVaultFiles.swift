@@ -13,23 +13,105 @@ public enum SampleVaultFiles {
 
     /// Every file, in path order.
     public static let all: [File] = [
-        File(path: ".enote/templates/journal.md", data: Data(base64Encoded: "IyB7e3RpdGxlfX0KCldoYXQgd2VudCB3ZWxsIG9uIHt7ZGF0ZX19OgoKV2hhdCB0byB0cnkgdG9tb3Jyb3c6Cg==")!),
-        File(path: ".enote/templates/meeting.md", data: Data(base64Encoded: "LS0tCnRhZ3M6IFttZWV0aW5nXQpjb2xvcjogb3JhbmdlCi0tLQojIHt7dGl0bGV9fQoKe3tkYXRlfX0gYXQge3t0aW1lfX0KCkF0dGVuZGVlczoKCi0gCgpEZWNpc2lvbnM6CgotIAo=")!),
-        File(path: "archive/2025-retro.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiAyMDI1IHJldHJvc3BlY3RpdmUKY29sb3I6IGdyYXkKY3JlYXRlZDogMjAyNS0xMi0zMFQxNzowMDowMCswMDowMAp1cGRhdGVkOiAyMDI1LTEyLTMxVDExOjAwOjAwKzAwOjAwCi0tLQpXaGF0IHdlbnQgd2VsbDogc2hpcHBlZCB0aGUgZ2FyZGVuIGFwcC4gV2hhdCB0byBjaGFuZ2U6IGZld2VyIG1lZXRpbmdzLgo=")!),
-        File(path: "attachments/cat.gif", data: Data(base64Encoded: "R0lGODdhMAAwAIEAAP///zw8PPqqPAAAACwAAAAAMAAwAEAI3AABCBxIsKDBgwgTKjQooGHDhQIdPoSYUKLFixgxUhyYMYDHjxg/gtQIMWNHjyZJboyYsqXDlQoFwOQ486DLmxNh4twpkSLPnz1LAsVZs2LGokiTIn2pM2dSlQihzhyasibVlitTotQaoOpCrltDjjwa8+pOoTu78mxq1qJSlj/fyp1Lt67dok59ypwbVG9evG7RMl1K1mZhq20HT03cNyvjwBsfSy0ruTHliyJNZj4c9eRmiyLDXvzKtaXoyQUrmySNM/Ra1jfH3oysWrFgyYAZv2179+zd38CTBgQAOw==")!),
-        File(path: "attachments/garden.png", data: Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAA+ElEQVR42u3YIQ7CQBAFUGhqCOdEcCG4BofA4tHcANFgETUVbDtLCoHOW0czK/ryZ7rs+nDpVlZ5NQgAAfrkahf/hvvNdvjz+OgAvaYZPowztXlo3mNqEupUVRrSyYDi8QnWS1CmBNXGJ7JLggxpQIAAzbRq/2dFdklQsharDdFkvQTlG9LxEEUql3nd0b/5yBE5+33QCJMbxXm+/YZ0OEG3+46CBAECBOjfgE7n6+TmDDUSpMUAAfo9oH5Kjc+zJDUSpMUAAQIECFAmoOExoXRkyFMjQVoMECBAgAABAlQ6QSV/IkFaDBAgQIAA5QByPSZBWgzQl9cTqr/RtVtmStAAAAAASUVORK5CYII=")!),
-        File(path: "attachments/sunset.jpg", data: Data(base64Encoded: "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCABQAHgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDZ30b6h3Ubq+W5D7Em30b6h3UbqOQCbfRvqHdRuo5AJt9G+od1G6jkAm30b6h3UbqOQCbfRvqHdRuo5AJt9G+od1G6jkAm30VDuoo5AId9G+od1G6uzkETb6N9Q7qN1HIBNvo31Duo3UcgE2+jfUO6jdRyATb6N9Q7qN1HIBNvo31Duo3UcgE2+jfUO6jdRyATb6Kh3UUcgEO6jdUO+jfXbyATbqN1Q76N9HIBNuo3VDvpVLOwVQWZjgADJJo5AJd1G6uj0zQooIhJeIskx52nlU9vQn/PvWuqqihVAVQMAAYAFedUxsIu0VcwlXSehwu6jdXUX+h211EfIjSGYD5SowD7ED+fWuUmSS3maKVCjocEGumhVhWXu7mkJqew/dRuqHfRvro5CybdRuqHfRvo5AJt1FQ76KOQCHdRurN/tmx/57/+ON/hR/bNj/z3/wDHG/wrv9jLsYfWaP8AOvvRpbqN1Zv9s2P/AD3/APHG/wAKP7Zsf+e//jjf4Uexl2D6zR/nX3o0t1avhuFbjVlLYxEpkwRnJ6D+efwrmP7Zsf8Anv8A+ON/hWjoPifTbDU1kmuQsToVdjG5wOo6D1ArDEUKjoyUU72IniaPK7TX3o9Iorn/APhO/DX/AEEv/IEn/wATR/wnfhr/AKCX/kCT/wCJr5n6nif+fcvuZxe2p/zL7zoK5bxXAsd3DOMAyqVIA7jvnv1A/CrP/Cd+Gv8AoJf+QJP/AImuf8SeK9K1C4hW2uhJFGhO7y3B3E8jkegFduBwuIjXTcGl6M1pV6Sl8S+9EG6jdWb/AGzY/wDPf/xxv8KP7Zsf+e//AI43+FfQexl2Ov6zR/nX3o0t1G6s3+2bH/nv/wCON/hR/bNj/wA9/wDxxv8ACj2MuwfWaP8AOvvRpbqKzf7Zsf8Anv8A+ON/hRR7GXYPrNH+dfejmKKKK9c+PCiiigAooooAKKKKACiiigAooooAKKKKACiiigD/2Q==")!),
-        File(path: "broken-front-matter.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBNZWV0aW5nOiBRNApjb2xvcjogYmx1ZQotLS0KVGhpcyBub3RlJ3MgZnJvbnQgbWF0dGVyIGlzIG5vdCB2YWxpZCBZQU1MIChhbiB1bnF1b3RlZCAiOiAiIGluIHRoZSB0aXRsZSkuIGVub3RlIHN0aWxsIGxpc3RzIGFuZCBzZWFyY2hlcyBpdCwgYGVub3RlIGRvY3RvcmAgcG9pbnRzIGF0IGxpbmUgMiwgYW5kIGBlbm90ZSBzZXRgIHJlZnVzZXMgdG8gcmV3cml0ZSBpdCB1bnRpbCBpdCBpcyBmaXhlZCBieSBoYW5kLgo=")!),
-        File(path: "garden.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBHYXJkZW4KY29sb3I6IGdyZWVuCmNyZWF0ZWQ6IDIwMjYtMDYtMDFUMDc6MzA6MDArMDI6MDAKdXBkYXRlZDogMjAyNi0wNy0xMlQxODowMDowMCswMjowMAotLS0KVGhlIHRvbWF0b2VzIGFyZSBmaW5hbGx5IHJlZC4KCiFbVG9tYXRvIGJlZHMgaW4gSnVseV0oYXR0YWNobWVudHMvZ2FyZGVuLnBuZykK")!),
-        File(path: "grocery-list.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBHcm9jZXJ5IGxpc3QKY29sb3I6IHJlZApkZXN0cm95OiAyMDk5LTEyLTMxIDE4OjAwCnRhZ3M6IFtob21lLCB3ZWVrbHldCm9yZGVyOiBiCmNyZWF0ZWQ6IDIwMjYtMTEtMjBUMDk6MDA6MDArMDM6MDAKdXBkYXRlZDogMjAyNi0xMS0yMlQxMDo0NzowMCswMzowMAotLS0KUG90YXRvZXMKRWdncwpNaWxrICh0aGUgKmdvb2QqIG9uZSkK")!),
-        File(path: "ideas.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBJZGVhcwpjb2xvcjogeWVsbG93CnRhZ3M6CiAgLSBzb21lZGF5CiAgLSBwcm9qZWN0cwpwcm9qZWN0OgogIG93bmVyOiBtZQogIHN0YXR1czogYnJld2luZwpjcmVhdGVkOiAyMDI2LTA5LTE0VDIwOjE1OjAwKzAxOjAwCnVwZGF0ZWQ6IDIwMjYtMTEtMDJUMDg6MDU6MDArMDE6MDAKLS0tCiMjIFNpZGUgcHJvamVjdHMKCiogQSBiaXJkIGZlZWRlciB0aGF0IGNvdW50cyB2aXNpdG9ycwoqIFRyYW5zbGF0ZSBncmFuZG1vdGhlcidzIHJlY2lwZXMK")!),
-        File(path: "meeting-notes.md", data: Data(base64Encoded: "77u/LS0tDQp0aXRsZTogIk1lZXRpbmc6IFEzIHBsYW5uaW5nIg0KY29sb3VyOiBvcmFuZ2UgICAjIHRlYW0gY29sb3VyDQpjcmVhdGVkOiAyMDI2LTEwLTAyVDE0OjAwOjAwKzAyOjAwDQp1cGRhdGVkOiAyMDI2LTEwLTAyVDE1OjMwOjAwKzAyOjAwDQotLS0NCkF0dGVuZGVlczogQW5hLCBCb3JpcywgQ2hlbg0KDQoxLiBCdWRnZXQgcmV2aWV3DQoyLiBIaXJpbmcgcGxhbg0KMy4gT2Zmc2l0ZSBpbiAqKk1hcmNoKioNCg==")!),
-        File(path: "old-reminder.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBDYWxsIHRoZSBwbHVtYmVyCmNvbG9yOiBvcmFuZ2UKZGVzdHJveTogMjAyNS0wMS0xNQpjcmVhdGVkOiAyMDI1LTAxLTEwVDA4OjAwOjAwKzAwOjAwCnVwZGF0ZWQ6IDIwMjUtMDEtMTBUMDg6MDA6MDArMDA6MDAKLS0tClRoaXMgbm90ZSdzIGRlc3Ryb3kgZGF0ZSBoYXMgcGFzc2VkOiBgZW5vdGUgbGlzdGAgaGlkZXMgaXQsIGFuZCBgZW5vdGUgZXhwaXJlYCAob3IgdGhlIHdhdGNoZXIpIG1vdmVzIGl0IHRvIHRoZSB0cmFzaC4K")!),
+        File(
+            path: ".enote/templates/journal.md",
+            data: Data(base64Encoded: "IyB7e3RpdGxlfX0KCldoYXQgd2VudCB3ZWxsIG9uIHt7ZGF0ZX19OgoKV2hhdCB0byB0cnkgdG9tb3Jyb3c6Cg==")!),
+        File(
+            path: ".enote/templates/meeting.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRhZ3M6IFttZWV0aW5nXQpjb2xvcjogb3JhbmdlCi0tLQojIHt7dGl0bGV9fQoKe3tkYXRlfX0gYXQge3t0aW1lfX0KCkF0dGVuZGVlczoKCi0gCgpEZWNpc2lvbnM6CgotIAo="
+            )!),
+        File(
+            path: "archive/2025-retro.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiAyMDI1IHJldHJvc3BlY3RpdmUKY29sb3I6IGdyYXkKY3JlYXRlZDogMjAyNS0xMi0zMFQxNzowMDowMCswMDowMAp1cGRhdGVkOiAyMDI1LTEyLTMxVDExOjAwOjAwKzAwOjAwCi0tLQpXaGF0IHdlbnQgd2VsbDogc2hpcHBlZCB0aGUgZ2FyZGVuIGFwcC4gV2hhdCB0byBjaGFuZ2U6IGZld2VyIG1lZXRpbmdzLgo="
+            )!),
+        File(
+            path: "attachments/cat.gif",
+            data: Data(
+                base64Encoded:
+                    "R0lGODdhMAAwAIEAAP///zw8PPqqPAAAACwAAAAAMAAwAEAI3AABCBxIsKDBgwgTKjQooGHDhQIdPoSYUKLFixgxUhyYMYDHjxg/gtQIMWNHjyZJboyYsqXDlQoFwOQ486DLmxNh4twpkSLPnz1LAsVZs2LGokiTIn2pM2dSlQihzhyasibVlitTotQaoOpCrltDjjwa8+pOoTu78mxq1qJSlj/fyp1Lt67dok59ypwbVG9evG7RMl1K1mZhq20HT03cNyvjwBsfSy0ruTHliyJNZj4c9eRmiyLDXvzKtaXoyQUrmySNM/Ra1jfH3oysWrFgyYAZv2179+zd38CTBgQAOw=="
+            )!),
+        File(
+            path: "attachments/garden.png",
+            data: Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAA+ElEQVR42u3YIQ7CQBAFUGhqCOdEcCG4BofA4tHcANFgETUVbDtLCoHOW0czK/ryZ7rs+nDpVlZ5NQgAAfrkahf/hvvNdvjz+OgAvaYZPowztXlo3mNqEupUVRrSyYDi8QnWS1CmBNXGJ7JLggxpQIAAzbRq/2dFdklQsharDdFkvQTlG9LxEEUql3nd0b/5yBE5+33QCJMbxXm+/YZ0OEG3+46CBAECBOjfgE7n6+TmDDUSpMUAAfo9oH5Kjc+zJDUSpMUAAQIECFAmoOExoXRkyFMjQVoMECBAgAABAlQ6QSV/IkFaDBAgQIAA5QByPSZBWgzQl9cTqr/RtVtmStAAAAAASUVORK5CYII="
+            )!),
+        File(
+            path: "attachments/sunset.jpg",
+            data: Data(
+                base64Encoded:
+                    "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCABQAHgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDZ30b6h3Ubq+W5D7Em30b6h3UbqOQCbfRvqHdRuo5AJt9G+od1G6jkAm30b6h3UbqOQCbfRvqHdRuo5AJt9G+od1G6jkAm30VDuoo5AId9G+od1G6uzkETb6N9Q7qN1HIBNvo31Duo3UcgE2+jfUO6jdRyATb6N9Q7qN1HIBNvo31Duo3UcgE2+jfUO6jdRyATb6Kh3UUcgEO6jdUO+jfXbyATbqN1Q76N9HIBNuo3VDvpVLOwVQWZjgADJJo5AJd1G6uj0zQooIhJeIskx52nlU9vQn/PvWuqqihVAVQMAAYAFedUxsIu0VcwlXSehwu6jdXUX+h211EfIjSGYD5SowD7ED+fWuUmSS3maKVCjocEGumhVhWXu7mkJqew/dRuqHfRvro5CybdRuqHfRvo5AJt1FQ76KOQCHdRurN/tmx/57/+ON/hR/bNj/z3/wDHG/wrv9jLsYfWaP8AOvvRpbqN1Zv9s2P/AD3/APHG/wAKP7Zsf+e//jjf4Uexl2D6zR/nX3o0t1avhuFbjVlLYxEpkwRnJ6D+efwrmP7Zsf8Anv8A+ON/hWjoPifTbDU1kmuQsToVdjG5wOo6D1ArDEUKjoyUU72IniaPK7TX3o9Iorn/APhO/DX/AEEv/IEn/wATR/wnfhr/AKCX/kCT/wCJr5n6nif+fcvuZxe2p/zL7zoK5bxXAsd3DOMAyqVIA7jvnv1A/CrP/Cd+Gv8AoJf+QJP/AImuf8SeK9K1C4hW2uhJFGhO7y3B3E8jkegFduBwuIjXTcGl6M1pV6Sl8S+9EG6jdWb/AGzY/wDPf/xxv8KP7Zsf+e//AI43+FfQexl2Ov6zR/nX3o0t1G6s3+2bH/nv/wCON/hR/bNj/wA9/wDxxv8ACj2MuwfWaP8AOvvRpbqKzf7Zsf8Anv8A+ON/hRR7GXYPrNH+dfejmKKKK9c+PCiiigAooooAKKKKACiiigAooooAKKKKACiiigD/2Q=="
+            )!),
+        File(
+            path: "broken-front-matter.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBNZWV0aW5nOiBRNApjb2xvcjogYmx1ZQotLS0KVGhpcyBub3RlJ3MgZnJvbnQgbWF0dGVyIGlzIG5vdCB2YWxpZCBZQU1MIChhbiB1bnF1b3RlZCAiOiAiIGluIHRoZSB0aXRsZSkuIGVub3RlIHN0aWxsIGxpc3RzIGFuZCBzZWFyY2hlcyBpdCwgYGVub3RlIGRvY3RvcmAgcG9pbnRzIGF0IGxpbmUgMiwgYW5kIGBlbm90ZSBzZXRgIHJlZnVzZXMgdG8gcmV3cml0ZSBpdCB1bnRpbCBpdCBpcyBmaXhlZCBieSBoYW5kLgo="
+            )!),
+        File(
+            path: "garden.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBHYXJkZW4KY29sb3I6IGdyZWVuCmNyZWF0ZWQ6IDIwMjYtMDYtMDFUMDc6MzA6MDArMDI6MDAKdXBkYXRlZDogMjAyNi0wNy0xMlQxODowMDowMCswMjowMAotLS0KVGhlIHRvbWF0b2VzIGFyZSBmaW5hbGx5IHJlZC4KCiFbVG9tYXRvIGJlZHMgaW4gSnVseV0oYXR0YWNobWVudHMvZ2FyZGVuLnBuZykK"
+            )!),
+        File(
+            path: "grocery-list.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBHcm9jZXJ5IGxpc3QKY29sb3I6IHJlZApkZXN0cm95OiAyMDk5LTEyLTMxIDE4OjAwCnRhZ3M6IFtob21lLCB3ZWVrbHldCm9yZGVyOiBiCmNyZWF0ZWQ6IDIwMjYtMTEtMjBUMDk6MDA6MDArMDM6MDAKdXBkYXRlZDogMjAyNi0xMS0yMlQxMDo0NzowMCswMzowMAotLS0KUG90YXRvZXMKRWdncwpNaWxrICh0aGUgKmdvb2QqIG9uZSkK"
+            )!),
+        File(
+            path: "ideas.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBJZGVhcwpjb2xvcjogeWVsbG93CnRhZ3M6CiAgLSBzb21lZGF5CiAgLSBwcm9qZWN0cwpwcm9qZWN0OgogIG93bmVyOiBtZQogIHN0YXR1czogYnJld2luZwpjcmVhdGVkOiAyMDI2LTA5LTE0VDIwOjE1OjAwKzAxOjAwCnVwZGF0ZWQ6IDIwMjYtMTEtMDJUMDg6MDU6MDArMDE6MDAKLS0tCiMjIFNpZGUgcHJvamVjdHMKCiogQSBiaXJkIGZlZWRlciB0aGF0IGNvdW50cyB2aXNpdG9ycwoqIFRyYW5zbGF0ZSBncmFuZG1vdGhlcidzIHJlY2lwZXMK"
+            )!),
+        File(
+            path: "meeting-notes.md",
+            data: Data(
+                base64Encoded:
+                    "77u/LS0tDQp0aXRsZTogIk1lZXRpbmc6IFEzIHBsYW5uaW5nIg0KY29sb3VyOiBvcmFuZ2UgICAjIHRlYW0gY29sb3VyDQpjcmVhdGVkOiAyMDI2LTEwLTAyVDE0OjAwOjAwKzAyOjAwDQp1cGRhdGVkOiAyMDI2LTEwLTAyVDE1OjMwOjAwKzAyOjAwDQotLS0NCkF0dGVuZGVlczogQW5hLCBCb3JpcywgQ2hlbg0KDQoxLiBCdWRnZXQgcmV2aWV3DQoyLiBIaXJpbmcgcGxhbg0KMy4gT2Zmc2l0ZSBpbiAqKk1hcmNoKioNCg=="
+            )!),
+        File(
+            path: "old-reminder.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBDYWxsIHRoZSBwbHVtYmVyCmNvbG9yOiBvcmFuZ2UKZGVzdHJveTogMjAyNS0wMS0xNQpjcmVhdGVkOiAyMDI1LTAxLTEwVDA4OjAwOjAwKzAwOjAwCnVwZGF0ZWQ6IDIwMjUtMDEtMTBUMDg6MDA6MDArMDA6MDAKLS0tClRoaXMgbm90ZSdzIGRlc3Ryb3kgZGF0ZSBoYXMgcGFzc2VkOiBgZW5vdGUgbGlzdGAgaGlkZXMgaXQsIGFuZCBgZW5vdGUgZXhwaXJlYCAob3IgdGhlIHdhdGNoZXIpIG1vdmVzIGl0IHRvIHRoZSB0cmFzaC4K"
+            )!),
         File(path: "quick-note.md", data: Data(base64Encoded: "QnV5IHN0YW1wcwpBdCB0aGUgcG9zdCBvZmZpY2Ugb24gTW9uZGF5LCBiZWZvcmUgdGhlIHF1ZXVlLgo=")!),
-        File(path: "reading-list.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBSZWFkaW5nIGxpc3QKY29sb3I6IGJsdWUKdGFnczogW2Jvb2tzXQpjcmVhdGVkOiAyMDI2LTAzLTAzVDIxOjAwOjAwKzAwOjAwCnVwZGF0ZWQ6IDIwMjYtMTEtMTVUMjE6MzA6MDArMDA6MDAKLS0tCjEuIFtUaGUgUHJhZ21hdGljIFByb2dyYW1tZXJdKGh0dHBzOi8vcHJhZ3Byb2cuY29tLykKMi4gKkNyaW1lIGFuZCBQdW5pc2htZW50KiDigJQgRG9zdG9ldnNreQozLiDjgIzlkL7ovKnjga/njKvjgafjgYLjgovjgI3igJQgTmF0c3VtZSBTxY1zZWtpCg==")!),
-        File(path: "sunset.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBTdW5zZXQgYXQgdGhlIHBpZXIKY29sb3I6IGhzYigyNCwgODUlLCA5NiUpCmNyZWF0ZWQ6IDIwMjYtMDgtMjFUMjA6NDA6MDArMDI6MDAKdXBkYXRlZDogMjAyNi0wOC0yMVQyMDo0NTowMCswMjowMAotLS0KQSBjdXN0b20gY29sb3VyIHBpY2tlZCB3aXRoIEhTQjogZW5vdGUga2VlcHMgYWxsIHRocmVlIGNvbXBvbmVudHMgZXhhY3RseS4KCiFbU3Vuc2V0IG92ZXIgdGhlIHBpZXJdKGF0dGFjaG1lbnRzL3N1bnNldC5qcGcpCiFbVGhlIGhhcmJvdXIgY2F0XShhdHRhY2htZW50cy9jYXQuZ2lmKQo=")!),
-        File(path: "travel/kyoto.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiDkuqzpg73ml4XooYwKY29sb3I6IHB1cnBsZQp0YWdzOiBb5peF6KGMXQpjcmVhdGVkOiAyMDI2LTA0LTA1VDEwOjAwOjAwKzA5OjAwCnVwZGF0ZWQ6IDIwMjYtMDQtMDdUMjI6MTA6MDArMDk6MDAKLS0tCua4heawtOWvuuOBqOS8j+imi+eosuiNt+Wkp+ekvuOCkuimi+OBq+ihjOOBj+OAguaKueiMtuOBruOBiuiPk+WtkOOCkuiyt+OBhuOBk+OBqOOAggoK5p2x5Lqs44GL44KJ5paw5bm557ea44Gn5LqM5pmC6ZaT5Y2K44CCCg==")!),
-        File(path: "welcome.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiBXZWxjb21lIHRvIGVub3RlCnRhZ3M6IFtzdGFydCwgaGVscF0Kb3JkZXI6IGEKY3JlYXRlZDogMjAyNi0xMS0wMVQwOTowMDowMCswMDowMAp1cGRhdGVkOiAyMDI2LTExLTIwVDA5OjAwOjAwKzAwOjAwCi0tLQojIFdlbGNvbWUgdG8gZW5vdGUKCkV2ZXJ5IG5vdGUgaXMgYSBNYXJrZG93biBmaWxlIGluIHRoaXMgZm9sZGVyLiBPcGVuIG9uZSBpbiBhbnkgZWRpdG9yLCBrZWVwIHRoZSBmb2xkZXIgaW4gZ2l0LCBhbmQgdXNlIGBlbm90ZWAgdG8gbGlzdCwgc2VhcmNoIGFuZCBleHBpcmUgdGhlbS4KCi0gYGVub3RlIGxpc3RgIHNob3dzIHRoZSBub3RlcywgbmV3ZXN0IGZpcnN0LgotIGBlbm90ZSBzZWFyY2ggZ2FyZGVuYCBmaW5kcyB3b3JkcyBpbiB0aXRsZXMgYW5kIHRleHQuCi0gYGVub3RlIHNldCB3ZWxjb21lIC0tY29sb3IgYmx1ZWAgY2hhbmdlcyBvbmUgbGluZSBvZiB0aGlzIGZpbGUuCg==")!),
-        File(path: "список-покупок.md", data: Data(base64Encoded: "LS0tCnRpdGxlOiDQodC/0LjRgdC+0Log0L/QvtC60YPQv9C+0LoKY29sb3I6IHBpbmsKY3JlYXRlZDogMjAyNi0xMS0xOFQxOTowMDowMCswMzowMAp1cGRhdGVkOiAyMDI2LTExLTIxVDEyOjAwOjAwKzAzOjAwCi0tLQrQpdC70LXQsSwg0LzQvtC70L7QutC+LCDRj9C50YbQsC4KCtCB0LvQvtGH0L3Ri9C1INC40LPRgNGD0YjQutC4IOKAlCDQvdC1INC30LDQsdGL0YLRjCEK")!),
+        File(
+            path: "reading-list.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBSZWFkaW5nIGxpc3QKY29sb3I6IGJsdWUKdGFnczogW2Jvb2tzXQpjcmVhdGVkOiAyMDI2LTAzLTAzVDIxOjAwOjAwKzAwOjAwCnVwZGF0ZWQ6IDIwMjYtMTEtMTVUMjE6MzA6MDArMDA6MDAKLS0tCjEuIFtUaGUgUHJhZ21hdGljIFByb2dyYW1tZXJdKGh0dHBzOi8vcHJhZ3Byb2cuY29tLykKMi4gKkNyaW1lIGFuZCBQdW5pc2htZW50KiDigJQgRG9zdG9ldnNreQozLiDjgIzlkL7ovKnjga/njKvjgafjgYLjgovjgI3igJQgTmF0c3VtZSBTxY1zZWtpCg=="
+            )!),
+        File(
+            path: "sunset.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBTdW5zZXQgYXQgdGhlIHBpZXIKY29sb3I6IGhzYigyNCwgODUlLCA5NiUpCmNyZWF0ZWQ6IDIwMjYtMDgtMjFUMjA6NDA6MDArMDI6MDAKdXBkYXRlZDogMjAyNi0wOC0yMVQyMDo0NTowMCswMjowMAotLS0KQSBjdXN0b20gY29sb3VyIHBpY2tlZCB3aXRoIEhTQjogZW5vdGUga2VlcHMgYWxsIHRocmVlIGNvbXBvbmVudHMgZXhhY3RseS4KCiFbU3Vuc2V0IG92ZXIgdGhlIHBpZXJdKGF0dGFjaG1lbnRzL3N1bnNldC5qcGcpCiFbVGhlIGhhcmJvdXIgY2F0XShhdHRhY2htZW50cy9jYXQuZ2lmKQo="
+            )!),
+        File(
+            path: "travel/kyoto.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiDkuqzpg73ml4XooYwKY29sb3I6IHB1cnBsZQp0YWdzOiBb5peF6KGMXQpjcmVhdGVkOiAyMDI2LTA0LTA1VDEwOjAwOjAwKzA5OjAwCnVwZGF0ZWQ6IDIwMjYtMDQtMDdUMjI6MTA6MDArMDk6MDAKLS0tCua4heawtOWvuuOBqOS8j+imi+eosuiNt+Wkp+ekvuOCkuimi+OBq+ihjOOBj+OAguaKueiMtuOBruOBiuiPk+WtkOOCkuiyt+OBhuOBk+OBqOOAggoK5p2x5Lqs44GL44KJ5paw5bm557ea44Gn5LqM5pmC6ZaT5Y2K44CCCg=="
+            )!),
+        File(
+            path: "welcome.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiBXZWxjb21lIHRvIGVub3RlCnRhZ3M6IFtzdGFydCwgaGVscF0Kb3JkZXI6IGEKY3JlYXRlZDogMjAyNi0xMS0wMVQwOTowMDowMCswMDowMAp1cGRhdGVkOiAyMDI2LTExLTIwVDA5OjAwOjAwKzAwOjAwCi0tLQojIFdlbGNvbWUgdG8gZW5vdGUKCkV2ZXJ5IG5vdGUgaXMgYSBNYXJrZG93biBmaWxlIGluIHRoaXMgZm9sZGVyLiBPcGVuIG9uZSBpbiBhbnkgZWRpdG9yLCBrZWVwIHRoZSBmb2xkZXIgaW4gZ2l0LCBhbmQgdXNlIGBlbm90ZWAgdG8gbGlzdCwgc2VhcmNoIGFuZCBleHBpcmUgdGhlbS4KCi0gYGVub3RlIGxpc3RgIHNob3dzIHRoZSBub3RlcywgbmV3ZXN0IGZpcnN0LgotIGBlbm90ZSBzZWFyY2ggZ2FyZGVuYCBmaW5kcyB3b3JkcyBpbiB0aXRsZXMgYW5kIHRleHQuCi0gYGVub3RlIHNldCB3ZWxjb21lIC0tY29sb3IgYmx1ZWAgY2hhbmdlcyBvbmUgbGluZSBvZiB0aGlzIGZpbGUuCg=="
+            )!),
+        File(
+            path: "список-покупок.md",
+            data: Data(
+                base64Encoded:
+                    "LS0tCnRpdGxlOiDQodC/0LjRgdC+0Log0L/QvtC60YPQv9C+0LoKY29sb3I6IHBpbmsKY3JlYXRlZDogMjAyNi0xMS0xOFQxOTowMDowMCswMzowMAp1cGRhdGVkOiAyMDI2LTExLTIxVDEyOjAwOjAwKzAzOjAwCi0tLQrQpdC70LXQsSwg0LzQvtC70L7QutC+LCDRj9C50YbQsC4KCtCB0LvQvtGH0L3Ri9C1INC40LPRgNGD0YjQutC4IOKAlCDQvdC1INC30LDQsdGL0YLRjCEK"
+            )!),
     ]
 }

@@ -159,7 +159,8 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "\\"), index + 3 < utf8.count, utf8[index + 1] == UInt8(ascii: "x"),
-               let byte = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16) {
+                let byte = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(byte)
                 index += 4
             } else {
@@ -217,7 +218,8 @@ public struct PathError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLong: return "\(quoted) is too long; a name may have at most 255 bytes"
         case .emptyComponent: return "\(quoted) has an empty folder name (//); remove the extra slash"
         case .parentReference: return "\(quoted) uses . or ..; paths must stay inside the vault"
-        case .hidden: return "\(quoted) names a hidden file or folder (starting with .), which enote does not use for notes (.git, .enote and .trash are reserved)"
+        case .hidden:
+            return "\(quoted) names a hidden file or folder (starting with .), which enote does not use for notes (.git, .enote and .trash are reserved)"
         case .notPortable: return "\(quoted) contains one of < > : \" \\ | ? *, which Windows cannot store; choose another name"
         case .trailingDotOrSpace: return "\(quoted) ends a name with a dot or a space, which Windows cannot store; choose another name"
         case .reservedName: return "\(quoted) uses a name Windows reserves for devices (CON, PRN, AUX, NUL, COM1–9, LPT1–9); choose another name"

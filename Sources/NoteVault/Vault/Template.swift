@@ -20,7 +20,8 @@ public enum Template {
         let stamp = NoteDate.stamp(now, in: timeZone)
         let date = String(stamp.prefix(10))
         let time = String(stamp.dropFirst(11).prefix(5))
-        return text
+        return
+            text
             .replacingOccurrences(of: "{{title}}", with: title)
             .replacingOccurrences(of: "{{date}}", with: date)
             .replacingOccurrences(of: "{{time}}", with: time)

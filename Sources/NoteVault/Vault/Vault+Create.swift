@@ -51,10 +51,12 @@ extension Vault {
         let title = new.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw .invalidInput("a note needs a title") }
         guard !title.contains(where: { $0.isNewline }) else { throw .invalidInput("a title is one line; put the rest in the note's content") }
-        let hasText = !new.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let hasText =
+            !new.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !(new.template ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         guard hasText || !new.images.isEmpty else {
-            throw .invalidInput("a note needs content as well as a title: give it as an argument, on standard input, with --edit, --template or --image; nothing was created")
+            throw .invalidInput(
+                "a note needs content as well as a title: give it as an argument, on standard input, with --edit, --template or --image; nothing was created")
         }
         let folder = try Self.validatedFolder(new.folder)
         let lock = try lock()
@@ -192,7 +194,7 @@ extension Vault {
             // The new folder's name is durable only once its parent is synced: without this, a
             // power loss could take the folder, and every note written into it, away.
             try fileSystem.fsync(descriptor, path: NotePath.display(parent))
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
             // Already there: the status check below tells a folder from a file or a link.
         }
         return try fileSystem.status(of: name, in: descriptor)

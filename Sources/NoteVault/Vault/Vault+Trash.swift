@@ -64,7 +64,8 @@ extension Vault {
         if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
         guard status.kind == .regular else { throw .write(.notRegularFile(path)) }
         try makeFolders(NotePath(trusted: Self.trashFolderName))
-        let trashRelative = path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
+        let trashRelative =
+            path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
             ?? NotePath(trusted: Self.trashFolderName)
         if let parent = path.parent { try makeFolders(NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + parent.bytes)) }
         let trashed = try moveNoReplace(path, intoFolder: trashRelative)
@@ -93,9 +94,10 @@ extension Vault {
         for entry in trashLog() { logged[entry.trashedPath] = entry }
         return walk.notes.map { file in
             let name = file.path.description
-            return logged[name] ?? TrashEntry(
-                trashedPath: name, originalPath: name,
-                date: Date(timeIntervalSince1970: Double(file.status.changed) / 1_000_000_000), reason: .removed)
+            return logged[name]
+                ?? TrashEntry(
+                    trashedPath: name, originalPath: name,
+                    date: Date(timeIntervalSince1970: Double(file.status.changed) / 1_000_000_000), reason: .removed)
         }.sorted { $0.date > $1.date }
     }
 
@@ -179,9 +181,9 @@ extension Vault {
         do {
             try fileSystem.renameNoReplace(name, in: sourceFolder, to: candidate, in: targetFolder)
             return true
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
             return false
-        } catch where error.code == EINVAL || error.code == ENOSYS {
+        } catch  where error.code == EINVAL || error.code == ENOSYS {
             if (try? fileSystem.status(of: candidate, in: targetFolder)) != nil { return false }
             try fileSystem.rename(name, in: sourceFolder, to: candidate, in: targetFolder)
             return true

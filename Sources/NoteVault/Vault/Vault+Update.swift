@@ -15,7 +15,9 @@ extension Vault {
     ///   the note changed on disk meanwhile (exit status 3), or the write failed. The file is
     ///   unchanged in every case.
     @discardableResult
-    public func updateFrontMatter(of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true) throws(VaultError) -> Note {
+    public func updateFrontMatter(
+        of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true
+    ) throws(VaultError) -> Note {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
@@ -29,7 +31,8 @@ extension Vault {
         do {
             withoutStamp = try FrontMatterEditor.apply(changes, to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
             if withoutStamp == snapshot.bytes { return note }
-            newBytes = stampUpdated
+            newBytes =
+                stampUpdated
                 ? try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
                 : withoutStamp
         } catch {
@@ -52,7 +55,8 @@ extension Vault {
     ///   - original: The snapshot the editing started from; if the file changed since, nothing is
     ///     overwritten and the new text is saved as a conflict copy next to the note.
     /// - Returns: The note as it is now, and warnings (for example front matter the edit broke).
-    public func replaceText(of path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(VaultError) -> (note: Note, warnings: [Diagnostic]) {
+    public func replaceText(of path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(VaultError) -> (note: Note, warnings: [Diagnostic])
+    {
         let lock = try lock()
         defer { lock.release() }
         let edited = NoteContent(bytes: bytes, path: path.description)

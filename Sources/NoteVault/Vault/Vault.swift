@@ -212,7 +212,9 @@ public final class Vault: Sendable {
 extension DirectoryWalker.Summary {
     /// The walk's findings as warnings: one per symbolic link and unreadable folder.
     public var warnings: [Diagnostic] {
-        symbolicLinks.map { Diagnostic(.warning, .unsafeName, file: $0.description, message: "a symbolic link; enote does not follow links, so it is not a note") }
+        symbolicLinks.map {
+            Diagnostic(.warning, .unsafeName, file: $0.description, message: "a symbolic link; enote does not follow links, so it is not a note")
+        }
             + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.message) }
     }
 }
@@ -222,7 +224,9 @@ extension DirectoryWalker.Result {
     /// that is not UTF-8.
     public var warnings: [Diagnostic] {
         DirectoryWalker.Summary(symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, unreadableFolders: unreadableFolders).warnings
-            + notes.filter { !$0.path.isValidUTF8 }.map { Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it") }
+            + notes.filter { !$0.path.isValidUTF8 }.map {
+                Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it")
+            }
     }
 
     /// This result without the files that ignore patterns name.

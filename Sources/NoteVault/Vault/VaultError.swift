@@ -64,7 +64,8 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
         case .openElsewhere(let path, let holder):
             return "\(path) is open in \(holder); close it there first, or pass --force (that editor will then see the file changed when it saves)"
         case .readOnly(let path, let reason):
-            return "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
+            return
+                "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
         case .limitReached(let limit):
             return "this vault is limited to \(limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }

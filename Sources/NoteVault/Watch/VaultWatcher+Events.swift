@@ -118,7 +118,8 @@ extension VaultWatcher {
         if let error {
             say("cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead")
         } else {
-            say("""
+            say(
+                """
                 cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); \
                 checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
                 """)
@@ -140,7 +141,8 @@ extension VaultWatcher {
     private func subfolders(of folder: NotePath) -> [NotePath] {
         let descriptor: Int32
         do {
-            descriptor = try vault.fileSystem.open(folder.bytes.isEmpty ? Array(".".utf8) : folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            descriptor = try vault.fileSystem.open(
+                folder.bytes.isEmpty ? Array(".".utf8) : folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
         } catch {
             return []
         }

@@ -35,7 +35,8 @@ extension VaultWatcher {
         let clockGuard = self.clockGuard
         let report = try expirer.run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
         if let jump {
-            say("""
+            say(
+                """
                 the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump \
                 are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them
                 """)

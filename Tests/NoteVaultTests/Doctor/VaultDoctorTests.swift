@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `enote doctor`: every kind of finding from a vault crafted to have it, and none from a clean
@@ -24,12 +25,16 @@ struct VaultDoctorTests {
         try sandbox.writeAbsolute(sandbox.path("attachments/p.png"), ImageBytes.png(width: 2, height: 2))
         try sandbox.writeAbsolute(sandbox.path("attachments/sub/q.gif"), ImageBytes.gif(width: 2, height: 2))
         try sandbox.writeAbsolute(sandbox.path("attachments/doc.pdf"), Array("%PDF-1.7".utf8))
-        try sandbox.write("a.md", VaultSandbox.noteText(title: "Alpha", body: """
-            ![p](attachments/p.png) ![remote](https://example.com/x.png) ![inline](data:image/gif;base64,R0lGODlh)
-            [b](work/b.md) [b again](work/b.md#section) [folder](work/) [top](#top) [web](https://example.com)
-            [mail](mailto:me@example.com) [call](tel:+441234567890) [host](//example.com/page) [pdf](attachments/doc.pdf)
+        try sandbox.write(
+            "a.md",
+            VaultSandbox.noteText(
+                title: "Alpha",
+                body: """
+                    ![p](attachments/p.png) ![remote](https://example.com/x.png) ![inline](data:image/gif;base64,R0lGODlh)
+                    [b](work/b.md) [b again](work/b.md#section) [folder](work/) [top](#top) [web](https://example.com)
+                    [mail](mailto:me@example.com) [call](tel:+441234567890) [host](//example.com/page) [pdf](attachments/doc.pdf)
 
-            """, extra: ["color: red", "destroy: 2099-01-01", "order: a", "tags: [x, y]"]))
+                    """, extra: ["color: red", "destroy: 2099-01-01", "order: a", "tags: [x, y]"]))
         try sandbox.write("work/b.md", VaultSandbox.noteText(title: "Beta", body: "![q](../attachments/sub/q.gif) [a](../a.md) [a](/a.md)\n"))
         try sandbox.write("Plain note.md", "Just a body, titled by its first line\nand more.\n")
         try sandbox.write("café.md", "Café notes\n")
@@ -91,11 +96,15 @@ struct VaultDoctorTests {
     @Test("links and pictures that lead nowhere, or out of the vault")
     func brokenReferences() throws {
         try cleanVault()
-        try sandbox.write("work/refs.md", VaultSandbox.noteText(title: "Refs", body: """
-            [gone](gone.md) [up](../missing.md) [out](../../etc/passwd) [root](/nowhere.md#x)
-            ![gone](../attachments/gone.png) ![out](../../../outside.png) ![ok](../attachments/p.png)
+        try sandbox.write(
+            "work/refs.md",
+            VaultSandbox.noteText(
+                title: "Refs",
+                body: """
+                    [gone](gone.md) [up](../missing.md) [out](../../etc/passwd) [root](/nowhere.md#x)
+                    ![gone](../attachments/gone.png) ![out](../../../outside.png) ![ok](../attachments/p.png)
 
-            """))
+                    """))
         let links = try findings(.brokenLink)
         #expect(links.count == 4, "\(links)")
         #expect(links.allSatisfy { $0.location == "work/refs.md" })
@@ -143,16 +152,19 @@ struct VaultDoctorTests {
         // Compared as bytes: Swift's == would take the two spellings for the same string.
         let composed = Array("café.md".precomposedStringWithCanonicalMapping.utf8)
         let decomposed = Array("café.md".decomposedStringWithCanonicalMapping.utf8)
-        #expect(found.contains { finding in
-            Set(finding.location.components(separatedBy: ", ").map { Array($0.utf8) }) == [composed, decomposed]
-        }, "\(found)")
+        #expect(
+            found.contains { finding in
+                Set(finding.location.components(separatedBy: ", ").map { Array($0.utf8) }) == [composed, decomposed]
+            }, "\(found)")
         #expect(found.contains { $0.location == "attachments/P.png, attachments/p.png" })
     }
 
-    @Test("names Windows cannot hold", arguments: [
-        "con.md", "Aux.md", "lpt1.notes.md", "a:b.md", "what?.md", "star*.md", "pipe|.md", "back\\slash.md", "quote\".md", "<tag>.md",
-        "work./x.md", "work /y.md", "COM3/z.md",
-    ])
+    @Test(
+        "names Windows cannot hold",
+        arguments: [
+            "con.md", "Aux.md", "lpt1.notes.md", "a:b.md", "what?.md", "star*.md", "pipe|.md", "back\\slash.md", "quote\".md", "<tag>.md",
+            "work./x.md", "work /y.md", "COM3/z.md",
+        ])
     func unportable(name: String) throws {
         try cleanVault()
         try sandbox.write(name, "Body\n")

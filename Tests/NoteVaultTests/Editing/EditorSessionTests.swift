@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// The Done/Cancel rule with real (scripted) editors: status 0 and changed text is Done; status 0
@@ -126,7 +127,8 @@ struct EditorSessionTests {
     func argumentsWithoutShell() throws {
         let record = sandbox.base + "/args"
         let editor = try sandbox.script("editor", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'")
-        let session = EditorSession(command: try EditorCommand(parsing: "/bin/sh \(editor) --wait '$HOME; rm -rf x' \"*\""), environment: sandbox.editorEnvironment)
+        let session = EditorSession(
+            command: try EditorCommand(parsing: "/bin/sh \(editor) --wait '$HOME; rm -rf x' \"*\""), environment: sandbox.editorEnvironment)
 
         _ = try session.edit(original, fileName: "-rf.md")
 

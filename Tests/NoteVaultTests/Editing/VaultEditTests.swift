@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `enote edit` in the library: Done saves and stamps `updated`, Cancel changes nothing,
@@ -64,11 +65,13 @@ struct VaultEditTests {
         #expect(sandbox.text("work/plan.md") == broken)
     }
 
-    @Test("unchanged and cancelled edits change nothing", arguments: [
-        ("true", "unchanged"),
-        ("exit 1", "cancelled"),
-        ("printf 'half-typed' > \"$1\"; exit 3", "cancelled"),
-    ])
+    @Test(
+        "unchanged and cancelled edits change nothing",
+        arguments: [
+            ("true", "unchanged"),
+            ("exit 1", "cancelled"),
+            ("printf 'half-typed' > \"$1\"; exit 3", "cancelled"),
+        ])
     func nothingChanges(script: String, kind: String) throws {
         let before = try sandbox.status("work/plan.md")
         let result = try edit(script)
@@ -109,7 +112,8 @@ struct VaultEditTests {
     @Test("the note changed on disk during the edit: conflict, theirs in the note, ours in a conflict copy")
     func conflictDuringEdit() throws {
         let external = "---\ntitle: Plan\n---\nSaved by another editor meanwhile.\n"
-        let result = try edit("""
+        let result = try edit(
+            """
             printf '%s' '\(external)' > "$VAULT/work/plan.md"
             printf '%s\\n' '---' 'title: Plan' 'updated: 2020-01-01T00:00:00Z' '---' 'Our edit.' > "$1"
             """)
@@ -126,10 +130,12 @@ struct VaultEditTests {
         #expect(sandbox.tempFiles(in: "work").isEmpty)
     }
 
-    @Test("the note (or its folder) removed during the edit: the typed text is kept in a conflict copy", arguments: [
-        "rm \"$VAULT/work/plan.md\"",
-        "rm -r \"$VAULT/work\"",
-    ])
+    @Test(
+        "the note (or its folder) removed during the edit: the typed text is kept in a conflict copy",
+        arguments: [
+            "rm \"$VAULT/work/plan.md\"",
+            "rm -r \"$VAULT/work\"",
+        ])
     func removedDuringEdit(removal: String) throws {
         let result = try edit("\(removal)\nprintf 'Typed while it vanished.\\n' > \"$1\"")
 
@@ -174,12 +180,14 @@ struct VaultEditTests {
 
     // MARK: - Open in another editor (row 10)
 
-    @Test("Emacs's .#note.md link names the pid in its target", arguments: [
-        ("user@host.1234:5678", Optional<Int32>.some(1234)),
-        ("me@laptop.example.com.4321:1700000000", 4321),
-        ("user@host.99", 99),
-        ("garbage", nil),
-    ])
+    @Test(
+        "Emacs's .#note.md link names the pid in its target",
+        arguments: [
+            ("user@host.1234:5678", Optional<Int32>.some(1234)),
+            ("me@laptop.example.com.4321:1700000000", 4321),
+            ("user@host.99", 99),
+            ("garbage", nil),
+        ])
     func emacsLock(target: String, pid: Int32?) throws {
         try sandbox.symlink(target, at: "work/.#plan.md")
         let vault = try sandbox.vault()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `enote export`: an inert standalone HTML page, or plain text.
@@ -48,8 +49,10 @@ struct NoteExporterTests {
         for embed in [false, true] {
             let html = try export("evil.md", embed: embed, outputFolder: sandbox.outside)
             let lower = html.lowercased()
-            for needle in ["<script", "javascript:", "vbscript:", "onerror=", "onclick=", "onmouseover=", "onload=", "<iframe", "<object",
-                           "<embed", "<svg", "<form", "file:///etc", "url=", "<style>body"] {
+            for needle in [
+                "<script", "javascript:", "vbscript:", "onerror=", "onclick=", "onmouseover=", "onload=", "<iframe", "<object",
+                "<embed", "<svg", "<form", "file:///etc", "url=", "<style>body",
+            ] {
                 #expect(!lower.contains(needle), "\(needle) survived in:\n\(html)")
             }
             #expect(html.contains("<!-- raw HTML omitted -->"))
@@ -76,11 +79,13 @@ struct NoteExporterTests {
         #expect(html.contains("<meta charset=\"utf-8\">"))
     }
 
-    @Test("the title is HTML-escaped in <title> and the heading", arguments: [
-        ("Tom & Jerry <3 \"quotes\" 'single'", "Tom &amp; Jerry &lt;3 &quot;quotes&quot; &#39;single&#39;"),
-        ("</title><script>x</script>", "&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;"),
-        ("Список покупок", "Список покупок"),
-    ])
+    @Test(
+        "the title is HTML-escaped in <title> and the heading",
+        arguments: [
+            ("Tom & Jerry <3 \"quotes\" 'single'", "Tom &amp; Jerry &lt;3 &quot;quotes&quot; &#39;single&#39;"),
+            ("</title><script>x</script>", "&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;"),
+            ("Список покупок", "Список покупок"),
+        ])
     func escapedTitle(title: String, escaped: String) throws {
         try sandbox.write("t.md", VaultSandbox.noteText(title: YAMLWriter.scalar(title), body: "Body\n"))
         let html = try export("t.md")
@@ -88,9 +93,11 @@ struct NoteExporterTests {
         #expect(html.contains("<h1 class=\"title\">\(escaped)</h1>"))
     }
 
-    @Test("the note's colour is the accent", arguments: [
-        ("red", nil), ("\"#FF8000\"", "#ff8000"), ("hsb(24, 85%, 96%)", nil), ("blue", nil),
-    ] as [(String, String?)])
+    @Test(
+        "the note's colour is the accent",
+        arguments: [
+            ("red", nil), ("\"#FF8000\"", "#ff8000"), ("hsb(24, 85%, 96%)", nil), ("blue", nil),
+        ] as [(String, String?)])
     func accent(color: String, hex: String?) throws {
         try sandbox.write("c.md", VaultSandbox.noteText(title: "C", body: "Body\n", extra: ["color: \(color)"]))
         let note = try sandbox.vault().read(NotePath(trusted: "c.md"))
@@ -117,12 +124,16 @@ struct NoteExporterTests {
             "attachments/fake.png": Array("not a picture".utf8),
         ]
         for (path, bytes) in files { try sandbox.writeAbsolute(sandbox.path(path), bytes) }
-        try sandbox.write("work/photos.md", VaultSandbox.noteText(title: "Photos", body: """
-            ![a](../attachments/p.png) ![b](/attachments/j.jpg) ![c](../attachments/g.gif?v=1) ![d](../attachments/w.webp)
-            ![e](../attachments/h.heic) ![f](../attachments/my%20photo.png) ![g](../attachments/fake.png) ![h](../attachments/gone.png)
-            ![i](https://example.com/r.png) ![j](../../outside.png)
+        try sandbox.write(
+            "work/photos.md",
+            VaultSandbox.noteText(
+                title: "Photos",
+                body: """
+                    ![a](../attachments/p.png) ![b](/attachments/j.jpg) ![c](../attachments/g.gif?v=1) ![d](../attachments/w.webp)
+                    ![e](../attachments/h.heic) ![f](../attachments/my%20photo.png) ![g](../attachments/fake.png) ![h](../attachments/gone.png)
+                    ![i](https://example.com/r.png) ![j](../../outside.png)
 
-            """))
+                    """))
         return files
     }
 
@@ -145,14 +156,16 @@ struct NoteExporterTests {
         #expect(sources[9] == "", "a picture outside the vault is never read or linked")
     }
 
-    @Test("linked pictures are relative to the folder of the output file", arguments: [
-        ("outside/out", "../../vault/attachments/"),
-        ("outside", "../vault/attachments/"),
-        ("vault", "attachments/"),
-        ("vault/work", "../attachments/"),
-        ("vault/attachments", ""),
-        ("vault/attachments/deeper/still", "../../"),
-    ])
+    @Test(
+        "linked pictures are relative to the folder of the output file",
+        arguments: [
+            ("outside/out", "../../vault/attachments/"),
+            ("outside", "../vault/attachments/"),
+            ("vault", "attachments/"),
+            ("vault/work", "../attachments/"),
+            ("vault/attachments", ""),
+            ("vault/attachments/deeper/still", "../../"),
+        ])
     func linked(folder: String, prefix: String) throws {
         _ = try pictures()
         let sources = imageSources(try export("work/photos.md", outputFolder: sandbox.base + "/" + folder))
@@ -170,16 +183,18 @@ struct NoteExporterTests {
         #expect(sources[5] == sandbox.path("attachments/my%20photo.png"))
     }
 
-    @Test("relativePath", arguments: [
-        ("/a/b", "/a/b/c.png", "c.png"),
-        ("/a/x", "/a/b/c.png", "../b/c.png"),
-        ("/", "/a/b.png", "a/b.png"),
-        ("/a/b/c", "/a/d.png", "../../d.png"),
-        ("/a/bc", "/a/b/x.png", "../b/x.png"),
-        ("/a/b/", "/a/b/c d.png", "c%20d.png"),
-        ("/a", "/a/100%.png", "100%25.png"),
-        ("/a", "/a/q?#.png", "q%3F%23.png"),
-    ])
+    @Test(
+        "relativePath",
+        arguments: [
+            ("/a/b", "/a/b/c.png", "c.png"),
+            ("/a/x", "/a/b/c.png", "../b/c.png"),
+            ("/", "/a/b.png", "a/b.png"),
+            ("/a/b/c", "/a/d.png", "../../d.png"),
+            ("/a/bc", "/a/b/x.png", "../b/x.png"),
+            ("/a/b/", "/a/b/c d.png", "c%20d.png"),
+            ("/a", "/a/100%.png", "100%25.png"),
+            ("/a", "/a/q?#.png", "q%3F%23.png"),
+        ])
     func relativePath(folder: String, file: String, expected: String) {
         #expect(NoteExporter.relativePath(from: folder, to: file) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// RELIABILITY row 27: a clock that jumped years ahead (injected with `VaultClock.fixed`) makes
@@ -21,7 +22,8 @@ struct ClockJumpTests {
     private func writeNotes(_ count: Int, prefix: String = "due", keepers: Int = 2) throws {
         for number in 0..<count {
             let year = 2027 + number % 64
-            try sandbox.write("\(prefix)-\(number).md", VaultSandbox.noteText(title: "Due \(number)", body: "Text \(number)\n", extra: ["destroy: \(year)-03-01 12:00"]))
+            try sandbox.write(
+                "\(prefix)-\(number).md", VaultSandbox.noteText(title: "Due \(number)", body: "Text \(number)\n", extra: ["destroy: \(year)-03-01 12:00"]))
         }
         for number in 0..<keepers {
             try sandbox.write("keep-\(number).md", VaultSandbox.noteText(title: "Keep \(number)"))

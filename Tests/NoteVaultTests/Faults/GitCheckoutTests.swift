@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -25,7 +26,9 @@ struct GitCheckoutTests {
     private func git(_ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false", "-c", "core.fsync=none", "-c", "gc.auto=0"] + arguments
+        process.arguments =
+            ["-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false", "-c", "core.fsync=none", "-c", "gc.auto=0"]
+            + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.base, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "LANG": "C"]
         let output = Pipe()

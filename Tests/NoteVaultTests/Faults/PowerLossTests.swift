@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -122,7 +123,9 @@ struct PowerLossTests {
     }
 
     /// The states the operation's notes may be in after a reboot: path → bytes (`nil`: absent).
-    static func allowedStates(_ operation: Operation, new: [String: [UInt8]]) -> (old: [String: [UInt8]?], new: [String: [UInt8]?], others: [[String: [UInt8]?]]) {
+    static func allowedStates(
+        _ operation: Operation, new: [String: [UInt8]]
+    ) -> (old: [String: [UInt8]?], new: [String: [UInt8]?], others: [[String: [UInt8]?]]) {
         let old = Array(planText.utf8)
         switch operation {
         case .updateFrontMatter, .replaceText:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -27,7 +28,8 @@ struct ReadOnlyVaultTests {
         try sandbox.write(name, VaultSandbox.noteText(title: name, body: "Due soon\n", extra: ["destroy: \(NoteDate.stamp(date, in: VaultSandbox.timeZone))"]))
     }
 
-    @Test("notes on a file system that becomes read-only: the watcher keeps serving and says once what it cannot do",
+    @Test(
+        "notes on a file system that becomes read-only: the watcher keeps serving and says once what it cannot do",
         .enabled(if: TestMount.isAvailable, Comment(rawValue: needsRoot)))
     func notesBecomeReadOnly() throws {
         // Given a vault on a tmpfs, its .enote/ bound from the sandbox, and two notes due soon.

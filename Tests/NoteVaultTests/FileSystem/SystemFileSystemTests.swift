@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -82,12 +83,14 @@ struct SystemFileSystemTests {
         #expect(try fileSystem.readAll(descriptor, sizeHint: 10, path: "big.md") == big)
     }
 
-    @Test("error messages say what failed, where and why", arguments: [
-        (SystemError("fsync", path: "n.md", code: EIO), "could not persist n.md: input/output error (fsync, EIO)"),
-        (SystemError("write", path: "n.md", code: ENOSPC), "could not write n.md: no space left on device (write, ENOSPC)"),
-        (SystemError("rename", path: "n.md", code: EXDEV), "could not replace n.md: invalid cross-device link (rename, EXDEV)"),
-        (SystemError("open", path: "n.md", code: ELOOP), "could not open n.md: too many levels of symbolic links (open, ELOOP)"),
-    ])
+    @Test(
+        "error messages say what failed, where and why",
+        arguments: [
+            (SystemError("fsync", path: "n.md", code: EIO), "could not persist n.md: input/output error (fsync, EIO)"),
+            (SystemError("write", path: "n.md", code: ENOSPC), "could not write n.md: no space left on device (write, ENOSPC)"),
+            (SystemError("rename", path: "n.md", code: EXDEV), "could not replace n.md: invalid cross-device link (rename, EXDEV)"),
+            (SystemError("open", path: "n.md", code: ELOOP), "could not open n.md: too many levels of symbolic links (open, ELOOP)"),
+        ])
     func systemErrorText(error: SystemError, expected: String) {
         #expect(error.description == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// A note, and its exact bytes after `enote set --color blue`.
@@ -31,34 +32,43 @@ struct ColorEdit: Sendable, CustomTestStringConvertible {
     static let all: [ColorEdit] = [
         ColorEdit("BOM + LF", "\u{FEFF}---\ntitle: Plan\ncolor: red\n---\nBody\n", "\u{FEFF}---\ntitle: Plan\ncolor: blue\n---\nBody\n", .line),
         ColorEdit("CRLF", "---\r\ntitle: Plan\r\ncolor: red\r\n---\r\nBody\r\n", "---\r\ntitle: Plan\r\ncolor: blue\r\n---\r\nBody\r\n", .line),
-        ColorEdit("BOM + CRLF, colour alias kept", "\u{FEFF}---\r\ncolour: red\r\ntitle: Plan\r\n---\r\nBody\r\n",
-                  "\u{FEFF}---\r\ncolour: blue\r\ntitle: Plan\r\n---\r\nBody\r\n", .line),
+        ColorEdit(
+            "BOM + CRLF, colour alias kept", "\u{FEFF}---\r\ncolour: red\r\ntitle: Plan\r\n---\r\nBody\r\n",
+            "\u{FEFF}---\r\ncolour: blue\r\ntitle: Plan\r\n---\r\nBody\r\n", .line),
         ColorEdit("tabs after colons", "---\ntitle:\tPlan\ncolor:\t\tred\n---\n", "---\ntitle:\tPlan\ncolor:\t\tblue\n---\n", .line),
         ColorEdit("odd spacing", "---\ntitle   :   Plan  \ncolor :   red   \n---\n", "---\ntitle   :   Plan  \ncolor :   blue   \n---\n", .line),
-        ColorEdit("trailing comment kept", "---\r\ntitle: Plan\r\ncolour: red   # team colour\r\n---\r\n",
-                  "---\r\ntitle: Plan\r\ncolour: blue   # team colour\r\n---\r\n", .line),
-        ColorEdit("comments and blank lines", "---\n# top\ntitle: Plan # t\n\n# colour below\ncolor: red # c\n---\n",
-                  "---\n# top\ntitle: Plan # t\n\n# colour below\ncolor: blue # c\n---\n", .line),
-        ColorEdit("unknown keys and nested maps",
-                  "---\nauthor:\n  name: Ann\n  email: a@example.com\ncolor: red\nx-custom: 42\nextra:\n  deep:\n    deeper: 1\n---\n",
-                  "---\nauthor:\n  name: Ann\n  email: a@example.com\ncolor: blue\nx-custom: 42\nextra:\n  deep:\n    deeper: 1\n---\n", .line),
-        ColorEdit("block lists at column 0 and indented", "---\ntags:\n- home\n- weekly\ncolor: red\nother:\n  - a\n---\n",
-                  "---\ntags:\n- home\n- weekly\ncolor: blue\nother:\n  - a\n---\n", .line),
-        ColorEdit("flow lists", "---\ntags: [home, \"a, b\", 'c']\ncolor: red\nmulti: [one,\n  two]\n---\n",
-                  "---\ntags: [home, \"a, b\", 'c']\ncolor: blue\nmulti: [one,\n  two]\n---\n", .line),
+        ColorEdit(
+            "trailing comment kept", "---\r\ntitle: Plan\r\ncolour: red   # team colour\r\n---\r\n",
+            "---\r\ntitle: Plan\r\ncolour: blue   # team colour\r\n---\r\n", .line),
+        ColorEdit(
+            "comments and blank lines", "---\n# top\ntitle: Plan # t\n\n# colour below\ncolor: red # c\n---\n",
+            "---\n# top\ntitle: Plan # t\n\n# colour below\ncolor: blue # c\n---\n", .line),
+        ColorEdit(
+            "unknown keys and nested maps",
+            "---\nauthor:\n  name: Ann\n  email: a@example.com\ncolor: red\nx-custom: 42\nextra:\n  deep:\n    deeper: 1\n---\n",
+            "---\nauthor:\n  name: Ann\n  email: a@example.com\ncolor: blue\nx-custom: 42\nextra:\n  deep:\n    deeper: 1\n---\n", .line),
+        ColorEdit(
+            "block lists at column 0 and indented", "---\ntags:\n- home\n- weekly\ncolor: red\nother:\n  - a\n---\n",
+            "---\ntags:\n- home\n- weekly\ncolor: blue\nother:\n  - a\n---\n", .line),
+        ColorEdit(
+            "flow lists", "---\ntags: [home, \"a, b\", 'c']\ncolor: red\nmulti: [one,\n  two]\n---\n",
+            "---\ntags: [home, \"a, b\", 'c']\ncolor: blue\nmulti: [one,\n  two]\n---\n", .line),
         ColorEdit("quoted value", "---\ntitle: \"Meeting: Q3\"\ncolor: \"red\"\n---\n", "---\ntitle: \"Meeting: Q3\"\ncolor: blue\n---\n", .line),
-        ColorEdit("block scalars", "---\nsummary: |\n  one\n  two\nfolded: >-\n  a\n  b\ncolor: red\n---\n",
-                  "---\nsummary: |\n  one\n  two\nfolded: >-\n  a\n  b\ncolor: blue\n---\n", .line),
-        ColorEdit("multi-line quoted and plain neighbours", "---\ntitle: \"a long\n  title\"\nplain: first\n  second\ncolor: red\n---\n",
-                  "---\ntitle: \"a long\n  title\"\nplain: first\n  second\ncolor: blue\n---\n", .line),
+        ColorEdit(
+            "block scalars", "---\nsummary: |\n  one\n  two\nfolded: >-\n  a\n  b\ncolor: red\n---\n",
+            "---\nsummary: |\n  one\n  two\nfolded: >-\n  a\n  b\ncolor: blue\n---\n", .line),
+        ColorEdit(
+            "multi-line quoted and plain neighbours", "---\ntitle: \"a long\n  title\"\nplain: first\n  second\ncolor: red\n---\n",
+            "---\ntitle: \"a long\n  title\"\nplain: first\n  second\ncolor: blue\n---\n", .line),
         ColorEdit("quoted keys", "---\n\"title\": Plan\n'color': red\n---\n", "---\n\"title\": Plan\n'color': blue\n---\n", .line),
         ColorEdit("quoted key absent", "---\n\"title\": Plan\n---\n", "---\n\"title\": Plan\ncolor: blue\n---\n", .insertedLine),
         ColorEdit("unquoted hex colour", "---\ncolour: #ff0000 # brand\n---\n", "---\ncolour: blue # brand\n---\n", .line),
         ColorEdit("dots closing fence", "---\ncolor: red\n...\nBody\n", "---\ncolor: blue\n...\nBody\n", .line),
         ColorEdit("no trailing newline", "---\ntitle: Plan\ncolor: red\n---", "---\ntitle: Plan\ncolor: blue\n---", .line),
         ColorEdit("key absent, LF", "---\ntitle: Plan\n---\nBody", "---\ntitle: Plan\ncolor: blue\n---\nBody", .insertedLine),
-        ColorEdit("key absent, CRLF kept", "---\r\ntitle: Plan\r\n# end\r\n---\r\nBody\r\n",
-                  "---\r\ntitle: Plan\r\n# end\r\ncolor: blue\r\n---\r\nBody\r\n", .insertedLine),
+        ColorEdit(
+            "key absent, CRLF kept", "---\r\ntitle: Plan\r\n# end\r\n---\r\nBody\r\n",
+            "---\r\ntitle: Plan\r\n# end\r\ncolor: blue\r\n---\r\nBody\r\n", .insertedLine),
         ColorEdit("empty front matter", "---\n---\nBody\n", "---\ncolor: blue\n---\nBody\n", .insertedLine),
         ColorEdit("front matter only", "---\ntitle: Plan\n---\n", "---\ntitle: Plan\ncolor: blue\n---\n", .insertedLine),
         ColorEdit("empty file", "", "---\ncolor: blue\n---\n", .insertedBlock),
@@ -66,8 +76,9 @@ struct ColorEdit: Sendable, CustomTestStringConvertible {
         ColorEdit("no front matter, BOM + CRLF", "\u{FEFF}Body\r\nmore\r\n", "\u{FEFF}---\r\ncolor: blue\r\n---\r\nBody\r\nmore\r\n", .insertedBlock),
         ColorEdit("empty value", "---\ncolor:\ntitle: x\n---\n", "---\ncolor: blue\ntitle: x\n---\n", .line),
         ColorEdit("multi-line plain value replaced whole", "---\ncolor: dark\n  red\ntitle: x\n---\n", "---\ncolor: blue\ntitle: x\n---\n", .entry(lines: 2)),
-        ColorEdit("value on the next lines replaced whole", "---\r\ncolour:\r\n  - red\r\n  - green\r\ntitle: x\r\n---\r\n",
-                  "---\r\ncolour: blue\r\ntitle: x\r\n---\r\n", .entry(lines: 3)),
+        ColorEdit(
+            "value on the next lines replaced whole", "---\r\ncolour:\r\n  - red\r\n  - green\r\ntitle: x\r\n---\r\n",
+            "---\r\ncolour: blue\r\ntitle: x\r\n---\r\n", .entry(lines: 3)),
     ]
 }
 
@@ -186,8 +197,10 @@ struct FrontMatterEditorTests {
         #expect(content.diagnostics.isEmpty)
     }
 
-    static let trickyTitles = ["yes", "NO", "1.10", "2024-01-01", "#ff0000", "Meeting: Q3", "[draft] x", "*x*", "&x foo",
-                               "a #b", "it's", "say \"hi\"", "Список", "買い物リスト", "- x", "%x", "@x"]
+    static let trickyTitles = [
+        "yes", "NO", "1.10", "2024-01-01", "#ff0000", "Meeting: Q3", "[draft] x", "*x*", "&x foo",
+        "a #b", "it's", "say \"hi\"", "Список", "買い物リスト", "- x", "%x", "@x",
+    ]
 
     // MARK: - Refusals
 

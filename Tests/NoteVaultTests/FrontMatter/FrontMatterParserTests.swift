@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import NoteVault
 
 /// One front matter sample and the values enote must read from it, in file order.
@@ -25,58 +26,80 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
         ParseCase(
             "design example",
             "---\ntitle: Grocery list\ncolor: red\ndestroy: 2026-12-01 18:00\nupdated: 2026-11-22T10:47:00+03:00\ntags: [home, weekly]\n---\nPotatoes\n",
-            ["title": .string("Grocery list"), "color": .string("red"), "destroy": .string("2026-12-01 18:00"),
-             "updated": .string("2026-11-22T10:47:00+03:00"), "tags": .list(["home", "weekly"])]),
-        ParseCase("BOM + CRLF", "\u{FEFF}---\r\ntitle: Plan\r\ncolour: blue\r\n---\r\nBody\r\n",
-                  ["title": .string("Plan"), "colour": .string("blue")]),
-        ParseCase("tabs after colons", "---\ntitle:\tPlan\t\ncolor:\t \tred\n---\n",
-                  ["title": .string("Plan"), "color": .string("red")]),
-        ParseCase("odd spacing", "---   \ntitle   :   Plan  \ncolor :  red\n---\t\n",
-                  ["title": .string("Plan"), "color": .string("red")]),
-        ParseCase("comments", "---\n# leading\ntitle: Plan # trailing\n  # indented comment\n\ncolor: red#not-a-comment\n---\n",
-                  ["title": .string("Plan"), "color": .string("red#not-a-comment")]),
-        ParseCase("quoted values",
-                  "---\ntitle: \"Meeting: Q3\"\nsubtitle: 'It''s \"fine\"'\nescaped: \"tab\\there \\u00e9 \\\"q\\\" \\\\\"\n---\n",
-                  ["title": .string("Meeting: Q3"), "subtitle": .string("It's \"fine\""), "escaped": .string("tab\there é \"q\" \\")]),
-        ParseCase("typed-looking scalars stay strings", "---\na: yes\nb: NO\nc: 1.10\nd: 2024-01-01\ne: null\nf: ~\ng: 0x1F\n---\n",
-                  ["a": .string("yes"), "b": .string("NO"), "c": .string("1.10"), "d": .string("2024-01-01"),
-                   "e": .string("null"), "f": .string("~"), "g": .string("0x1F")]),
-        ParseCase("nested map kept raw", "---\nauthor:\n  name: Ann\n  email: ann@example.com\ntitle: Plan\n---\n",
-                  ["author": .raw("  name: Ann\n  email: ann@example.com"), "title": .string("Plan")]),
+            [
+                "title": .string("Grocery list"), "color": .string("red"), "destroy": .string("2026-12-01 18:00"),
+                "updated": .string("2026-11-22T10:47:00+03:00"), "tags": .list(["home", "weekly"]),
+            ]),
+        ParseCase(
+            "BOM + CRLF", "\u{FEFF}---\r\ntitle: Plan\r\ncolour: blue\r\n---\r\nBody\r\n",
+            ["title": .string("Plan"), "colour": .string("blue")]),
+        ParseCase(
+            "tabs after colons", "---\ntitle:\tPlan\t\ncolor:\t \tred\n---\n",
+            ["title": .string("Plan"), "color": .string("red")]),
+        ParseCase(
+            "odd spacing", "---   \ntitle   :   Plan  \ncolor :  red\n---\t\n",
+            ["title": .string("Plan"), "color": .string("red")]),
+        ParseCase(
+            "comments", "---\n# leading\ntitle: Plan # trailing\n  # indented comment\n\ncolor: red#not-a-comment\n---\n",
+            ["title": .string("Plan"), "color": .string("red#not-a-comment")]),
+        ParseCase(
+            "quoted values",
+            "---\ntitle: \"Meeting: Q3\"\nsubtitle: 'It''s \"fine\"'\nescaped: \"tab\\there \\u00e9 \\\"q\\\" \\\\\"\n---\n",
+            ["title": .string("Meeting: Q3"), "subtitle": .string("It's \"fine\""), "escaped": .string("tab\there é \"q\" \\")]),
+        ParseCase(
+            "typed-looking scalars stay strings", "---\na: yes\nb: NO\nc: 1.10\nd: 2024-01-01\ne: null\nf: ~\ng: 0x1F\n---\n",
+            [
+                "a": .string("yes"), "b": .string("NO"), "c": .string("1.10"), "d": .string("2024-01-01"),
+                "e": .string("null"), "f": .string("~"), "g": .string("0x1F"),
+            ]),
+        ParseCase(
+            "nested map kept raw", "---\nauthor:\n  name: Ann\n  email: ann@example.com\ntitle: Plan\n---\n",
+            ["author": .raw("  name: Ann\n  email: ann@example.com"), "title": .string("Plan")]),
         ParseCase("block list at column 0", "---\ntags:\n- home\n- 'weekly'\n---\n", ["tags": .list(["home", "weekly"])]),
-        ParseCase("block list indented, blank line and comment", "---\ntags:\n  - home\n\n  # a comment\n  - \"two words\"\n---\n",
-                  ["tags": .list(["home", "two words"])]),
-        ParseCase("block list with a column-0 comment", "---\ntags:\n  - home\n# a comment\n  - work\ntitle: x\n---\n",
-                  ["tags": .list(["home", "work"]), "title": .string("x")]),
-        ParseCase("flow lists", "---\ntags: [home, \"a, b\", 'it''s', plain words]\nempty: []\nmulti: [one,\n  two]\n---\n",
-                  ["tags": .list(["home", "a, b", "it's", "plain words"]), "empty": .list([]), "multi": .list(["one", "two"])]),
+        ParseCase(
+            "block list indented, blank line and comment", "---\ntags:\n  - home\n\n  # a comment\n  - \"two words\"\n---\n",
+            ["tags": .list(["home", "two words"])]),
+        ParseCase(
+            "block list with a column-0 comment", "---\ntags:\n  - home\n# a comment\n  - work\ntitle: x\n---\n",
+            ["tags": .list(["home", "work"]), "title": .string("x")]),
+        ParseCase(
+            "flow lists", "---\ntags: [home, \"a, b\", 'it''s', plain words]\nempty: []\nmulti: [one,\n  two]\n---\n",
+            ["tags": .list(["home", "a, b", "it's", "plain words"]), "empty": .list([]), "multi": .list(["one", "two"])]),
         ParseCase("flow list items with quotes inside", "---\ntags: [it's, a\"b, x]\n---\n", ["tags": .list(["it's", "a\"b", "x"])]),
-        ParseCase("flow list spacing, doubled quotes, folding and comments",
-                  "---\ntags: [ spaced , 'a''''b', \"x\\\"y\", \"multi\n  line\", a#b, c #comment\n  , d]\n---\n",
-                  ["tags": .list(["spaced", "a''b", "x\"y", "multi line", "a#b", "c", "d"])]),
-        ParseCase("nested flow collections kept raw", "---\nnested: [a, [b, c]]\nmap: {a: 1, b: [2]}\n---\n",
-                  ["nested": .raw("[a, [b, c]]"), "map": .raw("{a: 1, b: [2]}")]),
-        ParseCase("flow list escapes", "---\ntags: [\"tab\\tx\", \"caf\\u00e9\", '', \"a\\\\b\"]\n---\n",
-                  ["tags": .list(["tab\tx", "café", "", "a\\b"])]),
-        ParseCase("block scalars",
-                  "---\nliteral: |\n  line one\n    indented\n  line three\nfolded: >\n  a\n  b\n\n  c\nstripped: |-\n  x\n---\n",
-                  ["literal": .string("line one\n  indented\nline three\n"), "folded": .string("a b\nc\n"), "stripped": .string("x")]),
+        ParseCase(
+            "flow list spacing, doubled quotes, folding and comments",
+            "---\ntags: [ spaced , 'a''''b', \"x\\\"y\", \"multi\n  line\", a#b, c #comment\n  , d]\n---\n",
+            ["tags": .list(["spaced", "a''b", "x\"y", "multi line", "a#b", "c", "d"])]),
+        ParseCase(
+            "nested flow collections kept raw", "---\nnested: [a, [b, c]]\nmap: {a: 1, b: [2]}\n---\n",
+            ["nested": .raw("[a, [b, c]]"), "map": .raw("{a: 1, b: [2]}")]),
+        ParseCase(
+            "flow list escapes", "---\ntags: [\"tab\\tx\", \"caf\\u00e9\", '', \"a\\\\b\"]\n---\n",
+            ["tags": .list(["tab\tx", "café", "", "a\\b"])]),
+        ParseCase(
+            "block scalars",
+            "---\nliteral: |\n  line one\n    indented\n  line three\nfolded: >\n  a\n  b\n\n  c\nstripped: |-\n  x\n---\n",
+            ["literal": .string("line one\n  indented\nline three\n"), "folded": .string("a b\nc\n"), "stripped": .string("x")]),
         ParseCase("folded scalar with two blank lines", "---\nfolded: >-\n  a\n\n\n  b\n---\n", ["folded": .string("a\n\nb")]),
-        ParseCase("multi-line quoted", "---\ntitle: \"a long\n  title\"\nsingle: 'one\n\n  two'\n---\n",
-                  ["title": .string("a long title"), "single": .string("one\ntwo")]),
+        ParseCase(
+            "multi-line quoted", "---\ntitle: \"a long\n  title\"\nsingle: 'one\n\n  two'\n---\n",
+            ["title": .string("a long title"), "single": .string("one\ntwo")]),
         ParseCase("multi-line plain", "---\ntitle: first\n  second\n  third\n---\n", ["title": .string("first second third")]),
         ParseCase("multi-line plain with a blank line", "---\ntitle: first\n\n  second\n---\n", ["title": .string("first\nsecond")]),
-        ParseCase("values starting with -, ? or : and no space", "---\norder: -1.5\ntitle: -x\nq: ?maybe\nc: :colon\n---\n",
-                  ["order": .string("-1.5"), "title": .string("-x"), "q": .string("?maybe"), "c": .string(":colon")]),
-        ParseCase("quoted keys", "---\n\"title\": Plan\n'my key': x\n\"a: b\" : c\n---\n",
-                  ["title": .string("Plan"), "my key": .string("x"), "a: b": .string("c")]),
+        ParseCase(
+            "values starting with -, ? or : and no space", "---\norder: -1.5\ntitle: -x\nq: ?maybe\nc: :colon\n---\n",
+            ["order": .string("-1.5"), "title": .string("-x"), "q": .string("?maybe"), "c": .string(":colon")]),
+        ParseCase(
+            "quoted keys", "---\n\"title\": Plan\n'my key': x\n\"a: b\" : c\n---\n",
+            ["title": .string("Plan"), "my key": .string("x"), "a: b": .string("c")]),
         ParseCase("empty value", "---\ncolor:\ntitle: x\n---\n", ["color": .null, "title": .string("x")]),
         ParseCase("dots closing fence", "---\ntitle: Plan\n...\nBody\n", ["title": .string("Plan")]),
         ParseCase("no trailing newline", "---\ntitle: Plan\n---", ["title": .string("Plan")]),
         ParseCase("empty block", "---\n---\nBody\n", [:]),
         ParseCase("only comments", "---\n# nothing here\n---\n", [:]),
-        ParseCase("Cyrillic, Japanese, emoji", "---\ntitle: Список покупок\nsubtitle: 買い物リスト 🛒\n---\n",
-                  ["title": .string("Список покупок"), "subtitle": .string("買い物リスト 🛒")]),
+        ParseCase(
+            "Cyrillic, Japanese, emoji", "---\ntitle: Список покупок\nsubtitle: 買い物リスト 🛒\n---\n",
+            ["title": .string("Список покупок"), "subtitle": .string("買い物リスト 🛒")]),
     ]
 }
 
@@ -102,9 +125,10 @@ struct FrontMatterParserTests {
         let frontMatter = try #require(Fixture.parsed(sample.text))
         let yaml = Fixture.yamlText(bytes, frontMatter)
         let node = try Yams.compose(yaml: yaml)
-        let pairs: [(String, FrontMatter.Value?)] = node?.mapping.map { mapping in
-            mapping.map { ($0.key.scalar?.string ?? "?", Fixture.yamsValue($0.value)) }
-        } ?? []
+        let pairs: [(String, FrontMatter.Value?)] =
+            node?.mapping.map { mapping in
+                mapping.map { ($0.key.scalar?.string ?? "?", Fixture.yamsValue($0.value)) }
+            } ?? []
         #expect(pairs.map(\.0) == frontMatter.entries.map(\.key))
         for (entry, (_, yamsValue)) in zip(frontMatter.entries, pairs) {
             guard let yamsValue else { continue }

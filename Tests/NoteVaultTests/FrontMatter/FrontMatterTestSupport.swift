@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import NoteVault
 
 /// Small helpers shared by the front matter and note tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import NoteVault
 
 @Suite("YAMLWriter")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Fuzzing the front matter reader and editor (rows 20–24): random and mutated notes never crash
@@ -9,12 +10,14 @@ import Testing
 @Suite("Fuzz: front matter")
 struct FrontMatterFuzzTests {
     /// The notes of the sample vault, and edge cases, to mutate.
-    static let seeds: [[UInt8]] = SampleVaultFiles.all.filter { $0.path.hasSuffix(".md") }.map { [UInt8]($0.data) } + [
-        "", "---\n---\n", "---\ntitle: x\n---\n", "\u{FEFF}---\r\ntitle: CRLF\r\ncolor: red\r\n---\r\nBody\r\n",
-        "---\ntitle: 'single ''quoted'''\ncolour: \"#00ff00\"\nnested:\n  a: 1\n  b: [x, y]\nlist:\n  - one\n  - two\n# comment\n---\nBody\n",
-        "---\ntitle: Meeting: Q3\n---\n", "No front matter\n---\nnot: a block\n", "---\nfront matter only\n",
-        "---\ncolor:\n---\n", "---\ncolor: |\n  red\n---\n", "---\ntags:\n- a\n- b\ncolor: [red]\n---\nx\n",
-    ].map { Array($0.utf8) }
+    static let seeds: [[UInt8]] =
+        SampleVaultFiles.all.filter { $0.path.hasSuffix(".md") }.map { [UInt8]($0.data) }
+        + [
+            "", "---\n---\n", "---\ntitle: x\n---\n", "\u{FEFF}---\r\ntitle: CRLF\r\ncolor: red\r\n---\r\nBody\r\n",
+            "---\ntitle: 'single ''quoted'''\ncolour: \"#00ff00\"\nnested:\n  a: 1\n  b: [x, y]\nlist:\n  - one\n  - two\n# comment\n---\nBody\n",
+            "---\ntitle: Meeting: Q3\n---\n", "No front matter\n---\nnot: a block\n", "---\nfront matter only\n",
+            "---\ncolor:\n---\n", "---\ncolor: |\n  red\n---\n", "---\ntags:\n- a\n- b\ncolor: [red]\n---\nx\n",
+        ].map { Array($0.utf8) }
 
     /// A colour in one of the three forms, as enote would write it.
     static func randomColor(_ generator: inout SeededGenerator) -> NoteColor {
@@ -22,7 +25,10 @@ struct FrontMatterFuzzTests {
         case 0:
             return .palette(NoteColor.Palette.allCases.randomElement(using: &generator)!)
         case 1:
-            return .rgb(NoteColor.RGB(red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator), blue: .random(in: 0...255, using: &generator)))
+            return .rgb(
+                NoteColor.RGB(
+                    red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator), blue: .random(in: 0...255, using: &generator))
+            )
         default:
             let hue = Double(Int.random(in: 0...360_000, using: &generator)) / 1000
             let saturation = Double(Int.random(in: 0...1000, using: &generator)) / 10
@@ -33,8 +39,10 @@ struct FrontMatterFuzzTests {
 
     /// A one-line title with characters YAML cares about (never blank at either end).
     static func randomTitle(_ generator: inout SeededGenerator) -> String {
-        let pieces = ["Plan", "Meeting: Q3", "#1", "[draft]", "*x*", "&a", "yes", "NO", "1.10", "2024-01-01", "\"q\"", "it's",
-                      "a, b", "{x}", "50%", "é", "東京", "Привет", "- item", "? what", "|", ">", "~", "null", "\t", "\u{1B}]0;x\u{07}", "\\", "!", "@", "`"]
+        let pieces = [
+            "Plan", "Meeting: Q3", "#1", "[draft]", "*x*", "&a", "yes", "NO", "1.10", "2024-01-01", "\"q\"", "it's",
+            "a, b", "{x}", "50%", "é", "東京", "Привет", "- item", "? what", "|", ">", "~", "null", "\t", "\u{1B}]0;x\u{07}", "\\", "!", "@", "`",
+        ]
         var title = ""
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             title += pieces.randomElement(using: &generator)! + (Bool.random(using: &generator) ? " " : "")
@@ -53,7 +61,8 @@ struct FrontMatterFuzzTests {
         guard content.isEditable else {
             // Never rewritten: the editor must refuse it too when its front matter is unreadable.
             if content.textProblem == nil, case .unreadable = content.frontMatter,
-               (try? FrontMatterEditor.apply([.set(.color, "red")], to: bytes, reading: content.frontMatter, file: "fuzz.md")) != nil {
+                (try? FrontMatterEditor.apply([.set(.color, "red")], to: bytes, reading: content.frontMatter, file: "fuzz.md")) != nil
+            {
                 return "the editor rewrote front matter the reader calls unreadable"
             }
             return nil
@@ -110,9 +119,11 @@ struct FrontMatterFuzzTests {
     }
 
     @Test func randomFrontMatterNeverCrashesTheReader() {
-        let lines = ["---", "title: x", "color: red", "colour: #ff0000", "destroy: 2026-01-01", "destroy: tomorrow", "tags: [a, b", "tags:",
-                     "  - a", "- b", "key: 'it''s'", "key: \"esc \\\" \\u263A\"", "\tcolor: blue", "title: a: b", "# comment", "...", "",
-                     "nested:", "  deeper:", "    x: 1", "? complex", ": value", "title: |", "  folded", "\u{FEFF}---", "x: [a, {b: c}]"]
+        let lines = [
+            "---", "title: x", "color: red", "colour: #ff0000", "destroy: 2026-01-01", "destroy: tomorrow", "tags: [a, b", "tags:",
+            "  - a", "- b", "key: 'it''s'", "key: \"esc \\\" \\u263A\"", "\tcolor: blue", "title: a: b", "# comment", "...", "",
+            "nested:", "  deeper:", "    x: 1", "? complex", ": value", "title: |", "  folded", "\u{FEFF}---", "x: [a, {b: c}]",
+        ]
         let count = Fuzzer.run("front matter, random lines") { generator in
             var text = Bool.random(using: &generator) ? "---\n" : ""
             for _ in 0..<Int.random(in: 0...12, using: &generator) {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import NoteVault
 
 /// A count shared with a fuzz test's worker thread.
@@ -51,7 +52,9 @@ enum Fuzzer {
         let worker = Thread {
             var generator = SeededGenerator(seed: seed)
             while monotonic() < deadline {
-                progress.withLock { $0.started = monotonic(); $0.current = "(generating)" }
+                progress.withLock {
+                    $0.started = monotonic(); $0.current = "(generating)"
+                }
                 let result = check(&generator)
                 progress.withLock { state in
                     state.inputs += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Fuzzing the search-query builder (row 32): whatever a user types, parsing it either gives a

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoteVault
 
 /// `NoteIndex.synchronize`: between two calls, exactly what changed on disk is re-read, whatever
@@ -163,9 +164,11 @@ struct FreshnessTests {
         #expect(try !index.listed().contains("b.md"))
         #expect(try index.listed { $0.fields = [("tags", "yellow")] }.isEmpty)
         #expect(try index.isIntact(notes: 3))
-        #expect(try index.rowCounts()["fields"] == (try index.database.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM fields f JOIN notes n ON n.id = f.note_id")
-        }), "no orphaned fields")
+        #expect(
+            try index.rowCounts()["fields"]
+                == (try index.database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM fields f JOIN notes n ON n.id = f.note_id")
+                }), "no orphaned fields")
     }
 
     @Test func renamedNoteIsFoundAtItsNewPath() throws {
@@ -203,19 +206,22 @@ struct FreshnessTests {
     /// keys sorted: JSONEncoder writes them in no particular order.
     private func rows(_ index: NoteIndex) throws -> [[DatabaseValue]] {
         try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT n.path, n.display_path, n.size, n.hash, n.title, n.title_key, n.description, n.color, n.destroy_at,
-                    n.destroy_state, n.fm_updated, n.updated_at, n.created_at, n.order_key, n.tags, n.images, n.diagnostics,
-                    n.has_error, n.editable, f.size, f.mtime, f.ctime, f.inode, t.title, t.body, t.name,
-                    (SELECT group_concat(key || '=' || value, ';') FROM (SELECT key, value FROM fields WHERE note_id = n.id ORDER BY key, value))
-                FROM notes n JOIN files f ON f.note_id = n.id AND f.path = n.path JOIN notes_fts t ON t.rowid = n.id
-                ORDER BY n.path
-                """).map { row in
-                    var values = Array(row.databaseValues)
-                    let diagnostics = try JSONSerialization.jsonObject(with: Data((String.fromDatabaseValue(values[16]) ?? "").utf8))
-                    values[16] = String(decoding: try JSONSerialization.data(withJSONObject: diagnostics, options: .sortedKeys), as: UTF8.self).databaseValue
-                    return values
-                }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT n.path, n.display_path, n.size, n.hash, n.title, n.title_key, n.description, n.color, n.destroy_at,
+                        n.destroy_state, n.fm_updated, n.updated_at, n.created_at, n.order_key, n.tags, n.images, n.diagnostics,
+                        n.has_error, n.editable, f.size, f.mtime, f.ctime, f.inode, t.title, t.body, t.name,
+                        (SELECT group_concat(key || '=' || value, ';') FROM (SELECT key, value FROM fields WHERE note_id = n.id ORDER BY key, value))
+                    FROM notes n JOIN files f ON f.note_id = n.id AND f.path = n.path JOIN notes_fts t ON t.rowid = n.id
+                    ORDER BY n.path
+                    """
+            ).map { row in
+                var values = Array(row.databaseValues)
+                let diagnostics = try JSONSerialization.jsonObject(with: Data((String.fromDatabaseValue(values[16]) ?? "").utf8))
+                values[16] = String(decoding: try JSONSerialization.data(withJSONObject: diagnostics, options: .sortedKeys), as: UTF8.self).databaseValue
+                return values
+            }
         }
     }
 
@@ -230,12 +236,15 @@ struct FreshnessTests {
         let incremental = try sandbox.openIndex()
         let count = NoteIndex.bulkThreshold + 20
         for number in 0..<(count - 4) {
-            let text = switch number % 4 {
-            case 0: VaultSandbox.noteText(title: "Note \(number)", body: "Body \(number) with *Markdown*\n", extra: ["tags: [t\(number % 7)]", "color: red"])
-            case 1: "Plain note \(number)\nsecond line 京都 \(number)\n"
-            case 2: VaultSandbox.noteText(title: "Список \(number)", body: "Ёлка\n", extra: ["destroy: 2026-12-0\(number % 9 + 1)", "status: x\(number % 5)"])
-            default: "---\ntitle: [broken\n---\nbroken front matter \(number)\n"
-            }
+            let text =
+                switch number % 4 {
+                case 0:
+                    VaultSandbox.noteText(title: "Note \(number)", body: "Body \(number) with *Markdown*\n", extra: ["tags: [t\(number % 7)]", "color: red"])
+                case 1: "Plain note \(number)\nsecond line 京都 \(number)\n"
+                case 2:
+                    VaultSandbox.noteText(title: "Список \(number)", body: "Ёлка\n", extra: ["destroy: 2026-12-0\(number % 9 + 1)", "status: x\(number % 5)"])
+                default: "---\ntitle: [broken\n---\nbroken front matter \(number)\n"
+                }
             try sandbox.write("bulk/\(number % 10)/n\(number).md", text)
         }
         let file = incremental.path

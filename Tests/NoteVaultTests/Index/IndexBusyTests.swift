@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// RELIABILITY row 11: another process holds the index for a while. The index waits for it and

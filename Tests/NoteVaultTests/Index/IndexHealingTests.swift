@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoteVault
 
 /// The index is a cache: whatever happened to `.enote/index.sqlite`, the next open rebuilds it
@@ -36,8 +37,10 @@ struct IndexHealingTests {
         sandbox = try VaultSandbox()
         for number in 0..<Self.noteCount {
             let words = number == 7 ? "apple orchard" : "filler text \(number)"
-            try sandbox.write("notes/note-\(number).md", VaultSandbox.noteText(
-                title: "Note \(number)", body: String(repeating: "\(words) ", count: 40) + "\n", extra: ["tags: [n\(number % 3)]"]))
+            try sandbox.write(
+                "notes/note-\(number).md",
+                VaultSandbox.noteText(
+                    title: "Note \(number)", body: String(repeating: "\(words) ", count: 40) + "\n", extra: ["tags: [n\(number % 3)]"]))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -73,8 +74,10 @@ extension NoteIndex {
     }
 
     /// The paths `list` returns.
-    func listed(_ key: VaultConfig.SortKey = .updated, reverse: Bool = false, limit: Int? = nil,
-                filter configure: (inout NoteFilter) -> Void = { _ in }) throws -> [String] {
+    func listed(
+        _ key: VaultConfig.SortKey = .updated, reverse: Bool = false, limit: Int? = nil,
+        filter configure: (inout NoteFilter) -> Void = { _ in }
+    ) throws -> [String] {
         var filter = NoteFilter(now: VaultSandbox.now)
         configure(&filter)
         return try list(filter, sort: NoteSort(key: key, reverse: reverse), limit: limit).map(\.path.description)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `NoteIndex.list`: every sort order, and every filter answered from the index's columns.
@@ -8,78 +9,78 @@ import Testing
 struct ListFilterTests {
     static let notes: [String: String] = [
         "a.md": """
-            ---
-            title: Alpha
-            color: red
-            tags: [home, Weekly]
-            order: b
-            status: Draft
-            owners: [Ana, Boris]
-            created: 2026-01-05T00:00:00Z
-            updated: 2026-11-10T00:00:00Z
-            ---
-            First.
+        ---
+        title: Alpha
+        color: red
+        tags: [home, Weekly]
+        order: b
+        status: Draft
+        owners: [Ana, Boris]
+        created: 2026-01-05T00:00:00Z
+        updated: 2026-11-10T00:00:00Z
+        ---
+        First.
 
-            """,
+        """,
         "b.md": """
-            ---
-            title: beta
-            colour: blue
-            tags: [work]
-            order: a
-            destroy: 2026-11-20 00:00
-            created: 2026-02-01T00:00:00Z
-            updated: 2026-11-15T00:00:00Z
-            ---
-            Second.
+        ---
+        title: beta
+        colour: blue
+        tags: [work]
+        order: a
+        destroy: 2026-11-20 00:00
+        created: 2026-02-01T00:00:00Z
+        updated: 2026-11-15T00:00:00Z
+        ---
+        Second.
 
-            """,
+        """,
         "c.md": """
-            ---
-            title: Gamma
-            tags: home
-            status: done
-            destroy: 2026-12-31
-            created: 2026-03-01T00:00:00Z
-            updated: 2026-10-01T00:00:00Z
-            ---
-            Third.
+        ---
+        title: Gamma
+        tags: home
+        status: done
+        destroy: 2026-12-31
+        created: 2026-03-01T00:00:00Z
+        updated: 2026-10-01T00:00:00Z
+        ---
+        Third.
 
-            """,
+        """,
         "d.md": "Delta\nA note without front matter: its times come from the file.\n",
         "e.md": """
-            ---
-            title: Epsilon
-            destroy: 2026-11-01
-            created: 2026-06-01T00:00:00Z
-            updated: 2026-11-17T00:00:00Z
-            ---
-            Past its destroy date: waiting for expiry.
+        ---
+        title: Epsilon
+        destroy: 2026-11-01
+        created: 2026-06-01T00:00:00Z
+        updated: 2026-11-17T00:00:00Z
+        ---
+        Past its destroy date: waiting for expiry.
 
-            """,
+        """,
         "f.md": """
-            ---
-            title: Zeta
-            color: "#ff0000"
-            expires: 2026-11-19T12:00Z
-            place: Москва
-            created: 2026-04-01T00:00:00Z
-            updated: 2026-08-01T00:00:00Z
-            ---
-            Expires tomorrow.
+        ---
+        title: Zeta
+        color: "#ff0000"
+        expires: 2026-11-19T12:00Z
+        place: Москва
+        created: 2026-04-01T00:00:00Z
+        updated: 2026-08-01T00:00:00Z
+        ---
+        Expires tomorrow.
 
-            """,
+        """,
         "g.md": """
-            ---
-            title: Eta
-            destroy: soon
-            query: a=b
-            created: 2026-05-01T00:00:00Z
-            updated: 2026-07-01T00:00:00Z
-            ---
-            An unusable destroy date never hides a note.
+        ---
+        title: Eta
+        destroy: soon
+        query: a=b
+        created: 2026-05-01T00:00:00Z
+        updated: 2026-07-01T00:00:00Z
+        ---
+        An unusable destroy date never hides a note.
 
-            """,
+        """,
     ]
 
     let sandbox: VaultSandbox
@@ -169,20 +170,27 @@ struct ListFilterTests {
     @Test func sinceAndUntilBoundUpdated() throws {
         #expect(try index.listed { $0.updatedSince = Self.utc("2026-10-01T00:00:00Z") } == ["b.md", "a.md", "c.md"])
         #expect(try index.listed { $0.updatedUntil = Self.utc("2026-09-01T00:00:00Z") } == ["d.md", "f.md", "g.md"])
-        #expect(try index.listed {
-            $0.updatedSince = Self.utc("2026-08-01T00:00:00Z")
-            $0.updatedUntil = Self.utc("2026-10-01T00:00:00Z")
-        } == ["c.md", "d.md", "f.md"])
+        #expect(
+            try index.listed {
+                $0.updatedSince = Self.utc("2026-08-01T00:00:00Z")
+                $0.updatedUntil = Self.utc("2026-10-01T00:00:00Z")
+            } == ["c.md", "d.md", "f.md"])
         #expect(try index.listed { $0.updatedSince = Self.utc("2026-11-16T00:00:00Z") }.isEmpty, "e.md is pending")
-        #expect(try index.listed { $0.updatedSince = Self.utc("2026-11-16T00:00:00Z"); $0.includePendingExpiry = true } == ["e.md"])
+        #expect(
+            try index.listed {
+                $0.updatedSince = Self.utc("2026-11-16T00:00:00Z"); $0.includePendingExpiry = true
+            } == ["e.md"])
     }
 
     @Test func expiringWithinAWindowOrAny() throws {
         #expect(try index.listed(.destroy) { $0.expiringWithin = 2 * 86_400 } == ["f.md", "b.md"])
         #expect(try index.listed(.destroy) { $0.expiringWithin = 3_600 }.isEmpty)
         #expect(try index.listed(.destroy) { $0.expiringWithin = .infinity } == ["f.md", "b.md", "c.md"])
-        #expect(try index.listed(.destroy) { $0.expiringWithin = .infinity; $0.includePendingExpiry = true } == ["f.md", "b.md", "c.md"],
-                "a passed date is not expiring")
+        #expect(
+            try index.listed(.destroy) {
+                $0.expiringWithin = .infinity; $0.includePendingExpiry = true
+            } == ["f.md", "b.md", "c.md"],
+            "a passed date is not expiring")
     }
 
     @Test func pendingNotesAreHiddenUnlessAskedFor() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoteVault
 
 /// The search syntax and its safety: every form of the syntax becomes the expected FTS5
@@ -56,11 +57,12 @@ struct SearchQueryTests {
 
     @Test func termsKeepWhatWasTyped() throws {
         let query = try SearchQuery(parsing: #"title:Plan "Next Week" mee* -Draft"#)
-        #expect(query.groups == [
-            [SearchQuery.Term(text: "Plan", titleOnly: true)],
-            [SearchQuery.Term(text: "Next Week")],
-            [SearchQuery.Term(text: "mee", isPrefix: true)],
-        ])
+        #expect(
+            query.groups == [
+                [SearchQuery.Term(text: "Plan", titleOnly: true)],
+                [SearchQuery.Term(text: "Next Week")],
+                [SearchQuery.Term(text: "mee", isPrefix: true)],
+            ])
         #expect(query.excluded == [SearchQuery.Term(text: "Draft")])
     }
 
@@ -103,10 +105,11 @@ struct SearchQueryTests {
         #expect(error?.description.contains("no letters or digits") == true)
     }
 
-    static let everything = syntax.map(\.0) + hostile.map(\.0) + [
-        "AND OR", "OR OR OR", "a OR OR b", "-a -b", "title:title:x", "\"unclosed phrase*", "NOT x", "x NOT y",
-        "NEAR", "x + y", "col:", "*x", "x*y", "\u{202E}evil", "a\u{0301}", "১২৩", "x\u{0903}", "ः",
-    ]
+    static let everything =
+        syntax.map(\.0) + hostile.map(\.0) + [
+            "AND OR", "OR OR OR", "a OR OR b", "-a -b", "title:title:x", "\"unclosed phrase*", "NOT x", "x NOT y",
+            "NEAR", "x + y", "col:", "*x", "x*y", "\u{202E}evil", "a\u{0301}", "১২৩", "x\u{0903}", "ः",
+        ]
 
     /// Outside the quoted strings an expression holds only the operators this type writes.
     @Test(arguments: everything)

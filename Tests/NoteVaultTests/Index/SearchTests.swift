@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `NoteIndex.search` on a vault of hand-written notes: the syntax, safety, languages, ranking,
@@ -183,7 +184,12 @@ struct SearchTests {
         #expect(Set(pending.map(\.path.description)) == ["expired.md", "later.md"])
         #expect(pending.first { $0.path.description == "expired.md" }?.isPendingExpiry(at: VaultSandbox.now) == true)
         #expect(pending.first { $0.path.description == "later.md" }?.isPendingExpiry(at: VaultSandbox.now) == false)
-        #expect(try index.found("plumber", filter: { $0.includePendingExpiry = true; $0.expiringWithin = 3 * 86_400 }) == ["later.md"])
+        #expect(
+            try index.found(
+                "plumber",
+                filter: {
+                    $0.includePendingExpiry = true; $0.expiringWithin = 3 * 86_400
+                }) == ["later.md"])
         #expect(try index.found("-zzz", filter: { $0.expiringWithin = .infinity }) == ["later.md"])
     }
 }

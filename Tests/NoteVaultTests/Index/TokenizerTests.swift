@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoteVault
 
 /// The `enote` FTS5 tokenizer: `unicode61` without diacritics for spaced scripts, overlapping
@@ -54,9 +55,10 @@ struct TokenizerTests {
     }
 
     @Test func japaneseRunBecomesOverlappingBigramsAndTheLastCharacter() throws {
-        #expect(try tokens("清水寺") == [
-            Token(text: "清水", start: 0, end: 6), Token(text: "水寺", start: 3, end: 9), Token(text: "寺", start: 6, end: 9),
-        ])
+        #expect(
+            try tokens("清水寺") == [
+                Token(text: "清水", start: 0, end: 6), Token(text: "水寺", start: 3, end: 9), Token(text: "寺", start: 6, end: 9),
+            ])
     }
 
     @Test func queriesHaveNoTrailingUnigram() throws {
@@ -104,9 +106,10 @@ struct TokenizerTests {
         #expect(try tokens("ЁЛКА", query: true).map(\.text) == ["елка"])
         // Next to CJK text too, with the offsets of the original bytes.
         let mixed = "Ёлка東京"
-        #expect(try tokens(mixed) == [
-            Token(text: "елка", start: 0, end: 8), Token(text: "東京", start: 8, end: 14), Token(text: "京", start: 11, end: 14),
-        ])
+        #expect(
+            try tokens(mixed) == [
+                Token(text: "елка", start: 0, end: 8), Token(text: "東京", start: 8, end: 14), Token(text: "京", start: 11, end: 14),
+            ])
         // Other Cyrillic letters with marks stay distinct: й is not и.
         #expect(try tokens("Йод").map(\.text) == ["йод"])
     }

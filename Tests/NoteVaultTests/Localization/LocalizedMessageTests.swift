@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 @Suite("LocalizedMessage and Localization")
@@ -31,14 +32,16 @@ struct LocalizedMessageTests {
         #expect(Localization.translate(outer, into: .japanese) == "enote: 索引が壊れています。ノートから作り直します（ノートには手を付けません）")
     }
 
-    @Test("plural forms follow each language's rule", arguments: [
-        (1, "Из корзины удалена 1 заметка", "ゴミ箱から 1 件のノートを削除しました", "Deleted 1 note from the trash"),
-        (3, "Из корзины удалены 3 заметки", "ゴミ箱から 3 件のノートを削除しました", "Deleted 3 notes from the trash"),
-        (5, "Из корзины удалено 5 заметок", "ゴミ箱から 5 件のノートを削除しました", "Deleted 5 notes from the trash"),
-        (11, "Из корзины удалено 11 заметок", "ゴミ箱から 11 件のノートを削除しました", "Deleted 11 notes from the trash"),
-        (21, "Из корзины удалена 21 заметка", "ゴミ箱から 21 件のノートを削除しました", "Deleted 21 notes from the trash"),
-        (0, "Из корзины удалено 0 заметок", "ゴミ箱から 0 件のノートを削除しました", "Deleted 0 notes from the trash"),
-    ])
+    @Test(
+        "plural forms follow each language's rule",
+        arguments: [
+            (1, "Из корзины удалена 1 заметка", "ゴミ箱から 1 件のノートを削除しました", "Deleted 1 note from the trash"),
+            (3, "Из корзины удалены 3 заметки", "ゴミ箱から 3 件のノートを削除しました", "Deleted 3 notes from the trash"),
+            (5, "Из корзины удалено 5 заметок", "ゴミ箱から 5 件のノートを削除しました", "Deleted 5 notes from the trash"),
+            (11, "Из корзины удалено 11 заметок", "ゴミ箱から 11 件のノートを削除しました", "Deleted 11 notes from the trash"),
+            (21, "Из корзины удалена 21 заметка", "ゴミ箱から 21 件のノートを削除しました", "Deleted 21 notes from the trash"),
+            (0, "Из корзины удалено 0 заметок", "ゴミ箱から 0 件のノートを削除しました", "Deleted 0 notes from the trash"),
+        ])
     func plurals(count: Int, russian: String, japanese: String, english: String) {
         let message: LocalizedMessage = "Deleted \(count: count) notes from the trash"
         #expect(Localization.translate(message, into: .russian) == russian)
@@ -46,11 +49,13 @@ struct LocalizedMessageTests {
         #expect(Localization.translate(message, into: .english) == english)
     }
 
-    @Test("CLDR plural categories", arguments: [
-        (0, PluralCategory.many, PluralCategory.other), (1, .one, .one), (2, .few, .other), (4, .few, .other),
-        (5, .many, .other), (11, .many, .other), (12, .many, .other), (14, .many, .other), (21, .one, .other),
-        (22, .few, .other), (25, .many, .other), (101, .one, .other), (111, .many, .other), (-2, .few, .other),
-    ])
+    @Test(
+        "CLDR plural categories",
+        arguments: [
+            (0, PluralCategory.many, PluralCategory.other), (1, .one, .one), (2, .few, .other), (4, .few, .other),
+            (5, .many, .other), (11, .many, .other), (12, .many, .other), (14, .many, .other), (21, .one, .other),
+            (22, .few, .other), (25, .many, .other), (101, .one, .other), (111, .many, .other), (-2, .few, .other),
+        ])
     func pluralCategories(count: Int, russian: PluralCategory, english: PluralCategory) {
         #expect(Language.russian.pluralCategory(count) == russian)
         #expect(Language.english.pluralCategory(count) == english)
@@ -63,44 +68,49 @@ struct LocalizedMessageTests {
         #expect(Localization.translate(message, into: language) == "no translation exists for this sentence")
     }
 
-    @Test("arguments fill %@ places in order, or by number; anything that does not fit is refused", arguments: [
-        ("%@ and %@", ["a", "b"], "a and b" as String?),
-        ("%2$@ を %1$@ に", ["a", "b"], "b を a に"),
-        ("100%% of %@", ["x"], "100% of x"),
-        ("no places", [], "no places"),
-        ("%@", [], nil),
-        ("%@ %@", ["a"], nil),
-        ("%3$@", ["a", "b"], nil),
-        ("%@", ["a", "b"], nil),
-        ("%d", ["1"], nil),
-        ("%0$@", ["a"], nil),
-        ("trailing %", ["a"], nil),
-    ])
+    @Test(
+        "arguments fill %@ places in order, or by number; anything that does not fit is refused",
+        arguments: [
+            ("%@ and %@", ["a", "b"], "a and b" as String?),
+            ("%2$@ を %1$@ に", ["a", "b"], "b を a に"),
+            ("100%% of %@", ["x"], "100% of x"),
+            ("no places", [], "no places"),
+            ("%@", [], nil),
+            ("%@ %@", ["a"], nil),
+            ("%3$@", ["a", "b"], nil),
+            ("%@", ["a", "b"], nil),
+            ("%d", ["1"], nil),
+            ("%0$@", ["a"], nil),
+            ("trailing %", ["a"], nil),
+        ])
     func substitution(format: String, arguments: [String], expected: String?) {
         #expect(Localization.substitute(arguments, into: format) == expected)
     }
 
     @Test("a diagnostic stored as JSON is translated when it is read back")
     func codable() throws {
-        let diagnostic = Diagnostic(.warning, .invalidValue, file: "plan.md", line: 3, message: "\(count: 2) notes have problems (\("plan.md")\("")); `enote show NOTE` tells more")
+        let diagnostic = Diagnostic(
+            .warning, .invalidValue, file: "plan.md", line: 3, message: "\(count: 2) notes have problems (\("plan.md")\("")); `enote show NOTE` tells more")
         let decoded = try JSONDecoder().decode(Diagnostic.self, from: JSONEncoder().encode(diagnostic))
         #expect(decoded == diagnostic)
         #expect(Localization.translate(decoded.message, into: .russian) == "В 2 заметках есть проблемы (plan.md); подробности: `enote show NOTE`")
     }
 
-    @Test("the language comes from --lang, else LC_ALL, LC_MESSAGES, LANG; English otherwise", arguments: [
-        (nil, ["LANG": "ru_RU.UTF-8"], Language.russian),
-        (nil, ["LANG": "ja_JP.eucJP"], .japanese),
-        (nil, ["LC_ALL": "ja_JP.UTF-8", "LANG": "ru_RU.UTF-8"], .japanese),
-        (nil, ["LC_MESSAGES": "ru", "LANG": "en_US.UTF-8"], .russian),
-        (nil, ["LC_ALL": "", "LANG": "ru_RU.UTF-8"], .russian),
-        (nil, ["LANG": "C.UTF-8"], .english),
-        (nil, ["LANG": "de_DE.UTF-8"], .english),
-        (nil, [:], .english),
-        ("ja", ["LANG": "ru_RU.UTF-8"], .japanese),
-        ("ru-RU", [:], .russian),
-        ("xx", ["LANG": "ru_RU.UTF-8"], .english),
-    ] as [(String?, [String: String], Language)])
+    @Test(
+        "the language comes from --lang, else LC_ALL, LC_MESSAGES, LANG; English otherwise",
+        arguments: [
+            (nil, ["LANG": "ru_RU.UTF-8"], Language.russian),
+            (nil, ["LANG": "ja_JP.eucJP"], .japanese),
+            (nil, ["LC_ALL": "ja_JP.UTF-8", "LANG": "ru_RU.UTF-8"], .japanese),
+            (nil, ["LC_MESSAGES": "ru", "LANG": "en_US.UTF-8"], .russian),
+            (nil, ["LC_ALL": "", "LANG": "ru_RU.UTF-8"], .russian),
+            (nil, ["LANG": "C.UTF-8"], .english),
+            (nil, ["LANG": "de_DE.UTF-8"], .english),
+            (nil, [:], .english),
+            ("ja", ["LANG": "ru_RU.UTF-8"], .japanese),
+            ("ru-RU", [:], .russian),
+            ("xx", ["LANG": "ru_RU.UTF-8"], .english),
+        ] as [(String?, [String: String], Language)])
     func detection(flag: String?, environment: [String: String], expected: Language) {
         #expect(Language.detect(flag: flag, environment: environment) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// The three `Localizable.strings` tables agree with each other, and the messages users meet
@@ -60,10 +61,12 @@ struct TranslationTableTests {
         }
     }
 
-    @Test("translations are written in their language", arguments: [
-        (Language.russian, "\u{0400}"..."\u{04FF}" as ClosedRange<Character>),
-        (.japanese, "\u{3040}"..."\u{9FFF}"),
-    ])
+    @Test(
+        "translations are written in their language",
+        arguments: [
+            (Language.russian, "\u{0400}"..."\u{04FF}" as ClosedRange<Character>),
+            (.japanese, "\u{3040}"..."\u{9FFF}"),
+        ])
     func script(language: Language, letters: ClosedRange<Character>) throws {
         for (key, value) in try Self.table(language) {
             // A translation that is only its values ("%@") has no words to be in a language.
@@ -114,8 +117,10 @@ struct TranslationTableTests {
             .notPortable, .trailingDotOrSpace, .reservedName, .notUTF8, .escapesVault, .symbolicLink,
         ]
         messages += rules.map { PathError(path: "a/b", rule: $0).message }
-        for text in ["", "2026-13-01", "2026-02-30", "2026-12-01 25:00", "2026-12-01 18:61", "2026-12-01 18", "2026-12-01T18:00:61",
-                     "2026-12-01T18:00:00.", "2026-12-01 18:00+3", "2026-12-01 18:00 x"] {
+        for text in [
+            "", "2026-13-01", "2026-02-30", "2026-12-01 25:00", "2026-12-01 18:61", "2026-12-01 18", "2026-12-01T18:00:61",
+            "2026-12-01T18:00:00.", "2026-12-01 18:00+3", "2026-12-01 18:00 x",
+        ] {
             do throws(NoteDate.ParseError) { _ = try NoteDate(parsing: text) } catch { messages.append(error.message) }
         }
         for text in ["#12345", "hsb(1, 2)", "hsb(400, 1%, 1%)", "hsb(4, 200%, 1%)", "teal"] {

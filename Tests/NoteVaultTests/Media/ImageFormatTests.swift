@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Pictures told by their magic bytes, never by their names, with the pixel size from the header.
@@ -11,11 +12,17 @@ struct ImageFormatTests {
         ("PNG", ImageBytes.png(width: 640, height: 480), .png, 640, 480),
         ("PNG, large", ImageBytes.png(width: 70_000, height: 3), .png, 70_000, 3),
         ("JPEG baseline, no segments", ImageBytes.jpeg(width: 320, height: 200), .jpeg, 320, 200),
-        ("JPEG with JFIF, Exif, DQT and DHT before SOF0",
-         ImageBytes.jpeg(width: 4032, height: 3024, before: [ImageBytes.jfif, ImageBytes.exif, ImageBytes.quantisation, ImageBytes.huffman]), .jpeg, 4032, 3024),
+        (
+            "JPEG with JFIF, Exif, DQT and DHT before SOF0",
+            ImageBytes.jpeg(width: 4032, height: 3024, before: [ImageBytes.jfif, ImageBytes.exif, ImageBytes.quantisation, ImageBytes.huffman]), .jpeg, 4032,
+            3024
+        ),
         ("JPEG progressive (SOF2)", ImageBytes.jpeg(width: 1024, height: 768, sof: 0xC2, before: [ImageBytes.jfif]), .jpeg, 1024, 768),
         ("JPEG extended (SOF1)", ImageBytes.jpeg(width: 17, height: 9, sof: 0xC1), .jpeg, 17, 9),
-        ("JPEG with fill bytes before a marker", [0xFF, 0xD8] + ImageBytes.exif + [0xFF, 0xFF] + Array(ImageBytes.jpeg(width: 5, height: 6).dropFirst(2)), .jpeg, 5, 6),
+        (
+            "JPEG with fill bytes before a marker", [0xFF, 0xD8] + ImageBytes.exif + [0xFF, 0xFF] + Array(ImageBytes.jpeg(width: 5, height: 6).dropFirst(2)),
+            .jpeg, 5, 6
+        ),
         ("GIF89a", ImageBytes.gif(width: 300, height: 2), .gif, 300, 2),
         ("GIF87a", ImageBytes.gif(width: 1, height: 65_535, version: "87a"), .gif, 1, 65_535),
         ("WebP lossy (VP8)", ImageBytes.webpLossy(width: 550, height: 368), .webp, 550, 368),
@@ -36,9 +43,11 @@ struct ImageFormatTests {
         #expect(info.height == sample.height, "\(sample.name)")
     }
 
-    @Test("the pictures of SampleVault", arguments: [
-        ("garden.png", ImageFormat.png, 96, 64), ("sunset.jpg", .jpeg, 120, 80), ("cat.gif", .gif, 48, 48),
-    ])
+    @Test(
+        "the pictures of SampleVault",
+        arguments: [
+            ("garden.png", ImageFormat.png, 96, 64), ("sunset.jpg", .jpeg, 120, 80), ("cat.gif", .gif, 48, 48),
+        ])
     func samplePictures(name: String, format: ImageFormat, width: Int, height: Int) throws {
         let info = try #require(ImageFormat.inspect(try ImageBytes.sample(name)))
         #expect(info == ImageFormat.Info(format: format, width: width, height: height))
@@ -76,52 +85,58 @@ struct ImageFormatTests {
         }
     }
 
-    @Test("headers with the magic bytes and nothing else", arguments: [
-        (ImageBytes.pngSignature, ImageFormat.png),
-        ([0xFF, 0xD8, 0xFF], .jpeg),
-        ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], .jpeg),
-        (ImageBytes.ascii("GIF89a"), .gif),
-        (ImageBytes.ascii("RIFF\u{0}\u{0}\u{0}\u{0}WEBP"), .webp),
-        (ImageBytes.ascii("RIFF\u{4}\u{0}\u{0}\u{0}WEBPVP8Z") + [UInt8](repeating: 0, count: 30), .webp),
-        (ImageBytes.box("ftyp", ImageBytes.ascii("heic")), .heic),
-    ])
+    @Test(
+        "headers with the magic bytes and nothing else",
+        arguments: [
+            (ImageBytes.pngSignature, ImageFormat.png),
+            ([0xFF, 0xD8, 0xFF], .jpeg),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], .jpeg),
+            (ImageBytes.ascii("GIF89a"), .gif),
+            (ImageBytes.ascii("RIFF\u{0}\u{0}\u{0}\u{0}WEBP"), .webp),
+            (ImageBytes.ascii("RIFF\u{4}\u{0}\u{0}\u{0}WEBPVP8Z") + [UInt8](repeating: 0, count: 30), .webp),
+            (ImageBytes.box("ftyp", ImageBytes.ascii("heic")), .heic),
+        ])
     func magicOnly(bytes: [UInt8], format: ImageFormat) throws {
         let info = try #require(ImageFormat.inspect(bytes))
         #expect(info.format == format)
         #expect(info.width == nil && info.height == nil)
     }
 
-    @Test("a JPEG whose segments are garbled gives no size", arguments: [
-        [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x41, 0x42] + [UInt8](repeating: 0x41, count: 40),
-        [0xFF, 0xD8] + ImageBytes.segment(0xE0, [1, 2, 3]) + [0x00, 0xC0, 0x00, 0x11],
-        [0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF],
-    ] as [[UInt8]])
+    @Test(
+        "a JPEG whose segments are garbled gives no size",
+        arguments: [
+            [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x41, 0x42] + [UInt8](repeating: 0x41, count: 40),
+            [0xFF, 0xD8] + ImageBytes.segment(0xE0, [1, 2, 3]) + [0x00, 0xC0, 0x00, 0x11],
+            [0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF],
+        ] as [[UInt8]])
     func garbledJPEG(bytes: [UInt8]) throws {
         let info = try #require(ImageFormat.inspect(bytes))
         #expect(info.format == .jpeg)
         #expect(info.width == nil && info.height == nil)
     }
 
-    @Test("text, garbage and other formats are not pictures", arguments: [
-        [],
-        ImageBytes.ascii("hello, world\n"),
-        ImageBytes.ascii("---\ntitle: Not a picture\n---\nJust text saved as photo.png\n"),
-        ImageBytes.ascii("PNG image data, 96 x 64"),
-        ImageBytes.ascii("GIF88a") + [1, 0, 1, 0],
-        ImageBytes.ascii("gif89a") + [1, 0, 1, 0],
-        [0x89] + ImageBytes.ascii("PNG\r\n\u{1A}\r"),
-        [0xFF, 0xD8, 0x00, 0xE0],
-        [0xD8, 0xFF, 0xFF, 0xE0],
-        ImageBytes.ascii("RIFF\u{24}\u{0}\u{0}\u{0}WAVEfmt ") + [UInt8](repeating: 0, count: 30),
-        ImageBytes.ascii("RIFF\u{24}\u{0}\u{0}\u{0}AVI LIST") + [UInt8](repeating: 0, count: 30),
-        ImageBytes.box("ftyp", ImageBytes.ascii("isom") + [0, 0, 2, 0] + ImageBytes.ascii("isomiso2mp41")),
-        ImageBytes.box("ftyp", ImageBytes.ascii("qt  ")),
-        ImageBytes.box("ftyp", ImageBytes.ascii("HEIC")),
-        ImageBytes.ascii("%PDF-1.7\n"),
-        [0xEF, 0xBB, 0xBF] + ImageBytes.ascii("text with a BOM"),
-        [UInt8](repeating: 0, count: 64),
-        [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00],
-    ] as [[UInt8]])
+    @Test(
+        "text, garbage and other formats are not pictures",
+        arguments: [
+            [],
+            ImageBytes.ascii("hello, world\n"),
+            ImageBytes.ascii("---\ntitle: Not a picture\n---\nJust text saved as photo.png\n"),
+            ImageBytes.ascii("PNG image data, 96 x 64"),
+            ImageBytes.ascii("GIF88a") + [1, 0, 1, 0],
+            ImageBytes.ascii("gif89a") + [1, 0, 1, 0],
+            [0x89] + ImageBytes.ascii("PNG\r\n\u{1A}\r"),
+            [0xFF, 0xD8, 0x00, 0xE0],
+            [0xD8, 0xFF, 0xFF, 0xE0],
+            ImageBytes.ascii("RIFF\u{24}\u{0}\u{0}\u{0}WAVEfmt ") + [UInt8](repeating: 0, count: 30),
+            ImageBytes.ascii("RIFF\u{24}\u{0}\u{0}\u{0}AVI LIST") + [UInt8](repeating: 0, count: 30),
+            ImageBytes.box("ftyp", ImageBytes.ascii("isom") + [0, 0, 2, 0] + ImageBytes.ascii("isomiso2mp41")),
+            ImageBytes.box("ftyp", ImageBytes.ascii("qt  ")),
+            ImageBytes.box("ftyp", ImageBytes.ascii("HEIC")),
+            ImageBytes.ascii("%PDF-1.7\n"),
+            [0xEF, 0xBB, 0xBF] + ImageBytes.ascii("text with a BOM"),
+            [UInt8](repeating: 0, count: 64),
+            [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00],
+        ] as [[UInt8]])
     func notPictures(bytes: [UInt8]) {
         #expect(ImageFormat.inspect(bytes) == nil, "\(bytes.prefix(16))")
     }
@@ -141,9 +156,11 @@ struct ImageFormatTests {
         }
     }
 
-    @Test("the extension a copy gets", arguments: [
-        (ImageFormat.png, "png"), (.jpeg, "jpg"), (.gif, "gif"), (.webp, "webp"), (.heic, "heic"),
-    ])
+    @Test(
+        "the extension a copy gets",
+        arguments: [
+            (ImageFormat.png, "png"), (.jpeg, "jpg"), (.gif, "gif"), (.webp, "webp"), (.heic, "heic"),
+        ])
     func fileExtension(format: ImageFormat, ext: String) {
         #expect(format.fileExtension == ext)
     }
@@ -158,14 +175,16 @@ struct ImageAttachmentTests {
         sandbox = try VaultSandbox(initialize: false)
     }
 
-    @Test("a picture loads with its format, size and name", arguments: [
-        ("photo.jpeg", ImageBytes.jpeg(width: 8, height: 4, sof: 0xC2), ImageFormat.jpeg, "photo.jpg"),
-        ("Holiday Snap.PNG", ImageBytes.png(width: 2, height: 3), .png, "holiday-snap.png"),
-        ("anim.webp", ImageBytes.webpExtended(width: 10, height: 20), .webp, "anim.webp"),
-        ("IMG_0001.HEIC", ImageBytes.heic(width: 30, height: 40), .heic, "img-0001.heic"),
-        ("misnamed.txt", ImageBytes.gif(width: 5, height: 5), .gif, "misnamed.gif"),
-        (".png", ImageBytes.png(width: 1, height: 1), .png, "png.png"),
-    ])
+    @Test(
+        "a picture loads with its format, size and name",
+        arguments: [
+            ("photo.jpeg", ImageBytes.jpeg(width: 8, height: 4, sof: 0xC2), ImageFormat.jpeg, "photo.jpg"),
+            ("Holiday Snap.PNG", ImageBytes.png(width: 2, height: 3), .png, "holiday-snap.png"),
+            ("anim.webp", ImageBytes.webpExtended(width: 10, height: 20), .webp, "anim.webp"),
+            ("IMG_0001.HEIC", ImageBytes.heic(width: 30, height: 40), .heic, "img-0001.heic"),
+            ("misnamed.txt", ImageBytes.gif(width: 5, height: 5), .gif, "misnamed.gif"),
+            (".png", ImageBytes.png(width: 1, height: 1), .png, "png.png"),
+        ])
     func loads(name: String, bytes: [UInt8], format: ImageFormat, copyName: String) throws {
         let path = sandbox.outside + "/" + name
         try sandbox.writeAbsolute(path, bytes)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 @Suite("NoteColor")
@@ -15,13 +16,14 @@ struct NoteColorTests {
         #expect(color.description == palette.rawValue)
     }
 
-    @Test(arguments: [
-        ("#ff0000", 255, 0, 0, "#ff0000"),
-        ("#FF0000", 255, 0, 0, "#ff0000"),
-        ("#0A0b0C", 10, 11, 12, "#0a0b0c"),
-        ("#000000", 0, 0, 0, "#000000"),
-        ("#FFFFFF", 255, 255, 255, "#ffffff"),
-    ] as [(String, UInt8, UInt8, UInt8, String)])
+    @Test(
+        arguments: [
+            ("#ff0000", 255, 0, 0, "#ff0000"),
+            ("#FF0000", 255, 0, 0, "#ff0000"),
+            ("#0A0b0C", 10, 11, 12, "#0a0b0c"),
+            ("#000000", 0, 0, 0, "#000000"),
+            ("#FFFFFF", 255, 255, 255, "#ffffff"),
+        ] as [(String, UInt8, UInt8, UInt8, String)])
     func exactRGB(_ text: String, _ red: UInt8, _ green: UInt8, _ blue: UInt8, _ canonical: String) throws {
         // Decision: upper or lower case is read; enote writes lower case.
         let color = try NoteColor(parsing: text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 @Suite("NoteContent")
@@ -50,21 +51,21 @@ struct NoteContentTests {
     }
 
     static let invalidUTF8: [([UInt8], Int)] = [
-        (Array("caf".utf8) + [0xE9] + Array(" au lait".utf8), 3),            // Latin-1 é
-        (Array("na".utf8) + [0xEF, 0x76, 0x65], 2),                            // Latin-1 ï
+        (Array("caf".utf8) + [0xE9] + Array(" au lait".utf8), 3),  // Latin-1 é
+        (Array("na".utf8) + [0xEF, 0x76, 0x65], 2),  // Latin-1 ï
         (Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\n".utf8), 14),
         (Array("ok é ".utf8) + [0xFF], 6),
-        ([0xC0, 0xAF], 0),                                                     // overlong "/"
+        ([0xC0, 0xAF], 0),  // overlong "/"
         ([0xC1, 0xBF], 0),
-        ([0xE0, 0x80, 0xAF], 0),                                               // overlong, 3 bytes
-        ([0xF0, 0x80, 0x80, 0xAF], 0),                                         // overlong, 4 bytes
-        (Array("a".utf8) + [0xED, 0xA0, 0x80], 1),                             // UTF-16 surrogate D800
-        ([0xED, 0xBF, 0xBF], 0),                                               // surrogate DFFF
-        ([0xF4, 0x90, 0x80, 0x80], 0),                                         // above U+10FFFF
+        ([0xE0, 0x80, 0xAF], 0),  // overlong, 3 bytes
+        ([0xF0, 0x80, 0x80, 0xAF], 0),  // overlong, 4 bytes
+        (Array("a".utf8) + [0xED, 0xA0, 0x80], 1),  // UTF-16 surrogate D800
+        ([0xED, 0xBF, 0xBF], 0),  // surrogate DFFF
+        ([0xF4, 0x90, 0x80, 0x80], 0),  // above U+10FFFF
         ([0xF5, 0x80, 0x80, 0x80], 0),
-        ([0x80], 0),                                                           // lone continuation byte
-        (Array("ab".utf8) + [0xE2, 0x82], 2),                                  // truncated at the end
-        (Array("ab".utf8) + [0xE2, 0x82, 0x41], 2),                            // truncated in the middle
+        ([0x80], 0),  // lone continuation byte
+        (Array("ab".utf8) + [0xE2, 0x82], 2),  // truncated at the end
+        (Array("ab".utf8) + [0xE2, 0x82, 0x41], 2),  // truncated in the middle
     ]
 
     @Test(arguments: invalidUTF8)

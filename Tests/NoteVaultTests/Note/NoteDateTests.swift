@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// An instant from UTC calendar fields, through Foundation's calendar (an independent oracle).

@@ -1,6 +1,7 @@
 import Foundation
 import Markdown
 import Testing
+
 @testable import NoteVault
 
 @Suite("NoteHeadline")
@@ -21,16 +22,21 @@ struct NoteHeadlineTests {
         Case(name: "list first", text: "- Potatoes\n- Eggs\n  and milk\n", title: "Potatoes", description: "Eggs and milk"),
         Case(name: "code block first", text: "```swift\nlet x = 1\n```\n\nAfter\n", title: "let x = 1", description: "After"),
         Case(name: "block quote", text: "> Quoted **words**\n\nRest\n", title: "Quoted words", description: "Rest"),
-        Case(name: "image first gives its alt text", text: "![Beach at sunset](attachments/beach.jpg)\n\nLovely day\n", title: "Beach at sunset", description: "Lovely day"),
+        Case(
+            name: "image first gives its alt text", text: "![Beach at sunset](attachments/beach.jpg)\n\nLovely day\n", title: "Beach at sunset",
+            description: "Lovely day"),
         // Decision: raw HTML is not text; the title comes from the first text after it.
         Case(name: "HTML first", text: "<div align=\"center\">\n<b>Banner</b>\n</div>\n\nReal text\n", title: "Real text", description: ""),
         Case(name: "links and entities", text: "[Docs](https://example.com) &amp; more\n", title: "Docs & more", description: ""),
-        Case(name: "front matter title, body repeats it as a heading",
-             text: "---\ntitle: Grocery list\n---\n# Grocery *list*\n\nPotatoes\n", title: "Grocery list", description: "Potatoes"),
-        Case(name: "front matter title, repeated heading in another case",
-             text: "---\ntitle: grocery LIST\n---\n# Grocery list\nPotatoes\n", title: "grocery LIST", description: "Potatoes"),
-        Case(name: "front matter title, different first line",
-             text: "---\ntitle: Plan\n---\nStep one\nStep two\n", title: "Plan", description: "Step one Step two"),
+        Case(
+            name: "front matter title, body repeats it as a heading",
+            text: "---\ntitle: Grocery list\n---\n# Grocery *list*\n\nPotatoes\n", title: "Grocery list", description: "Potatoes"),
+        Case(
+            name: "front matter title, repeated heading in another case",
+            text: "---\ntitle: grocery LIST\n---\n# Grocery list\nPotatoes\n", title: "grocery LIST", description: "Potatoes"),
+        Case(
+            name: "front matter title, different first line",
+            text: "---\ntitle: Plan\n---\nStep one\nStep two\n", title: "Plan", description: "Step one Step two"),
         Case(name: "front matter title is trimmed", text: "---\ntitle: '  Plan  '\n---\n", title: "Plan", description: ""),
         Case(name: "empty front matter title falls back to the body", text: "---\ntitle: ''\n---\nBody\n", title: "Body", description: ""),
         Case(name: "front matter only", text: "---\ncolor: red\n---\n", path: "work/Plan B.md", title: "Plan B", description: ""),
@@ -41,7 +47,9 @@ struct NoteHeadlineTests {
         Case(name: "markup without text", text: "***\n\n<br>\n", path: "x/ideas.MD", title: "ideas", description: ""),
         Case(name: "Cyrillic", text: "# Список *покупок*\n\nКартошка\nЯйца\n", title: "Список покупок", description: "Картошка Яйца"),
         Case(name: "Japanese", text: "# 買い物リスト\n\n牛乳\n卵\n", title: "買い物リスト", description: "牛乳 卵"),
-        Case(name: "whitespace collapsed", text: "Title \t with   spaces\n\n  many   spaces  here\n", title: "Title with spaces", description: "many spaces here"),
+        Case(
+            name: "whitespace collapsed", text: "Title \t with   spaces\n\n  many   spaces  here\n", title: "Title with spaces", description: "many spaces here"
+        ),
         Case(name: "CRLF and BOM", text: "\u{FEFF}# Plan\r\n\r\nStep one\r\n", title: "Plan", description: "Step one"),
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// RELIABILITY rows 22–25: what the note's fields are when front matter is odd.
@@ -137,8 +138,10 @@ struct NoteMetadataTests {
         #expect(content.diagnostics.first?.message.english.contains("kept") == true)
     }
 
-    @Test(arguments: [("destroy: 2024-02-29", "2024-02-29"), ("expires: 2026-12-01 18:00", "2026-12-01T18:00:00"),
-                      ("destroy: \"2026-12-01T18:00:00+03:00\"", "2026-12-01T18:00:00+03:00")])
+    @Test(arguments: [
+        ("destroy: 2024-02-29", "2024-02-29"), ("expires: 2026-12-01 18:00", "2026-12-01T18:00:00"),
+        ("destroy: \"2026-12-01T18:00:00+03:00\"", "2026-12-01T18:00:00+03:00"),
+    ])
     func validDestroyDate(_ line: String, _ canonical: String) {
         let content = Self.content("---\n\(line)\n---\n")
         #expect(content.metadata.destroy.validDate?.description == canonical)

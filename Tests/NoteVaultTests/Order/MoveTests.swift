@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `NoteIndex.move`: a note gets an `order` key between its new neighbours', so only its file
@@ -69,19 +70,21 @@ struct MoveTests {
         #expect(try listed(try index()) == ["a", "b", "c", "d", "e"])
     }
 
-    @Test("each placement: only the moved note's file changes, only in its order line, updated untouched", arguments: [
-        ("c", Placement.top, ["c", "a", "b", "d", "e"]),
-        ("a", .bottom, ["b", "c", "a", "d", "e"]),
-        ("c", .before(NotePath(trusted: "b.md")), ["a", "c", "b", "d", "e"]),
-        ("a", .after(NotePath(trusted: "b.md")), ["b", "a", "c", "d", "e"]),
-        ("a", .after(NotePath(trusted: "c.md")), ["b", "c", "a", "d", "e"]),
-        ("c", .before(NotePath(trusted: "a.md")), ["c", "a", "b", "d", "e"]),
-        ("b", .after(NotePath(trusted: "c.md")), ["a", "c", "b", "d", "e"]),
-        ("d", .top, ["d", "a", "b", "c", "e"]),
-        ("e", .bottom, ["a", "b", "c", "e", "d"]),
-        ("e", .before(NotePath(trusted: "b.md")), ["a", "e", "b", "c", "d"]),
-        ("d", .after(NotePath(trusted: "c.md")), ["a", "b", "c", "d", "e"]),
-    ])
+    @Test(
+        "each placement: only the moved note's file changes, only in its order line, updated untouched",
+        arguments: [
+            ("c", Placement.top, ["c", "a", "b", "d", "e"]),
+            ("a", .bottom, ["b", "c", "a", "d", "e"]),
+            ("c", .before(NotePath(trusted: "b.md")), ["a", "c", "b", "d", "e"]),
+            ("a", .after(NotePath(trusted: "b.md")), ["b", "a", "c", "d", "e"]),
+            ("a", .after(NotePath(trusted: "c.md")), ["b", "c", "a", "d", "e"]),
+            ("c", .before(NotePath(trusted: "a.md")), ["c", "a", "b", "d", "e"]),
+            ("b", .after(NotePath(trusted: "c.md")), ["a", "c", "b", "d", "e"]),
+            ("d", .top, ["d", "a", "b", "c", "e"]),
+            ("e", .bottom, ["a", "b", "c", "e", "d"]),
+            ("e", .before(NotePath(trusted: "b.md")), ["a", "e", "b", "c", "d"]),
+            ("d", .after(NotePath(trusted: "c.md")), ["a", "b", "c", "d", "e"]),
+        ])
     func placements(moved: String, placement: Placement, expected: [String]) throws {
         try abcde()
         let index = try index()
@@ -197,11 +200,13 @@ struct MoveTests {
         #expect(try listed(index) == ["a", "c", "m", "b"])
     }
 
-    @Test("hand-written neighbours (not base 62, ending in 0, equal) are rebalanced, and the order is the one listed", arguments: [
-        (["10", "2", "9"], 1), (["1.5", "2", "3"], 0), (["10", "20", "30"], 3), (["10", "20", "30"], 2),
-        (["first", "second", "third"], 1), (["first item", "second item", "z"], 2),
-        (["b", "b", "c"], 1), (["a", "a", "a"], 2), (["a", "a", "a"], 0), (["x", "y", "y"], 2),
-    ])
+    @Test(
+        "hand-written neighbours (not base 62, ending in 0, equal) are rebalanced, and the order is the one listed",
+        arguments: [
+            (["10", "2", "9"], 1), (["1.5", "2", "3"], 0), (["10", "20", "30"], 3), (["10", "20", "30"], 2),
+            (["first", "second", "third"], 1), (["first item", "second item", "z"], 2),
+            (["b", "b", "c"], 1), (["a", "a", "a"], 2), (["a", "a", "a"], 0), (["x", "y", "y"], 2),
+        ])
     func handWritten(keys: [String], slot: Int) throws {
         for (number, key) in keys.enumerated() { try note("n\(number)", order: key, minutes: number) }
         try note("n", order: nil, minutes: 50)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Fractional base-62 order keys: a key strictly between any two, canonical, and short.
@@ -24,9 +25,11 @@ struct OrderKeyTests {
         return String(key)
     }
 
-    @Test("examples from the documentation", arguments: [
-        ("a", "b", "aV"), (nil, "a", "Z"), ("y", nil, "z"), ("z", nil, "zV"), (nil, nil, "V"),
-    ] as [(String?, String?, String)])
+    @Test(
+        "examples from the documentation",
+        arguments: [
+            ("a", "b", "aV"), (nil, "a", "Z"), ("y", nil, "z"), ("z", nil, "zV"), (nil, nil, "V"),
+        ] as [(String?, String?, String)])
     func examples(lower: String?, upper: String?, expected: String) {
         #expect(OrderKey.between(lower, upper) == expected)
     }
@@ -50,10 +53,12 @@ struct OrderKeyTests {
         #expect(first.count <= 3, "\(first)")
     }
 
-    @Test("tight gaps", arguments: [
-        ("a", "b"), ("a", "a1"), ("a", "a01"), ("a0V", "a1"), ("az", "b"), ("azzz", "b"), ("zzzz", nil), (nil, "0001"),
-        (nil, "1"), (nil, "01"), ("0V", "1"), ("y", "z"), ("Zz", "a"), ("a", "aV"), ("aU", "aV"), ("1", "2"), ("9", "A"),
-    ] as [(String?, String?)])
+    @Test(
+        "tight gaps",
+        arguments: [
+            ("a", "b"), ("a", "a1"), ("a", "a01"), ("a0V", "a1"), ("az", "b"), ("azzz", "b"), ("zzzz", nil), (nil, "0001"),
+            (nil, "1"), (nil, "01"), ("0V", "1"), ("y", "z"), ("Zz", "a"), ("a", "aV"), ("aU", "aV"), ("1", "2"), ("9", "A"),
+        ] as [(String?, String?)])
     func tightGaps(lower: String?, upper: String?) {
         let key = OrderKey.between(lower, upper)
         #expect(Self.isBetween(key, lower, upper), "\(lower ?? "nil") < \(key) < \(upper ?? "nil")")
@@ -89,9 +94,11 @@ struct OrderKeyTests {
         }
     }
 
-    @Test("repeated insertion into the same gap stays ordered", arguments: [
-        (0, "lower end"), (1, "upper end"), (2, "alternating"),
-    ])
+    @Test(
+        "repeated insertion into the same gap stays ordered",
+        arguments: [
+            (0, "lower end"), (1, "upper end"), (2, "alternating"),
+        ])
     func repeatedInsertion(mode: Int, _: String) {
         var lower = "a"
         var upper = "b"
@@ -128,10 +135,12 @@ struct OrderKeyTests {
         #expect(first.count <= 25 && last.count <= 25, "\(first) \(last)")
     }
 
-    @Test("isCanonical", arguments: [
-        ("a", true), ("aV", true), ("0001", true), ("Zz9", true), ("z", true),
-        ("", false), ("0", false), ("10", false), ("a0", false), ("first", true), ("a-b", false), ("é", false), ("a b", false), ("1.5", false),
-    ])
+    @Test(
+        "isCanonical",
+        arguments: [
+            ("a", true), ("aV", true), ("0001", true), ("Zz9", true), ("z", true),
+            ("", false), ("0", false), ("10", false), ("a0", false), ("first", true), ("a-b", false), ("é", false), ("a b", false), ("1.5", false),
+        ])
     func canonical(key: String, expected: Bool) {
         #expect(OrderKey.isCanonical(key) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// The repository's SampleVault: embedded correctly, and every file survives a read and an edit

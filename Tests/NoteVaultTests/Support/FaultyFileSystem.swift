@@ -1,4 +1,5 @@
 import Synchronization
+
 @testable import NoteVault
 
 #if canImport(Glibc)

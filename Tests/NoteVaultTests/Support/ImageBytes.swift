@@ -69,8 +69,10 @@ enum ImageBytes {
     static func heic(width: Int, height: Int, brand: String = "heic") -> [UInt8] {
         let ftyp = box("ftyp", ascii(brand) + be32(0) + ascii("mif1") + ascii(brand))
         let ispe = box("ispe", [0, 0, 0, 0] + be32(width) + be32(height))
-        let meta = box("meta", [0, 0, 0, 0] + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + ascii("pict") + [UInt8](repeating: 0, count: 13))
-            + box("iprp", box("ipco", ispe)))
+        let meta = box(
+            "meta",
+            [0, 0, 0, 0] + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + ascii("pict") + [UInt8](repeating: 0, count: 13))
+                + box("iprp", box("ipco", ispe)))
         return ftyp + meta
     }
 

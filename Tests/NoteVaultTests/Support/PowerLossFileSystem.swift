@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -127,7 +128,8 @@ final class PowerLossFileSystem: FileSystem {
     /// Remembers the bytes of `name` before it is unlinked or replaced.
     private func rememberBytes(of name: [UInt8], in directory: Int32) {
         guard let status = try? system.status(of: name, in: directory), status.kind == .regular,
-              let bytes = try? DiskTree.bytes(of: name, in: directory) else { return }
+            let bytes = try? DiskTree.bytes(of: name, in: directory)
+        else { return }
         state.withLock { $0.lastBytes[FileID(device: status.device, inode: status.inode)] = bytes }
     }
 
@@ -255,18 +257,24 @@ final class PowerLossFileSystem: FileSystem {
     }
 
     func rename(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
-        if let code = step("rename \(NotePath.display(from)) over \(NotePath.display(to))") { throw SystemError("rename", path: NotePath.display(to), code: code) }
+        if let code = step("rename \(NotePath.display(from)) over \(NotePath.display(to))") {
+            throw SystemError("rename", path: NotePath.display(to), code: code)
+        }
         rememberBytes(of: to, in: toDirectory)
         try system.rename(from, in: fromDirectory, to: to, in: toDirectory)
     }
 
     func exchange(_ first: [UInt8], _ second: [UInt8], in directory: Int32) throws(SystemError) {
-        if let code = step("exchange \(NotePath.display(first)) and \(NotePath.display(second))") { throw SystemError("rename", path: NotePath.display(second), code: code) }
+        if let code = step("exchange \(NotePath.display(first)) and \(NotePath.display(second))") {
+            throw SystemError("rename", path: NotePath.display(second), code: code)
+        }
         try system.exchange(first, second, in: directory)
     }
 
     func renameNoReplace(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
-        if let code = step("rename \(NotePath.display(from)) to \(NotePath.display(to))") { throw SystemError("rename", path: NotePath.display(to), code: code) }
+        if let code = step("rename \(NotePath.display(from)) to \(NotePath.display(to))") {
+            throw SystemError("rename", path: NotePath.display(to), code: code)
+        }
         try system.renameNoReplace(from, in: fromDirectory, to: to, in: toDirectory)
     }
 
@@ -319,9 +327,10 @@ enum DiskTree {
             }
             guard found == 0 else { throw SystemError("stat", path: NotePath.display(name)) }
             let kind = raw.st_mode & S_IFMT
-            entries.append(Entry(
-                name: name, id: PowerLossFileSystem.FileID(device: UInt64(raw.st_dev), inode: UInt64(raw.st_ino)),
-                isFolder: kind == S_IFDIR, isRegular: kind == S_IFREG))
+            entries.append(
+                Entry(
+                    name: name, id: PowerLossFileSystem.FileID(device: UInt64(raw.st_dev), inode: UInt64(raw.st_ino)),
+                    isFolder: kind == S_IFDIR, isRegular: kind == S_IFREG))
         }
         return entries
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NoteVault
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -56,10 +57,12 @@ struct DirectoryWalkerTests {
         #expect(result.symbolicLinks.isEmpty && result.leftoverTempFiles.isEmpty)
     }
 
-    @Test("editors' temp, backup, lock and swap files are never notes", arguments: [
-        "4913", "note.md~", "#note.md#", ".note.md.swp", ".note.md.swo", "note.md___jb_tmp___", "note.md___jb_old___",
-        ".goutputstream-X1Y2Z3", "note.md.orig", "note.md.bak", ".~lock.note.md#",
-    ])
+    @Test(
+        "editors' temp, backup, lock and swap files are never notes",
+        arguments: [
+            "4913", "note.md~", "#note.md#", ".note.md.swp", ".note.md.swo", "note.md___jb_tmp___", "note.md___jb_old___",
+            ".goutputstream-X1Y2Z3", "note.md.orig", "note.md.bak", ".~lock.note.md#",
+        ])
     func editorTempNames(name: String) throws {
         try sandbox.write("note.md", "x\n")
         try sandbox.write(name, "temp\n")
@@ -157,14 +160,16 @@ struct DirectoryWalkerTests {
         #expect(notes(result) == ["a.md", "work/drafts/d.md"])
     }
 
-    @Test("ignore patterns from the vault config skip folders and files", arguments: [
-        ("ignore = drafts/", ["a.md", "a.tmp.md", "work/b.md", "work/drafts/keep.md", "work/x.tmp.md"]),
-        ("ignore = *.tmp.md", ["a.md", "drafts/c.md", "work/b.md", "work/drafts/keep.md"]),
-        ("ignore = work/**/", ["a.md", "a.tmp.md", "drafts/c.md", "work/b.md", "work/x.tmp.md"]),
-        ("ignore = work/\nignore = drafts/", ["a.md", "a.tmp.md"]),
-        ("ignore = **/drafts/", ["a.md", "a.tmp.md", "work/b.md", "work/x.tmp.md"]),
-        ("ignore = work/*.md", ["a.md", "a.tmp.md", "drafts/c.md", "work/drafts/keep.md"]),
-    ])
+    @Test(
+        "ignore patterns from the vault config skip folders and files",
+        arguments: [
+            ("ignore = drafts/", ["a.md", "a.tmp.md", "work/b.md", "work/drafts/keep.md", "work/x.tmp.md"]),
+            ("ignore = *.tmp.md", ["a.md", "drafts/c.md", "work/b.md", "work/drafts/keep.md"]),
+            ("ignore = work/**/", ["a.md", "a.tmp.md", "drafts/c.md", "work/b.md", "work/x.tmp.md"]),
+            ("ignore = work/\nignore = drafts/", ["a.md", "a.tmp.md"]),
+            ("ignore = **/drafts/", ["a.md", "a.tmp.md", "work/b.md", "work/x.tmp.md"]),
+            ("ignore = work/*.md", ["a.md", "a.tmp.md", "drafts/c.md", "work/drafts/keep.md"]),
+        ])
     func ignorePatterns(config: String, expected: [String]) throws {
         for path in ["a.md", "a.tmp.md", "drafts/c.md", "work/b.md", "work/drafts/keep.md", "work/x.tmp.md"] {
             try sandbox.write(path, "x\n")

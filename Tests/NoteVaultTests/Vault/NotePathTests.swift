@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoteVault
 
 /// RELIABILITY row 31: paths a user types are refused with a message that states the rule.
@@ -114,15 +115,17 @@ struct NotePathTests {
         #expect(!NotePath(trusted: ".md").isMarkdown, "a bare extension is not a note")
     }
 
-    @Test("a displayed path maps back to its bytes, only where the escapes are exact", arguments: [
-        ("plain/path.md", Array("plain/path.md".utf8)),
-        ("bad\\xFF.md", Array("bad".utf8) + [0xFF] + Array(".md".utf8)),
-        ("a\\xC3(/b\\xFE.md", [UInt8(ascii: "a"), 0xC3, UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "b"), 0xFE] + Array(".md".utf8)),
-        ("a\\xC3\\x28.md", Array("a\\xC3\\x28.md".utf8)),
-        ("literal\\x41.md", Array("literal\\x41.md".utf8)),
-        ("short\\xF", Array("short\\xF".utf8)),
-        ("caf\u{E9}\\xFF", Array("caf\u{E9}".utf8) + [0xFF]),
-    ] as [(String, [UInt8])])
+    @Test(
+        "a displayed path maps back to its bytes, only where the escapes are exact",
+        arguments: [
+            ("plain/path.md", Array("plain/path.md".utf8)),
+            ("bad\\xFF.md", Array("bad".utf8) + [0xFF] + Array(".md".utf8)),
+            ("a\\xC3(/b\\xFE.md", [UInt8(ascii: "a"), 0xC3, UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "b"), 0xFE] + Array(".md".utf8)),
+            ("a\\xC3\\x28.md", Array("a\\xC3\\x28.md".utf8)),
+            ("literal\\x41.md", Array("literal\\x41.md".utf8)),
+            ("short\\xF", Array("short\\xF".utf8)),
+            ("caf\u{E9}\\xFF", Array("caf\u{E9}".utf8) + [0xFF]),
+        ] as [(String, [UInt8])])
     func bytesFromDisplay(text: String, bytes: [UInt8]) {
         #expect(NotePath.bytes(displayedAs: text) == bytes)
         #expect(NotePath.display(bytes) == text)

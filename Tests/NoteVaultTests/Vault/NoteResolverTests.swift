@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoteVault
 
 /// Naming a note on the command line: path, title, prefix; ambiguity and misses are errors that
@@ -15,26 +16,28 @@ struct NoteResolverTests {
         .init(path: NotePath(trusted: "upper.md"), title: "Whispering"),
     ]
 
-    @Test("resolves", arguments: [
-        ("grocery-list.md", "grocery-list.md"),
-        ("grocery-list", "grocery-list.md"),
-        ("./grocery-list", "grocery-list.md"),
-        ("work/plan", "work/plan.md"),
-        ("work/plan.md", "work/plan.md"),
-        ("ideas/plan", "ideas/plan.md"),
-        ("Grocery list", "grocery-list.md"),
-        ("GROCERY LIST", "grocery-list.md"),
-        ("plan", "work/plan.md"),
-        ("plan b", "work/plan-b.md"),
-        ("WORK/PLAN.MD", "work/plan.md"),
-        ("groc", "grocery-list.md"),
-        ("garden", "ideas/plan.md"),
-        ("список", "список.md"),
-        ("СПИСОК ПОК", "список.md"),
-        ("Upper", "Upper.md"),
-        ("upper", "upper.md"),
-        ("whisp", "upper.md"),
-    ])
+    @Test(
+        "resolves",
+        arguments: [
+            ("grocery-list.md", "grocery-list.md"),
+            ("grocery-list", "grocery-list.md"),
+            ("./grocery-list", "grocery-list.md"),
+            ("work/plan", "work/plan.md"),
+            ("work/plan.md", "work/plan.md"),
+            ("ideas/plan", "ideas/plan.md"),
+            ("Grocery list", "grocery-list.md"),
+            ("GROCERY LIST", "grocery-list.md"),
+            ("plan", "work/plan.md"),
+            ("plan b", "work/plan-b.md"),
+            ("WORK/PLAN.MD", "work/plan.md"),
+            ("groc", "grocery-list.md"),
+            ("garden", "ideas/plan.md"),
+            ("список", "список.md"),
+            ("СПИСОК ПОК", "список.md"),
+            ("Upper", "Upper.md"),
+            ("upper", "upper.md"),
+            ("whisp", "upper.md"),
+        ])
     func resolves(reference: String, expected: String) throws {
         #expect(try NoteResolver.resolve(reference, among: Self.candidates).description == expected)
     }
@@ -71,11 +74,13 @@ struct NoteResolverTests {
         #expect(try NoteResolver.resolve("a/todo", among: twins).description == "a/todo.md")
     }
 
-    @Test("not found: suggestions when part of a title matches", arguments: [
-        ("lan", ["Plan", "Plan B", "Garden ideas"]),
-        ("list", ["Grocery list"]),
-        ("nothing-like-it", []),
-    ])
+    @Test(
+        "not found: suggestions when part of a title matches",
+        arguments: [
+            ("lan", ["Plan", "Plan B", "Garden ideas"]),
+            ("list", ["Grocery list"]),
+            ("nothing-like-it", []),
+        ])
     func notFound(reference: String, suggestions: [String]) throws {
         #expect {
             try NoteResolver.resolve(reference, among: Self.candidates)

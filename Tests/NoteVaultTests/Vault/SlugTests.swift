@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoteVault
 
 /// File names from titles: an allow-list of letters, marks and digits of any script.
@@ -63,13 +64,15 @@ struct SlugTests {
         #expect(path.parent == nil)
     }
 
-    @Test("length is capped in bytes, whole characters only", arguments: [
-        String(repeating: "a", count: 300),
-        String(repeating: "é", count: 300),
-        String(repeating: "漢", count: 300),
-        String(repeating: "word ", count: 100),
-        String(repeating: "👍🏽x", count: 100),
-    ])
+    @Test(
+        "length is capped in bytes, whole characters only",
+        arguments: [
+            String(repeating: "a", count: 300),
+            String(repeating: "é", count: 300),
+            String(repeating: "漢", count: 300),
+            String(repeating: "word ", count: 100),
+            String(repeating: "👍🏽x", count: 100),
+        ])
     func lengthCap(title: String) throws {
         let slug = Slug.make(from: title)
         #expect(slug.utf8.count <= Slug.maximumBytes)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `.enote/config`: every key, comments, quotes, CRLF; mistakes name `file:line`.
@@ -18,7 +19,8 @@ struct VaultConfigTests {
 
     @Test("every key")
     func everyKey() throws {
-        let config = try parse("""
+        let config = try parse(
+            """
             expiry = delete
             ignore = drafts/
             ignore = *.tmp.md
@@ -42,7 +44,8 @@ struct VaultConfigTests {
 
     @Test("comments, blank lines, spacing and quotes")
     func commentsAndQuotes() throws {
-        let config = try parse("""
+        let config = try parse(
+            """
             # a comment line
                # an indented comment
 
@@ -77,19 +80,21 @@ struct VaultConfigTests {
         #expect(try parse(VaultConfig.template) == VaultConfig())
     }
 
-    @Test("mistakes are errors naming file:line and the rule", arguments: [
-        ("colour = red", 1, "unknown setting \"colour\""),
-        ("\n\nexpiry = later", 3, "expiry must be trash or delete, not \"later\""),
-        ("sort = size", 1, "sort must be one of updated, created, title, order"),
-        ("# c\nmax_notes = -1", 2, "max_notes must be a whole number above 0, not \"-1\""),
-        ("max_notes = lots", 1, "max_notes must be a whole number above 0"),
-        ("max_notes = 0", 1, "max_notes must be a whole number above 0"),
-        ("expiry_cap = 1.5", 1, "expiry_cap must be a whole number above 0"),
-        ("ignore =", 1, "ignore needs a pattern"),
-        ("editor = \"\"", 1, "editor needs a command"),
-        ("just some words", 1, "expected key = value"),
-        ("expiry = trash\nExpiry = trash", 2, "unknown setting \"Expiry\""),
-    ])
+    @Test(
+        "mistakes are errors naming file:line and the rule",
+        arguments: [
+            ("colour = red", 1, "unknown setting \"colour\""),
+            ("\n\nexpiry = later", 3, "expiry must be trash or delete, not \"later\""),
+            ("sort = size", 1, "sort must be one of updated, created, title, order"),
+            ("# c\nmax_notes = -1", 2, "max_notes must be a whole number above 0, not \"-1\""),
+            ("max_notes = lots", 1, "max_notes must be a whole number above 0"),
+            ("max_notes = 0", 1, "max_notes must be a whole number above 0"),
+            ("expiry_cap = 1.5", 1, "expiry_cap must be a whole number above 0"),
+            ("ignore =", 1, "ignore needs a pattern"),
+            ("editor = \"\"", 1, "editor needs a command"),
+            ("just some words", 1, "expected key = value"),
+            ("expiry = trash\nExpiry = trash", 2, "unknown setting \"Expiry\""),
+        ])
     func errors(text: String, line: Int, message: String) {
         #expect {
             try parse(text)
@@ -111,31 +116,33 @@ struct VaultConfigTests {
         }
     }
 
-    @Test("glob matching", arguments: [
-        ("*.md", "a.md", true),
-        ("*.md", "work/a.md", false),
-        ("**/*.md", "work/deep/a.md", true),
-        ("**/*.md", "a.md", true),
-        ("**", "anything/at/all", true),
-        ("work/**", "work/a/b.md", true),
-        ("work/**", "other/a.md", false),
-        ("a/**/b", "a/b", true),
-        ("a/**/b", "a/x/y/b", true),
-        ("a/**/b", "a/x/y/c", false),
-        ("a?c", "abc", true),
-        ("a?c", "a/c", false),
-        ("a?c", "ac", false),
-        ("draft*", "drafts", true),
-        ("draft*", "drafts/x", false),
-        ("drafts", "drafts", true),
-        ("drafts", "work/drafts", false),
-        ("*", "", true),
-        ("", "", true),
-        ("", "a", false),
-        ("*.tmp.md", "x.tmp.md", true),
-        ("*.tmp.md", "x.md", false),
-        ("черновики/*", "черновики/заметка.md", true),
-    ])
+    @Test(
+        "glob matching",
+        arguments: [
+            ("*.md", "a.md", true),
+            ("*.md", "work/a.md", false),
+            ("**/*.md", "work/deep/a.md", true),
+            ("**/*.md", "a.md", true),
+            ("**", "anything/at/all", true),
+            ("work/**", "work/a/b.md", true),
+            ("work/**", "other/a.md", false),
+            ("a/**/b", "a/b", true),
+            ("a/**/b", "a/x/y/b", true),
+            ("a/**/b", "a/x/y/c", false),
+            ("a?c", "abc", true),
+            ("a?c", "a/c", false),
+            ("a?c", "ac", false),
+            ("draft*", "drafts", true),
+            ("draft*", "drafts/x", false),
+            ("drafts", "drafts", true),
+            ("drafts", "work/drafts", false),
+            ("*", "", true),
+            ("", "", true),
+            ("", "a", false),
+            ("*.tmp.md", "x.tmp.md", true),
+            ("*.tmp.md", "x.md", false),
+            ("черновики/*", "черновики/заметка.md", true),
+        ])
     func glob(pattern: String, text: String, matches: Bool) {
         #expect(GlobPattern.matches(pattern, text) == matches)
     }

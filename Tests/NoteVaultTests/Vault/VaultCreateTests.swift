@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Creating notes: names from titles, collisions (row 30), folders that would leave the vault
@@ -29,17 +30,18 @@ struct VaultCreateTests {
 
         #expect(note.path.description == "grocery-list.md")
         #expect(note.title == "Grocery list")
-        #expect(sandbox.text("grocery-list.md") == """
-            ---
-            title: Grocery list
-            color: red
-            created: \(VaultSandbox.stamp)
-            updated: \(VaultSandbox.stamp)
-            ---
-            Eggs
-            Milk
+        #expect(
+            sandbox.text("grocery-list.md") == """
+                ---
+                title: Grocery list
+                color: red
+                created: \(VaultSandbox.stamp)
+                updated: \(VaultSandbox.stamp)
+                ---
+                Eggs
+                Milk
 
-            """)
+                """)
         #expect(sandbox.tempFiles().isEmpty)
     }
 
@@ -50,13 +52,15 @@ struct VaultCreateTests {
         #expect(paths == ["plan.md", "plan-2.md", "plan-3.md"])
     }
 
-    @Test("names that differ only in case or normalisation from an existing one get a suffix", arguments: [
-        ("Plan.md", "plan", "plan-2.md"),
-        ("PLAN.MD", "Plan", "plan-2.md"),
-        ("cafe\u{301}.md", "Caf\u{E9}", "caf\u{E9}-2.md"),
-        ("Cafe\u{301}.md", "cafe\u{301}", "caf\u{E9}-2.md"),
-        ("Список.md", "список", "список-2.md"),
-    ])
+    @Test(
+        "names that differ only in case or normalisation from an existing one get a suffix",
+        arguments: [
+            ("Plan.md", "plan", "plan-2.md"),
+            ("PLAN.MD", "Plan", "plan-2.md"),
+            ("cafe\u{301}.md", "Caf\u{E9}", "caf\u{E9}-2.md"),
+            ("Cafe\u{301}.md", "cafe\u{301}", "caf\u{E9}-2.md"),
+            ("Список.md", "список", "список-2.md"),
+        ])
     func caseAndNormalisationCollisions(existing: String, title: String, expected: String) throws {
         try sandbox.write(existing, "theirs\n")
         let vault = try sandbox.vault()
@@ -67,17 +71,19 @@ struct VaultCreateTests {
         #expect(sandbox.text(existing) == "theirs\n")
     }
 
-    @Test("a folder that leaves the vault or breaks a rule is refused, nothing written", arguments: [
-        ("../x", PathError.Rule.parentReference),
-        ("work/../../x", .parentReference),
-        ("/etc", .absolute),
-        ("/tmp/notes", .absolute),
-        (".git", .hidden),
-        ("work/.trash", .hidden),
-        ("a//b", .emptyComponent),
-        ("CON", .reservedName),
-        ("bad\nname", .controlCharacter),
-    ])
+    @Test(
+        "a folder that leaves the vault or breaks a rule is refused, nothing written",
+        arguments: [
+            ("../x", PathError.Rule.parentReference),
+            ("work/../../x", .parentReference),
+            ("/etc", .absolute),
+            ("/tmp/notes", .absolute),
+            (".git", .hidden),
+            ("work/.trash", .hidden),
+            ("a//b", .emptyComponent),
+            ("CON", .reservedName),
+            ("bad\nname", .controlCharacter),
+        ])
     func refusedFolders(folder: String, rule: PathError.Rule) throws {
         let before = sandbox.names()
 
@@ -129,13 +135,15 @@ struct VaultCreateTests {
         #expect(sandbox.text("work") == "a file\n")
     }
 
-    @Test("a note needs a one-line title and content", arguments: [
-        ("", "body", "a note needs a title"),
-        ("   ", "body", "a note needs a title"),
-        ("two\nlines", "body", "a title is one line"),
-        ("Title", "", "a note needs content as well as a title"),
-        ("Title", " \n\t\n", "nothing was created"),
-    ])
+    @Test(
+        "a note needs a one-line title and content",
+        arguments: [
+            ("", "body", "a note needs a title"),
+            ("   ", "body", "a note needs a title"),
+            ("two\nlines", "body", "a title is one line"),
+            ("Title", "", "a note needs content as well as a title"),
+            ("Title", " \n\t\n", "nothing was created"),
+        ])
     func requiresTitleAndContent(title: String, body: String, message: String) throws {
         let error = try #require(try createError(NewNote(title: title, body: body)))
         #expect(error.description.contains(message), "\(error)")
@@ -158,7 +166,9 @@ struct VaultCreateTests {
         #expect(!sandbox.exists("three.md"))
     }
 
-    @Test("titles that need quoting are written as valid YAML and read back exactly", arguments: ["Meeting: Q3", "yes", "#ff0000", "[draft] x", "1.10", "it's \"quoted\""])
+    @Test(
+        "titles that need quoting are written as valid YAML and read back exactly",
+        arguments: ["Meeting: Q3", "yes", "#ff0000", "[draft] x", "1.10", "it's \"quoted\""])
     func yamlTitles(title: String) throws {
         let vault = try sandbox.vault()
         let note = try vault.create(NewNote(title: title, body: "x"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// RELIABILITY row 31: a path that would leave the vault is refused by the kernel (`openat2` with

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// `.trash/`: removing keeps structure and every version; the log remembers where a note came

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// When the wall clock counts as having jumped ahead, and which destroy dates that holds back
@@ -16,9 +17,11 @@ struct ClockJumpGuardTests {
         #expect(!clockGuard.holdsBack(start))
     }
 
-    @Test("wall and elapsed time moving together is no jump, and neither is a drift within an hour", arguments: [
-        (600.0, 600.0), (86_400.0, 86_400.0), (3_000.0, 0.0), (3_600.0, 0.0), (0.0, 500.0), (-7_200.0, 0.0),
-    ] as [(Double, Double)])
+    @Test(
+        "wall and elapsed time moving together is no jump, and neither is a drift within an hour",
+        arguments: [
+            (600.0, 600.0), (86_400.0, 86_400.0), (3_000.0, 0.0), (3_600.0, 0.0), (0.0, 500.0), (-7_200.0, 0.0),
+        ] as [(Double, Double)])
     func noJump(wallMoved: Double, elapsedMoved: Double) {
         var clockGuard = ClockJumpGuard()
         _ = clockGuard.observe(wall: start, elapsed: 100)
@@ -71,10 +74,12 @@ struct ClockJumpGuardTests {
         #expect(!clockGuard.holdsBack(start.addingTimeInterval(day)), "due in the normal course again")
     }
 
-    @Test("sizes read as hours, days or years", arguments: [
-        (3_601.0, "1 hour"), (18_000.0, "5 hours"), (169_200.0, "47 hours"), (259_200.0, "3 days"),
-        (60_480_000.0, "700 days"), (2_303_704_800.0, "73 years"),
-    ] as [(Double, String)])
+    @Test(
+        "sizes read as hours, days or years",
+        arguments: [
+            (3_601.0, "1 hour"), (18_000.0, "5 hours"), (169_200.0, "47 hours"), (259_200.0, "3 days"),
+            (60_480_000.0, "700 days"), (2_303_704_800.0, "73 years"),
+        ] as [(Double, String)])
     func sizes(seconds: Double, text: String) {
         let jump = ClockJumpGuard.Jump(expected: start, actual: start.addingTimeInterval(seconds))
         #expect(jump.size.english == text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -22,9 +23,10 @@ struct ExpirerGitTests {
     /// Runs git in the vault (no user or system config; an identity for commits).
     @discardableResult
     func git(_ arguments: String...) throws -> String {
-        let output = try #require(ProcessRunner.run(
-            ["git", "-C", sandbox.root, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"]
-                + arguments))
+        let output = try #require(
+            ProcessRunner.run(
+                ["git", "-C", sandbox.root, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"]
+                    + arguments))
         try #require(output.status == 0, "git \(arguments.joined(separator: " ")) exited \(output.status)")
         return String(decoding: output.stdout, as: UTF8.self)
     }
@@ -39,15 +41,17 @@ struct ExpirerGitTests {
         return Expirer(vault: index.vault, index: index)
     }
 
-    @Test("a git operation in progress keeps every due note, and says which operation", arguments: [
-        ("MERGE_HEAD", false, "a git merge is in progress"),
-        ("index.lock", false, "a git command is writing the index (.git/index.lock)"),
-        ("rebase-merge", true, "a git rebase is in progress"),
-        ("rebase-apply", true, "a git rebase or am is in progress"),
-        ("CHERRY_PICK_HEAD", false, "a git cherry-pick is in progress"),
-        ("REVERT_HEAD", false, "a git revert is in progress"),
-        ("BISECT_LOG", false, "a git bisect is in progress"),
-    ])
+    @Test(
+        "a git operation in progress keeps every due note, and says which operation",
+        arguments: [
+            ("MERGE_HEAD", false, "a git merge is in progress"),
+            ("index.lock", false, "a git command is writing the index (.git/index.lock)"),
+            ("rebase-merge", true, "a git rebase is in progress"),
+            ("rebase-apply", true, "a git rebase or am is in progress"),
+            ("CHERRY_PICK_HEAD", false, "a git cherry-pick is in progress"),
+            ("REVERT_HEAD", false, "a git revert is in progress"),
+            ("BISECT_LOG", false, "a git bisect is in progress"),
+        ])
     func gitOperationKeepsEverything(marker: String, isFolder: Bool, operation: String) throws {
         try note("a.md")
         try note("work/b.md")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -30,15 +31,17 @@ struct ExpirerTests {
         return Expirer(vault: vault, index: index)
     }
 
-    @Test("a past destroy date in each format moves the note to the trash and out of the index", arguments: [
-        "2026-11-18",  // a date alone: 00:00 local time on that day
-        "2026-11-18 20:53",
-        "2026-11-18T20:53:20",  // exactly now
-        "2026-11-18T20:53:20Z",
-        "2026-11-18T22:53:20+02:00",
-        "2026-11-18T22:53:20+0200",
-        "2025-01-15",
-    ])
+    @Test(
+        "a past destroy date in each format moves the note to the trash and out of the index",
+        arguments: [
+            "2026-11-18",  // a date alone: 00:00 local time on that day
+            "2026-11-18 20:53",
+            "2026-11-18T20:53:20",  // exactly now
+            "2026-11-18T20:53:20Z",
+            "2026-11-18T22:53:20+02:00",
+            "2026-11-18T22:53:20+0200",
+            "2025-01-15",
+        ])
     func pastDateExpires(date: String) throws {
         try note("due.md", ["destroy: \(date)"])
         try note("work/keep.md", [])
@@ -56,11 +59,13 @@ struct ExpirerTests {
         #expect(sandbox.exists("work/keep.md"))
     }
 
-    @Test("a destroy date still ahead keeps the note and is the next destroy date", arguments: [
-        ("2026-11-18T20:53:21Z", 1_795_035_201.0),
-        ("2026-11-19", 1_795_046_400.0),
-        ("2099-12-31 18:00", 4_102_423_200.0),
-    ])
+    @Test(
+        "a destroy date still ahead keeps the note and is the next destroy date",
+        arguments: [
+            ("2026-11-18T20:53:21Z", 1_795_035_201.0),
+            ("2026-11-19", 1_795_046_400.0),
+            ("2099-12-31 18:00", 4_102_423_200.0),
+        ])
     func futureDateKept(date: String, instant: Double) throws {
         try note("later.md", ["destroy: \(date)"])
         let report = try expirer().run()
@@ -71,16 +76,18 @@ struct ExpirerTests {
 
     /// Row 25 (the Hugo #5340 failure mode) and row 23: an unusable destroy key never destroys,
     /// and every pass says which note it keeps and why.
-    @Test("an invalid, empty, list or duplicated destroy date keeps the note and is reported", arguments: [
-        (["destroy: 2024-13-45"], "not a valid date"),
-        (["destroy: 01/06/2024"], "not a valid date"),
-        (["destroy: tomorrow"], "not a valid date"),
-        (["destroy:"], "not a valid date"),
-        (["destroy: \"\""], "not a valid date"),
-        (["destroy: [2024-01-01, 2024-02-01]"], "not a valid date"),
-        (["destroy: 2020-01-01", "destroy: 2020-01-02"], "set twice"),
-        (["destroy: 2020-01-01", "expires: 2020-02-01"], "set twice"),
-    ])
+    @Test(
+        "an invalid, empty, list or duplicated destroy date keeps the note and is reported",
+        arguments: [
+            (["destroy: 2024-13-45"], "not a valid date"),
+            (["destroy: 01/06/2024"], "not a valid date"),
+            (["destroy: tomorrow"], "not a valid date"),
+            (["destroy:"], "not a valid date"),
+            (["destroy: \"\""], "not a valid date"),
+            (["destroy: [2024-01-01, 2024-02-01]"], "not a valid date"),
+            (["destroy: 2020-01-01", "destroy: 2020-01-02"], "set twice"),
+            (["destroy: 2020-01-01", "expires: 2020-02-01"], "set twice"),
+        ])
     func unusableDateKeptAndReported(lines: [String], reason: String) throws {
         try note("bad.md", lines)
         try note("due.md", ["destroy: 2020-01-01"])
@@ -98,9 +105,11 @@ struct ExpirerTests {
         #expect(try expirer.index.contains(NotePath(trusted: "bad.md")))
     }
 
-    @Test("a due note open in another editor is kept and reported", arguments: [
-        ("vim", ".due.md.swp"), ("vim", ".due.md.swo"), ("Emacs (pid 4242)", ".#due.md"),
-    ])
+    @Test(
+        "a due note open in another editor is kept and reported",
+        arguments: [
+            ("vim", ".due.md.swp"), ("vim", ".due.md.swo"), ("Emacs (pid 4242)", ".#due.md"),
+        ])
     func openInAnEditor(editor: String, lockName: String) throws {
         try note("due.md", ["destroy: 2020-01-01"])
         if lockName.hasPrefix(".#") {
@@ -165,14 +174,16 @@ struct ExpirerTests {
 
     /// Row 27: a pass that would destroy more than `expiry_cap` notes, or more than half of more
     /// than ten, is refused as a whole unless forced.
-    @Test("the cap refuses a large pass with a clear message, unless forced", arguments: [
-        (due: 5, kept: 15, cap: 3, refused: true),
-        (due: 3, kept: 17, cap: 3, refused: false),
-        (due: 11, kept: 4, cap: 50, refused: true),
-        (due: 10, kept: 2, cap: 50, refused: false),
-        (due: 11, kept: 19, cap: 50, refused: false),
-        (due: 51, kept: 60, cap: 50, refused: true),
-    ])
+    @Test(
+        "the cap refuses a large pass with a clear message, unless forced",
+        arguments: [
+            (due: 5, kept: 15, cap: 3, refused: true),
+            (due: 3, kept: 17, cap: 3, refused: false),
+            (due: 11, kept: 4, cap: 50, refused: true),
+            (due: 10, kept: 2, cap: 50, refused: false),
+            (due: 11, kept: 19, cap: 50, refused: false),
+            (due: 51, kept: 60, cap: 50, refused: true),
+        ])
     func cap(due: Int, kept: Int, cap: Int, refused: Bool) throws {
         try sandbox.write(".enote/config", "expiry_cap = \(cap)\n")
         for number in 0..<due { try note("due-\(number).md", ["destroy: 2020-01-01"]) }

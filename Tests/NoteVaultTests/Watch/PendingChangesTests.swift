@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoteVault
 
 /// What the watcher holds between an event and applying it: settling, notes being written, and
@@ -10,7 +11,9 @@ struct PendingChangesTests {
     let settle = 0.05
     let maximumWrite = 2.0
 
-    private func take(_ pending: inout PendingChanges, now: Double, existing: Set<NotePath>)
+    private func take(
+        _ pending: inout PendingChanges, now: Double, existing: Set<NotePath>
+    )
         -> (files: [NotePath], folders: [NotePath], full: Bool)
     {
         pending.take(now: now, settle: settle, maximumWrite: maximumWrite) { existing.contains($0) }
@@ -90,7 +93,8 @@ struct PendingChangesTests {
         pending.noteWriting(note, at: 10)
         pending.noteWriting(note, at: 10.5)  // a second MODIFY keeps the first start time
         #expect(pending.writing[note] == 10)
-        #expect(pending.readyTime(settle: settle, maximumWrite: maximumWrite) == 10 + maximumWrite,
+        #expect(
+            pending.readyTime(settle: settle, maximumWrite: maximumWrite) == 10 + maximumWrite,
             "only notes being written: the limit, not the settle time")
 
         #expect(take(&pending, now: 11, existing: [note]).files.isEmpty, "still being written (nano truncated it)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -47,7 +48,8 @@ struct WatcherExpiryTests {
             let entry = try #require(entries.first { $0.originalPath == path }, "\(entries)")
             #expect(entry.reason == .expired)
             #expect(entry.date >= destroy, "\(path) was moved at \(entry.date), its destroy date is \(destroy)")
-            #expect(poll(until: 10) { watcher.lines.contains { $0.hasPrefix("expired \(path) (destroy date ") && $0.hasSuffix("→ .trash/\(path)") } },
+            #expect(
+                poll(until: 10) { watcher.lines.contains { $0.hasPrefix("expired \(path) (destroy date ") && $0.hasSuffix("→ .trash/\(path)") } },
                 "\(watcher.lines)")
         }
         #expect(watcher.waitForIndex { try $0.indexedPaths() == ["keep.md"] })
@@ -59,9 +61,10 @@ struct WatcherExpiryTests {
         let watcher = try RunningWatcher.start(sandbox)
         defer { watcher.stop() }
         let named = { (path: String) in watcher.lines.filter { $0.hasPrefix("kept \(path): its destroy date") } }
-        #expect(named("bad.md") == [
-            "kept bad.md: its destroy date \"tomorrow\" is not a valid date (expected \(NoteDate.acceptedFormats)), so it is never destroyed",
-        ], "\(watcher.lines)")
+        #expect(
+            named("bad.md") == [
+                "kept bad.md: its destroy date \"tomorrow\" is not a valid date (expected \(NoteDate.acceptedFormats)), so it is never destroyed"
+            ], "\(watcher.lines)")
 
         try sandbox.write("other.md", noteText("unrelated"))
         try sandbox.write("twice.md", VaultSandbox.noteText(title: "Twice", extra: ["destroy: 2020-01-01", "expires: 2020-02-01"]))
@@ -91,10 +94,12 @@ struct WatcherExpiryTests {
         #expect(!sandbox.exists("due.md"))
     }
 
-    @Test("lock and swap file names map to their note; other hidden names to none", arguments: [
-        (".#note.md", "note.md"), (".note.md.swp", "note.md"), (".note.md.swo", "note.md"), (".n.MD.swn", "n.MD"),
-        (".#note.txt", nil), (".note.txt.swp", nil), (".swp", nil), (".md.swp", nil), (".goutputstream-X1", nil), (".note.md", nil),
-    ] as [(String, String?)])
+    @Test(
+        "lock and swap file names map to their note; other hidden names to none",
+        arguments: [
+            (".#note.md", "note.md"), (".note.md.swp", "note.md"), (".note.md.swo", "note.md"), (".n.MD.swn", "n.MD"),
+            (".#note.txt", nil), (".note.txt.swp", nil), (".swp", nil), (".md.swp", nil), (".goutputstream-X1", nil), (".note.md", nil),
+        ] as [(String, String?)])
     func lockFileNames(name: String, note: String?) {
         #expect(EditorLockDetector.noteName(lockedBy: Array(name.utf8)).map { String(decoding: $0, as: UTF8.self) } == note)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -21,7 +22,8 @@ struct WatcherFolderTests {
     private func expectIndex(_ watcher: RunningWatcher, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let sorted = expected.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let converged = watcher.waitForIndex { try $0.indexedPaths() == sorted }
-        #expect(converged, "index: \((try? watcher.indexedPaths()) ?? []), expected \(sorted); log: \(watcher.lines.suffix(15))",
+        #expect(
+            converged, "index: \((try? watcher.indexedPaths()) ?? []), expected \(sorted); log: \(watcher.lines.suffix(15))",
             sourceLocation: sourceLocation)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 #if canImport(Glibc)
@@ -59,7 +60,8 @@ struct WatcherLinkTests {
         #expect(watcher.catchUp())
         #expect(try watcher.indexedPaths() == ["after.md", "seed.md"])
         for (path, _) in links {
-            #expect(warnings(about: path, in: watcher) == ["warning: \(path): a symbolic link; enote does not follow links, so it is not a note"],
+            #expect(
+                warnings(about: path, in: watcher) == ["warning: \(path): a symbolic link; enote does not follow links, so it is not a note"],
                 "\(watcher.lines)")
         }
 
