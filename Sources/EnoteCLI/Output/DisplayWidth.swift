@@ -44,6 +44,8 @@ public enum DisplayWidth {
             result.append(character)
             used += characterWidth
         }
+        // "not …" reads as a gap: the ellipsis goes right after the last word.
+        while result.last?.isWhitespace == true { result.removeLast() }
         return result + "…"
     }
 
