@@ -93,7 +93,11 @@ public struct Expirer: Sendable {
         guard !due.isEmpty else { return report }
 
         if let operation = GitState(vaultRoot: vault.root).operationInProgress {
-            report.skipped = due.map { ExpiryReport.Skipped(path: $0.path, reason: "\(operation); nothing is destroyed until it ends") }
+            // The operation ends without touching these notes (a merge committed, a bisect
+            // reset): whoever runs passes must look again later.
+            report.skipped = due.map {
+                ExpiryReport.Skipped(path: $0.path, reason: "\(operation); nothing is destroyed until it ends", mayRetry: true)
+            }
             return report
         }
         let ledger = ExpiryLedger(vault: vault)
@@ -121,8 +125,8 @@ public struct Expirer: Sendable {
         var removed: [NotePath] = []
         for note in due {
             switch check(note, now: now, holdBack: holdBack) {
-            case .skip(let reason):
-                report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason))
+            case .skip(let reason, let mayRetry):
+                report.skipped.append(ExpiryReport.Skipped(path: note.path, reason: reason, mayRetry: mayRetry))
             case .expire(let snapshot, let date):
                 if dryRun {
                     report.expired.append(ExpiryReport.Expired(path: note.path, destroy: date, trashedAs: nil))
@@ -220,7 +224,8 @@ public struct Expirer: Sendable {
 
     private enum Decision {
         case expire(FileSnapshot, Date)
-        case skip(LocalizedMessage)
+        /// Kept, and why; `mayRetry` when the cause may pass without the note changing.
+        case skip(LocalizedMessage, mayRetry: Bool = false)
     }
 
     /// Re-reads the note and checks every rule; the snapshot is what may be destroyed.
@@ -229,7 +234,7 @@ public struct Expirer: Sendable {
         do {
             read = try vault.readWithSnapshot(note.path)
         } catch {
-            return .skip("it could not be read again (\(error.message))")
+            return .skip("it could not be read again (\(error.message))", mayRetry: true)
         }
         let content = read.note.content
         if let problem = content.textProblem { return .skip("it is \(problem.message)") }

@@ -24,7 +24,11 @@ extension VaultWatcher {
         let now = vault.clock.now()
         let timeHasCome = armedDestroy.map { now >= $0 } ?? false
         if let touched, let paths, !expiryRetry, !timeHasCome, try !index.anyDue(touched, at: now) {
-            for note in try expirer.unusableDestroyDates(among: paths) {
+            let unusable = try expirer.unusableDestroyDates(among: paths)
+            for path in paths where !unusable.contains(where: { $0.path == path }) {
+                kept[path] = nil  // fixed: should it break again, it is named again
+            }
+            for note in unusable {
                 if kept[note.path] != note.reason { say("kept \(note.path): \(note.reason)") }
                 kept[note.path] = note.reason
             }
@@ -55,11 +59,15 @@ extension VaultWatcher {
             keptNow[note.path] = note.reason
         }
         kept = keptNow
-        expiryRetry = report.skipped.contains(where: \.mayRetry)
         // A refusal is said once; it is said again only when it changes (more notes due).
         if let refusal = report.refusal, refusal != refused { say("expiry refused: \(refusal)") }
         refused = report.refusal
-        armTimer(at: report.nextDestroy)
+        expiryRetry = report.skipped.contains(where: \.mayRetry)
+        guard expiryRetry else { return armTimer(at: report.nextDestroy) }
+        // Nothing may happen in the vault when the cause passes (a merge is committed): the
+        // timer comes back for those notes, at the latest after the retry interval.
+        let retry = vault.clock.now().addingTimeInterval(options.expiryRetryInterval)
+        armTimer(at: report.nextDestroy.map { min($0, retry) } ?? retry)
     }
 
     /// Sets the timer to fire at `date` (disarmed when `nil`).

@@ -23,6 +23,9 @@ public final class VaultWatcher: @unchecked Sendable {
         public var maximumWrite: Double = 2
         /// How often the whole vault is walked when inotify cannot watch every folder.
         public var pollInterval: Double = 30
+        /// How soon expiry looks again at a due note kept for a cause that may pass without any
+        /// change to the vault (a git operation in progress, a move that failed).
+        public var expiryRetryInterval: Double = 30
         /// At most this many folder watches: one more fails as it does when the kernel's
         /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
         /// limit; tests set it to exercise the fallback to polling.

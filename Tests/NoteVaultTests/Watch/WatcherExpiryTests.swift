@@ -139,4 +139,22 @@ struct WatcherExpiryTests {
         #expect((0..<5).allSatisfy { sandbox.exists("due-\($0).md") })
         #expect(!sandbox.exists(".trash"))
     }
+
+    @Test("a due note kept while a git merge is in progress goes once the merge ends, with no note touched")
+    func destroyedAfterAGitOperationEnds() throws {
+        try sandbox.makeFolder(".git")
+        try sandbox.write(".git/HEAD", "ref: refs/heads/main\n")
+        try sandbox.write(".git/MERGE_HEAD", "0123456789abcdef0123456789abcdef01234567\n")
+        try note("due.md", destroy: VaultSandbox.now.addingTimeInterval(-60))
+        let watcher = try RunningWatcher.start(sandbox) { $0.expiryRetryInterval = 0.3 }
+        defer { watcher.stop() }
+        #expect(poll(until: 10) { watcher.lines.contains { $0.hasPrefix("kept due.md: a git merge is in progress") } }, "\(watcher.lines)")
+        #expect(sandbox.exists("due.md"))
+
+        // `git commit` ends the merge: it removes MERGE_HEAD and writes no note.
+        try FileManager.default.removeItem(atPath: sandbox.path(".git/MERGE_HEAD"))
+
+        #expect(poll(until: 10) { sandbox.exists(".trash/due.md") }, "\(watcher.lines)")
+        #expect(!sandbox.exists("due.md"))
+    }
 }
