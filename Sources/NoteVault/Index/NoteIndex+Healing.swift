@@ -29,6 +29,7 @@ extension NoteIndex {
         Self.moveAside(path)
         do {
             database = try Self.createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter)
+            openedFile = FileIdentity(path: path)
         } catch {
             guard case .cannotSave(let saveProblem) = IndexError.Kind(error), memoryFallback else {
                 throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")

@@ -85,6 +85,7 @@ extension NoteIndex {
         }
         try? database.close()
         database = memory
+        openedFile = nil
         _ = keptInMemory(because: reason)
     }
 

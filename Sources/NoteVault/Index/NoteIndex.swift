@@ -47,6 +47,23 @@ public final class NoteIndex: @unchecked Sendable {
     var isHealing = false
     /// How many times damage found after opening made this index rebuild itself.
     var rebuilds = 0
+    /// The file the connection has open (device and inode), to see when another process
+    /// replaced it; `nil` for a copy in memory.
+    var openedFile: FileIdentity?
+
+    /// A file as the file system knows it, whatever its name.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The file at `path` now, or `nil` when there is none.
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
 
     init(
         vault: Vault, database: DatabaseQueue, path: String, cacheKiB: Int, busyTimeout: Double,
@@ -60,6 +77,7 @@ public final class NoteIndex: @unchecked Sendable {
         self.rankCounter = rankCounter
         self.memoryFallback = memoryFallback
         self.inform = inform
+        self.openedFile = FileIdentity(path: path)
     }
 
     deinit {
@@ -227,6 +245,34 @@ public final class NoteIndex: @unchecked Sendable {
         try? manager.removeItem(atPath: path + "-shm")
         guard rename(builtPath, path) == 0 else { throw SystemError("rename", path: path) }
         database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter))
+        openedFile = FileIdentity(path: path)
+    }
+
+    /// Opens the index file again when another process replaced it (a command that found it
+    /// damaged and rebuilt it, `enote index --rebuild`) or removed it, so that a long-running
+    /// process (the watcher) does not go on writing to a file no one else reads.
+    /// - Returns: Whether the connection now has another file open; its content may be behind
+    ///   the notes, so the caller compares the whole vault with it.
+    public func reopenIfReplaced() throws(VaultError) -> Bool {
+        guard unsavedReason == nil, let opened = openedFile, FileIdentity(path: path) != opened else { return false }
+        let replacement: DatabaseQueue
+        switch Self.check(path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter) {
+        case .ok(let queue):
+            replacement = queue
+        case .busy:
+            return false  // the new file is being made: look again at the next step
+        case .unusable, .cannotSave:
+            do {
+                Self.moveAside(path)
+                replacement = try Self.createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter)
+            } catch {
+                throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
+            }
+        }
+        try? database.close()
+        database = replacement
+        openedFile = FileIdentity(path: path)
+        return true
     }
 
     /// Creates an empty index at `path`. The schema is made in a private file that is then

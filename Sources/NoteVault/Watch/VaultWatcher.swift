@@ -224,6 +224,10 @@ public final class VaultWatcher: @unchecked Sendable {
     /// - Returns: whether they were applied.
     @discardableResult
     func apply(catchingUp: Bool = false) throws(VaultError) -> Bool {
+        if try index.reopenIfReplaced() {
+            say("the index was replaced by another command; the whole vault will be checked against it")
+            pending.needsFullReconcile = true
+        }
         let git = GitState(vaultRoot: vault.root)
         if git.isWritingIndex, let operation = git.operationInProgress {
             if gitBusySince == nil { say("waiting: \(operation)") }
