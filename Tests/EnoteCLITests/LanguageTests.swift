@@ -114,4 +114,26 @@ import Testing
         #expect(japanese.stdout.contains("パス: reading-list.md"), "\(japanese.stdout)")
         #expect(japanese.stdout.contains("色:   blue"), "\(japanese.stdout)")
     }
+
+    @Test("a binary copied without its resource bundle speaks English, singular forms included")
+    func withoutTheResourceBundle() throws {
+        let vault = try TemporaryVault()
+        // The binary alone in another folder (a hard link: the same file, no bundle beside it).
+        let alone = vault.base.appendingPathComponent("bin/enote")
+        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: EnoteProcess.executable, to: alone)
+        let process = Process()
+        process.executableURL = alone
+        process.arguments = ["doctor"]
+        process.currentDirectoryURL = vault.root
+        process.environment = vault.environment.merging(Self.russian) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("1 problem found"), "\(text)")
+    }
 }

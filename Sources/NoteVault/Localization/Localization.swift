@@ -43,14 +43,12 @@ public enum Localization {
     static func template(for message: LocalizedMessage, in language: Language) -> String {
         if let count = message.count {
             let category = language.pluralCategory(count)
-            // English "other" is the key itself: most English messages never load a table.
-            if language == .english, category == .other { return message.format }
-            let key = message.format + "#" + category.rawValue
-            if let form = lookUp(key, in: language) { return form }
-            // English forms are the fallback of a language whose table lacks the key.
-            if language != .english, let form = lookUp(message.format + "#" + Language.english.pluralCategory(count).rawValue, in: .english) {
+            if language != .english, let form = lookUp(message.format + "#" + category.rawValue, in: language) {
                 return form
             }
+            // English, and the fallback of a table that lacks the message: the key is the plural
+            // form, the singular is built in, so English needs no table at all.
+            return Language.english.pluralCategory(count) == .one ? englishSingular[message.format] ?? message.format : message.format
         } else if language != .english, let form = lookUp(message.format, in: language) {
             return form
         }

@@ -52,6 +52,17 @@ struct TranslationTableTests {
         }
     }
 
+    @Test("the English singular forms built into the binary are those of en.lproj")
+    func builtInEnglish() throws {
+        var table: [String: String] = [:]
+        for (key, value) in try Self.table(.english) {
+            let (base, form) = Self.split(key)
+            if form == "one" { table[base] = value }
+        }
+        #expect(!table.isEmpty)
+        #expect(Localization.englishSingular == table)
+    }
+
     @Test("every translation places exactly the values its message has", arguments: Language.allCases)
     func places(language: Language) throws {
         for (key, value) in try Self.table(language) {
