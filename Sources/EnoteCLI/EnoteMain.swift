@@ -36,10 +36,12 @@ public enum EnoteMain {
     ///
     /// A command without subcommands is parsed on its own first: building the parser for the
     /// whole tree costs a few milliseconds, a fifth of a search with the watcher running. Any
-    /// error (and `--help`) goes through the whole tree, so messages and usage text are the
-    /// same either way.
+    /// error goes through the whole tree, and so does a request for help (which a command
+    /// parsed on its own would answer without the root's options), so messages and usage text
+    /// are the same either way.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        if let name = arguments.first, let command = leafCommands[name] {
+        let asksForHelp = arguments.prefix { $0 != "--" }.contains { ["-h", "--help", "-help", "--version"].contains($0) }
+        if !asksForHelp, let name = arguments.first, let command = leafCommands[name] {
             if let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())) { return parsed }
         }
         return try Enote.parseAsRoot(arguments)

@@ -134,4 +134,14 @@ import Testing
         #expect(created.stdout == "data.md\n")
         #expect(!created.stderr.contains("data.md"))
     }
+
+    @Test("COMMAND --help is the help `enote help COMMAND` prints, whichever way it is parsed", arguments: ["list", "search", "show", "watch"])
+    func helpIsTheSameEitherWay(command: String) throws {
+        let vault = try TemporaryVault()
+        let flag = try vault.run([command, "--help"])
+        let help = try vault.run(["help", command])
+        #expect(flag.status == 0 && help.status == 0)
+        #expect(flag.stdout == help.stdout)
+        #expect(flag.stdout.contains("--version"), "the root's options are listed")
+    }
 }
