@@ -55,7 +55,15 @@ import Testing
         ])
     func notesAreCompleted(words: [String], expected: [String]) throws {
         let vault = try TemporaryVault()
+        try vault.run("list")
         #expect(try Self.bashCompletions(words, in: vault) == expected)
+    }
+
+    @Test("before any index exists, paths come from a walk of the vault (building an index would keep Tab waiting)")
+    func withoutAnIndex() throws {
+        let vault = try TemporaryVault()
+        #expect(try Self.bashCompletions(["enote", "show", "gro"], in: vault) == ["grocery-list"])
+        #expect(!vault.exists(".enote/index.sqlite"), "no index was built")
     }
 
     @Test("a note written since the last command is offered too: the index is brought up to date first")

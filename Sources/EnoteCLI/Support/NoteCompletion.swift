@@ -21,7 +21,11 @@ enum NoteCompletion {
             let vault = try? Vault(root: root)
         else { return [] }
         var names: [String] = []
-        if let index = try? NoteIndex.open(vault), CatchUpChannel.requestCatchUp(vault) || (try? index.synchronize()) != nil,
+        // Without an index, building one would keep the Tab key waiting: the names come from
+        // a walk. A busy index is waited for briefly.
+        if FileManager.default.fileExists(atPath: NoteIndex.databasePath(for: vault)),
+            let index = try? NoteIndex.open(vault, busyTimeout: 0.2),
+            CatchUpChannel.requestCatchUp(vault) || (try? index.synchronize()) != nil,
             let candidates = try? index.candidates()
         {
             for candidate in candidates {
