@@ -12,6 +12,11 @@ public enum EnoteMain {
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         Trace.mark("started")
         do {
+            if let search = QuickSearch.parse(arguments) {
+                Trace.mark("arguments parsed")
+                try search.run()
+                return 0
+            }
             var command = try parse(arguments)
             Trace.mark("arguments parsed")
             try command.run()

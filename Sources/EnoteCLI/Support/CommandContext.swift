@@ -4,7 +4,10 @@ import NoteVault
 
 /// What a command needs from the world: environment, terminal, clock, and the vault.
 struct CommandContext {
-    let globals: GlobalOptions
+    /// `--vault`, when given.
+    let vaultOption: String?
+    /// `--no-pager`.
+    let noPager: Bool
     let environment: [String: String]
     let terminal: Terminal
     let clock: VaultClock
@@ -16,7 +19,12 @@ struct CommandContext {
     }
 
     init(_ globals: GlobalOptions) {
-        self.globals = globals
+        self.init(vault: globals.vault, noPager: globals.noPager)
+    }
+
+    init(vault: String?, noPager: Bool) {
+        self.vaultOption = vault
+        self.noPager = noPager
         self.environment = ProcessInfo.processInfo.environment
         self.terminal = Terminal.current(environment: environment)
         self.clock = .system
@@ -28,7 +36,7 @@ struct CommandContext {
     func openVault(forWriting: Bool = false) throws -> Vault {
         try run { () throws(VaultError) -> Vault in
             let root = try VaultLocator.locate(
-                explicit: globals.vault, environment: environment,
+                explicit: vaultOption, environment: environment,
                 currentDirectory: FileManager.default.currentDirectoryPath)
             let vault = try Vault(root: root, clock: clock)
             if forWriting { try vault.requireWritable() }
@@ -81,7 +89,7 @@ struct CommandContext {
 
     /// Prints long output, through a pager on a terminal.
     func page(_ text: String) {
-        Pager(terminal: terminal, environment: environment, disabled: globals.noPager).show(text)
+        Pager(terminal: terminal, environment: environment, disabled: noPager).show(text)
     }
 
     /// Reports `error` and returns the exit code to throw.

@@ -35,47 +35,12 @@ struct FilterOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError(Localization.text("--limit must be 1 or more")) }
-        for condition in conditions where !condition.contains("=") || condition.hasPrefix("=") {
-            throw ValidationError(Localization.text("--where needs KEY=VALUE, for example --where status=draft"))
-        }
+        if let problem = values.problem { throw ValidationError(problem.text) }
     }
 
-    /// The library filter, or a message naming the option that is wrong.
-    func filter(clock: VaultClock) throws(VaultError) -> NoteFilter {
-        let now = clock.now()
-        var filter = NoteFilter(now: now)
-        filter.includePendingExpiry = pending
-        if let color {
-            do { filter.color = try NoteColor(parsing: color) } catch { throw .invalidInput("--color: \(error)") }
-        }
-        filter.fields = conditions.map { condition in
-            let parts = condition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]).trimmingCharacters(in: .whitespaces), parts.count > 1 ? String(parts[1]) : "")
-        }
-        filter.updatedSince = try since.map { text throws(VaultError) in try Self.pastDate(text, option: "--since", clock: clock) }
-        filter.updatedUntil = try until.map { text throws(VaultError) in try Self.pastDate(text, option: "--until", clock: clock) }
-        if let expiring {
-            if expiring == "all" {
-                filter.expiringWithin = .infinity
-            } else if let seconds = DateInput.Duration.seconds(parsing: expiring) {
-                filter.expiringWithin = seconds
-            } else {
-                throw .invalidInput("--expiring: \"\(expiring)\" is not a duration; write 30m, 12h, 3d or 2w, or all")
-            }
-        }
-        return filter
-    }
-
-    /// `--since 3d` means three days ago; absolute dates as usual.
-    private static func pastDate(_ text: String, option: String, clock: VaultClock) throws(VaultError) -> Date {
-        if let seconds = DateInput.Duration.seconds(parsing: text) {
-            return clock.now().addingTimeInterval(-seconds)
-        }
-        do {
-            return try DateInput.parse(text, clock: clock)
-        } catch {
-            throw .invalidInput("\(option): \(error)")
-        }
+    /// The options' values, for the code that runs a command.
+    var values: FilterValues {
+        FilterValues(
+            color: color, conditions: conditions, since: since, until: until, expiring: expiring, pending: pending, limit: limit, json: json)
     }
 }

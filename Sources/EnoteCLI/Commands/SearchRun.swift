@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+/// What `enote search` does, from plain values: ``Enote/Search`` gets them from
+/// swift-argument-parser, ``QuickSearch`` straight from the arguments of a plain search.
+struct SearchRun: Equatable {
+    /// The words of the query, as typed.
+    var query: [String]
+    var filters: FilterValues
+    /// `--vault`, when given.
+    var vault: String?
+    /// `--no-pager`.
+    var noPager: Bool
+
+    func run() throws {
+        let context = CommandContext(vault: vault, noPager: noPager)
+        let parsed: SearchQuery
+        do {
+            parsed = try SearchQuery(parsing: query.joined(separator: " "))
+        } catch {
+            Console.err("enote: \(error)")
+            throw ExitCode(2)
+        }
+        let vault = try context.openVault()
+        let filter = try context.run { () throws(VaultError) in try filters.filter(clock: context.clock) }
+        let index = try context.openIndex(vault)
+        let results = try context.run { () throws(VaultError) in
+            try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
+        }
+        Trace.mark("searched")
+        defer { Trace.mark("printed") }
+        let timeZone = context.clock.timeZone
+        let now = context.clock.now()
+        if filters.json {
+            Console.out(JSONValue.array(results.notes.map { NoteJSON.object($0, timeZone: timeZone, now: now) }).rendered())
+            return
+        }
+        if results.notes.isEmpty {
+            context.note("No notes match")
+            return
+        }
+        let bold = context.terminal.usesColor
+        var output = ""
+        for note in results.notes {
+            let table = NoteTable(terminal: context.terminal)
+            let title = SafeText.escaped(note.title)
+            output += "\(table.swatch(note.color))  \(bold ? "\u{1B}[1m\(title)\u{1B}[0m" : title)  \(SafeText.escaped(note.path.description))\n"
+            let snippet = note.snippet.map { Snippet.terminal($0, bold: bold) } ?? SafeText.escaped(note.description)
+            if !snippet.isEmpty {
+                output += "    " + DisplayWidth.truncate(snippet, to: max(context.terminal.columns - 4, 20)) + "\n"
+            }
+        }
+        context.page(output)
+        if results.total > results.notes.count {
+            context.note("\(count: results.total) notes match; showing \(results.notes.count) (--limit N for more)")
+        }
+    }
+}
