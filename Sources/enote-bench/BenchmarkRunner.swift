@@ -110,7 +110,7 @@ struct BenchmarkRunner {
     }
 
     func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
+        Timing.median(values)
     }
 
     /// A Markdown table of the results.

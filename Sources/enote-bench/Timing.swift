@@ -88,8 +88,16 @@ enum Timing {
     /// The median of `runs` timings after one warm-up run.
     static func median(runs: Int, warmUp: Bool = true, _ body: () -> Double) -> Double {
         if warmUp { _ = body() }
-        let samples = (0..<runs).map { _ in body() }.sorted()
-        return samples[samples.count / 2]
+        return median((0..<runs).map { _ in body() })
+    }
+
+    /// The median of `values`: the middle one, or the mean of the two middle ones when their
+    /// number is even (the mix has eight queries).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// A percentile (0–100) of samples.
