@@ -177,6 +177,18 @@ struct SearchTests {
         #expect(try index.found("potatoes", filter: { $0.color = .palette(.blue) }).isEmpty)
     }
 
+    @Test("a full page counts only the matches that may be shown")
+    func totalLeavesOutHiddenNotes() throws {
+        try sandbox.write("pipes.md", VaultSandbox.noteText(title: "Pipes", body: "Ask the plumber about the pipes.\n"))
+        try index.synchronize()
+        // Three notes say "plumber"; expired.md is past its destroy date.
+        let page = try index.results("plumber", limit: 1)
+        #expect(page.notes.count == 1)
+        #expect(page.total == 2)
+        #expect(try index.results("plumber", limit: 1, filter: { $0.includePendingExpiry = true }).total == 3)
+        #expect(try index.results("plumber", limit: 5).total == 2)
+    }
+
     @Test func notesPastTheirDestroyDateAreHiddenUnlessPending() throws {
         #expect(try index.found("plumber") == ["later.md"])
         #expect(try index.found("sink").isEmpty)

@@ -129,10 +129,13 @@ struct WatcherExpiryTests {
         }
         let watcher = try RunningWatcher.start(sandbox)
         defer { watcher.stop() }
-        for number in 0..<3 {
-            try sandbox.write("later-\(number).md", noteText("later"))
+        // Each save changes a due note, so each runs a whole pass that refuses again.
+        for edit in 0..<3 {
+            let stamp = NoteDate.stamp(VaultSandbox.now.addingTimeInterval(-3_600), in: TimeZone(identifier: "UTC")!)
+            try sandbox.write("due-0.md", VaultSandbox.noteText(title: "due-0.md", body: "edit \(edit)\n", extra: ["destroy: \(stamp)"]))
             #expect(watcher.catchUp())
         }
+        #expect(watcher.lines.filter { $0 == "indexed due-0.md" }.count == 3, "\(watcher.lines)")
         let refusals = watcher.lines.filter { $0.hasPrefix("expiry refused: ") }
         #expect(refusals.count == 1, "\(watcher.lines)")
         #expect(refusals.first?.contains("5 of 5 notes are past their destroy date at once (the cap is 3 per pass)") == true, "\(refusals)")
