@@ -42,7 +42,7 @@ extension Enote {
             context.warn(report.warnings)
             let seconds = Date().timeIntervalSince(started)
             context.note(
-                "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", seconds)) s"
+                "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", locale: Locale(identifier: Localization.language.rawValue), seconds)) s"
             )
         }
     }
