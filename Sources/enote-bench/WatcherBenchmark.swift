@@ -112,7 +112,7 @@ struct WatcherBenchmark {
         let removed = try waitForMatches("burstword", count: 0)
         return [
             "burst: \(count) files written in \(BenchmarkRunner.format(written)); the index held exactly \(count) matches "
-                + "\(BenchmarkRunner.format(added)) after the first write; after removing them, 0 matches \(BenchmarkRunner.format(removed)) later"
+                + "\(BenchmarkRunner.format(added)) after the last write; after removing them, 0 matches \(BenchmarkRunner.format(removed)) later"
         ]
     }
 
