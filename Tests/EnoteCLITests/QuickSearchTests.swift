@@ -12,39 +12,43 @@ import Testing
         return SearchRun(query: command.query, filters: command.filters.values, vault: command.globals.vault, noPager: command.globals.noPager)
     }
 
-    @Test("plain searches: the same values as swift-argument-parser", arguments: [
-        ["search", "potatoes"],
-        ["search", "potatoes", "eggs"],
-        ["search", "\"next week\""],
-        ["search", "gard*", "--limit", "5"],
-        ["search", "--limit", "1", "harbour"],
-        ["search", "京都", "--json"],
-        ["search", "молоко", "--json", "--limit", "3", "--no-pager"],
-        ["search", "title:plan", "--vault", "/tmp/Notes"],
-        ["search", "tomato", "OR", "potato", "--lang", "ru"],
-        ["search", "C++", "e-mail", "it's"],
-    ])
+    @Test(
+        "plain searches: the same values as swift-argument-parser",
+        arguments: [
+            ["search", "potatoes"],
+            ["search", "potatoes", "eggs"],
+            ["search", "\"next week\""],
+            ["search", "gard*", "--limit", "5"],
+            ["search", "--limit", "1", "harbour"],
+            ["search", "京都", "--json"],
+            ["search", "молоко", "--json", "--limit", "3", "--no-pager"],
+            ["search", "title:plan", "--vault", "/tmp/Notes"],
+            ["search", "tomato", "OR", "potato", "--lang", "ru"],
+            ["search", "C++", "e-mail", "it's"],
+        ])
     func sameAsArgumentParser(arguments: [String]) throws {
         let quick = try #require(QuickSearch.parse(arguments))
         #expect(quick == (try Self.parsed(arguments)))
     }
 
-    @Test("every other form is left to swift-argument-parser", arguments: [
-        ["search"],
-        ["search", "--json"],
-        ["search", "potatoes", "-draft"],
-        ["search", "potatoes", "--color", "red"],
-        ["search", "potatoes", "--where", "tags=home"],
-        ["search", "potatoes", "--limit", "0"],
-        ["search", "potatoes", "--limit", "many"],
-        ["search", "potatoes", "--limit"],
-        ["search", "potatoes", "--limit=5"],
-        ["search", "potatoes", "--json", "--json"],
-        ["search", "--", "-draft"],
-        ["search", "potatoes", "--help"],
-        ["search", ""],
-        ["list", "potatoes"],
-    ])
+    @Test(
+        "every other form is left to swift-argument-parser",
+        arguments: [
+            ["search"],
+            ["search", "--json"],
+            ["search", "potatoes", "-draft"],
+            ["search", "potatoes", "--color", "red"],
+            ["search", "potatoes", "--where", "tags=home"],
+            ["search", "potatoes", "--limit", "0"],
+            ["search", "potatoes", "--limit", "many"],
+            ["search", "potatoes", "--limit"],
+            ["search", "potatoes", "--limit=5"],
+            ["search", "potatoes", "--json", "--json"],
+            ["search", "--", "-draft"],
+            ["search", "potatoes", "--help"],
+            ["search", ""],
+            ["list", "potatoes"],
+        ])
     func otherFormsFallBack(arguments: [String]) {
         #expect(QuickSearch.parse(arguments) == nil)
     }

@@ -8,7 +8,8 @@ extension Localization {
         "Adopted %@ existing notes": "Adopted %@ existing note",
         "Copied %@ sample files": "Copied %@ sample file",
         "%@ notes match; showing %@ (--limit N for more)": "%@ note matches; showing %@ (--limit N for more)",
-        "emptying the trash deletes %@ notes for good; run it again with --yes to confirm": "emptying the trash deletes %@ note for good; run it again with --yes to confirm",
+        "emptying the trash deletes %@ notes for good; run it again with --yes to confirm":
+            "emptying the trash deletes %@ note for good; run it again with --yes to confirm",
         "Delete %@ notes in the trash for good?": "Delete %@ note in the trash for good?",
         "Deleted %@ notes from the trash": "Deleted %@ note from the trash",
         "in %@ minutes": "in %@ minute",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoteVault
 
 /// Another command may replace the index under a running watcher: `enote index --rebuild`, or
