@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import EnoteCLI
@@ -47,9 +48,18 @@ import Testing
             ["search", "--", "-draft"],
             ["search", "potatoes", "--help"],
             ["search", ""],
+            ["search", " \t"],
+            ["search", "potatoes", "\u{3000}"],
             ["list", "potatoes"],
         ])
     func otherFormsFallBack(arguments: [String]) {
         #expect(QuickSearch.parse(arguments) == nil)
+    }
+
+    @Test(
+        "a blank word is white space as Foundation's set has it",
+        arguments: ["", " ", "\t ", "\u{3000}", "\u{A0}", "\n", " \r\n", "a", " x ", "\u{200B}"])
+    func blank(word: String) {
+        #expect(SearchRun.isBlank(word) == word.trimmingCharacters(in: .whitespaces).isEmpty)
     }
 }

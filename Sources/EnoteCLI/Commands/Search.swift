@@ -28,7 +28,7 @@ extension Enote {
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
-            if query.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            if query.allSatisfy(SearchRun.isBlank) {
                 throw ValidationError(Localization.text("give something to search for, for example: enote search potatoes"))
             }
         }

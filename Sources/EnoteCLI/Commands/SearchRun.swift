@@ -13,6 +13,13 @@ struct SearchRun: Equatable {
     /// `--no-pager`.
     var noPager: Bool
 
+    /// Whether a word of the query is only white space (Foundation's `whitespaces`), which
+    /// searches for nothing. ASCII is decided without the character set: a word usually starts
+    /// with a letter.
+    static func isBlank(_ word: String) -> Bool {
+        word.unicodeScalars.allSatisfy { $0.isASCII ? $0 == " " || $0 == "\t" : CharacterSet.whitespaces.contains($0) }
+    }
+
     func run() throws {
         let context = CommandContext(vault: vault, noPager: noPager)
         let parsed: SearchQuery
@@ -30,9 +37,9 @@ struct SearchRun: Equatable {
         }
         Trace.mark("searched")
         defer { Trace.mark("printed") }
-        let timeZone = context.clock.timeZone
-        let now = context.clock.now()
         if filters.json {
+            let timeZone = context.clock.timeZone
+            let now = context.clock.now()
             Console.out(JSONValue.array(results.notes.map { NoteJSON.object($0, timeZone: timeZone, now: now) }).rendered())
             return
         }

@@ -39,7 +39,7 @@ enum QuickSearch {
                     guard !value.hasPrefix("-") else { return nil }
                 }
             default:
-                guard !argument.hasPrefix("-"), !argument.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                guard !argument.hasPrefix("-"), !SearchRun.isBlank(argument) else { return nil }
                 run.query.append(argument)
             }
             index += 1

@@ -9,22 +9,34 @@ import Glibc
 public struct VaultClock: Sendable {
     private let read: @Sendable () -> Date
     private let readElapsed: @Sendable () -> Double
+    private let zone: @Sendable () -> TimeZone
 
-    /// The current time zone used for dates written without an offset.
-    public let timeZone: TimeZone
+    /// The time zone used for dates written without an offset.
+    public var timeZone: TimeZone { zone() }
 
     /// Creates a clock from a function that returns the current time.
     /// - Parameters:
+    ///   - timeZone: The time zone for dates written without an offset.
     ///   - now: The wall-clock time (which the system or the user may set).
     ///   - elapsed: Seconds on a clock that is never set, to tell how much time really passed
     ///     between two readings of `now`; by default ``secondsSinceBoot()``.
     public init(
-        timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
+        timeZone: TimeZone, now: @escaping @Sendable () -> Date,
         elapsed: @escaping @Sendable () -> Double = { VaultClock.secondsSinceBoot() }
     ) {
+        self.init(zone: { timeZone }, now: now, elapsed: elapsed)
+    }
+
+    /// Creates a clock in the process's time zone, looked up only when a date needs it: finding
+    /// the current zone loads ICU's time zone data, which most searches never use.
+    public init(now: @escaping @Sendable () -> Date, elapsed: @escaping @Sendable () -> Double = { VaultClock.secondsSinceBoot() }) {
+        self.init(zone: { TimeZone.current }, now: now, elapsed: elapsed)
+    }
+
+    private init(zone: @escaping @Sendable () -> TimeZone, now: @escaping @Sendable () -> Date, elapsed: @escaping @Sendable () -> Double) {
         self.read = now
         self.readElapsed = elapsed
-        self.timeZone = timeZone
+        self.zone = zone
     }
 
     /// The real clock in the process's time zone.

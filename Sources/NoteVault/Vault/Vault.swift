@@ -182,11 +182,19 @@ public final class Vault: Sendable {
 
     // MARK: - Helpers
 
+    /// `path` made absolute (from the current folder) with `.`, `..`, repeated and trailing
+    /// slashes removed, by the text alone: links are not resolved, and `..` at `/` stays `/`.
     static func absolute(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        var text = url.standardizedFileURL.path
-        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
-        return text
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     static func loadConfig(root: String) throws(VaultError) -> VaultConfig {

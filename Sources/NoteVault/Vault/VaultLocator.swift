@@ -21,8 +21,9 @@ public enum VaultLocator {
         while true {
             if isVault(folder) { return folder }
             guard folder != "/" else { break }
-            folder = (folder as NSString).deletingLastPathComponent
-            if folder.isEmpty { folder = "/" }
+            // `absolute` gives "/" or a path without a trailing slash: its parent is up to the last one.
+            let slash = folder.lastIndex(of: "/") ?? folder.startIndex
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
         throw .vaultNotFound(searchedFrom: Vault.absolute(currentDirectory))
     }

@@ -101,4 +101,31 @@ struct VaultLocatorTests {
             return true
         }
     }
+
+    @Test(
+        "paths are made absolute and tidied by their text",
+        arguments: [
+            ("/a/b/../c/./d/", "/a/c/d"), ("//a//b///", "/a/b"), ("/", "/"), ("/..", "/"), ("/a/../..", "/"),
+            ("/a/.../b", "/a/.../b"), ("/заметки/./京都", "/заметки/京都"), ("/a/b/..", "/a"),
+        ])
+    func absolute(path: String, expected: String) {
+        #expect(Vault.absolute(path) == expected)
+    }
+
+    @Test("a relative path is taken from the current folder")
+    func absoluteRelative() {
+        let current = FileManager.default.currentDirectoryPath
+        #expect(Vault.absolute("x/../y") == Vault.absolute(current + "/y"))
+        #expect(Vault.absolute(".") == Vault.absolute(current))
+    }
+
+    @Test("the search climbs to / and says where it started")
+    func climbsToTheRoot() throws {
+        #expect {
+            try locate(from: sandbox.outside + "/./")
+        } throws: { error in
+            guard case .vaultNotFound(let start) = error as? VaultError else { return false }
+            return start == sandbox.outside
+        }
+    }
 }
