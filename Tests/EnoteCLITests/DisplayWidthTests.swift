@@ -22,6 +22,11 @@ import Testing
             ("京都旅行の計画", 9, "京都旅行…"),
             ("京都旅行の計画", 8, "京都旅…"),
             ("word   ", 5, "word…"),
+            ("ab  cd", 4, "ab…"),
+            ("xy", 1, "…"),
+            ("x", 1, "x"),
+            ("Список покупок", 8, "Список…"),
+            ("tab\there", 5, "tab\th…"),
             ("anything", 0, ""),
         ])
     func truncate(text: String, width: Int, expected: String) {

@@ -3,7 +3,14 @@
 public enum DisplayWidth {
     /// The width of `text` in columns.
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if isPrintableASCII(text.utf8) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte is a printable ASCII character (one column each): most titles and
+    /// snippets, measured without breaking them into characters.
+    private static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// The width of one character.
@@ -23,19 +30,26 @@ public enum DisplayWidth {
         default: break
         }
         if scalar.properties.isEmojiPresentation { return 2 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-            0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-        ]
         return wide.contains { $0.contains(value) } ? 2 : 1
     }
+
+    /// The East Asian wide and fullwidth blocks.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
 
     /// `text` cut to at most `width` columns, ending in `…` when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
+        if isPrintableASCII(text.utf8) {
+            var result = text.utf8.prefix(width - 1)
+            while result.last == UInt8(ascii: " ") { result.removeLast() }
+            return String(decoding: result, as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {

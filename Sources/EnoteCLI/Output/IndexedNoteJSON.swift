@@ -36,7 +36,8 @@ enum Snippet {
     /// Bold on a terminal with colour, `[match]`-free plain text otherwise; control characters
     /// escaped either way.
     static func terminal(_ snippet: String, bold: Bool) -> String {
-        let flattened = snippet.replacingOccurrences(of: "\n", with: " ")
+        var flattened = ""
+        flattened.unicodeScalars.append(contentsOf: snippet.unicodeScalars.lazy.map { $0 == "\n" ? " " : $0 })
         var out = ""
         for part in SafeText.escapedKeepingMarks(flattened) {
             switch part {

@@ -37,11 +37,24 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     public init(stringLiteral value: String) {
-        self.init(format: value.replacingOccurrences(of: "%", with: "%%"))
+        self.init(format: Self.escapingPercent(value))
     }
 
     public init(stringInterpolation: StringInterpolation) {
         self.init(format: stringInterpolation.format, arguments: stringInterpolation.arguments, count: stringInterpolation.count)
+    }
+
+    /// `text` with every `%` doubled, as a format's literal text. (Without Foundation's
+    /// `replacingOccurrences`, which costs a search a measurable part of its time.)
+    static func escapingPercent(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 4)
+        for character in text {
+            escaped.append(character)
+            if character == "%" { escaped.append("%") }
+        }
+        return escaped
     }
 
     /// The message in the current language (``Localization/language``).
@@ -63,7 +76,7 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            format += literal.replacingOccurrences(of: "%", with: "%%")
+            format += LocalizedMessage.escapingPercent(literal)
         }
 
         /// Any value, shown as `String(describing:)`.
