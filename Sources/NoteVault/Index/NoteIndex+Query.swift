@@ -159,6 +159,7 @@ extension NoteIndex {
                 db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
             let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
             let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
+            let reader = BodyReader(db)
             var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
             var notes: [IndexedNote] = []
             for hit in ranked {
@@ -166,9 +167,13 @@ extension NoteIndex {
                 note.score = hit.score
                 note.titleMatches = hit.title
                 if let snippets {
-                    body.reset()
-                    body.bind(note.id)
-                    note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
+                    if let size = reader.open(note.id) {
+                        note.snippet = try snippets.snippet(size: size, prefix: reader.prefix)
+                    } else {
+                        body.reset()
+                        body.bind(note.id)
+                        note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
+                    }
                 }
                 notes.append(note)
             }

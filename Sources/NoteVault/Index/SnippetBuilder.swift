@@ -44,7 +44,40 @@ struct SnippetBuilder {
     /// The snippet of the UTF-8 text in `bytes` (straight from SQLite's row, so that a long
     /// note is never copied or validated as a whole: only the window is made a String).
     func snippet(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard !bytes.isEmpty else { return nil }
+        guard case .found(let snippet) = scan(bytes, isWhole: true) else { return nil }
+        return snippet
+    }
+
+    /// The snippet of a body of `size` bytes read in growing prefixes: `prefix(n)` returns its
+    /// first `n` bytes. Most matches are near the start, so a long note is read only as far as
+    /// its window (a note of 300 KB costs SQLite 75 pages to read whole).
+    /// - Parameter initialLength: How many bytes to read first; four times more each time the
+    ///   window is not yet complete.
+    func snippet(size: Int, initialLength: Int = 8192, prefix: (Int) throws -> [UInt8]) rethrows -> String? {
+        var length = min(size, max(initialLength, 1))
+        while true {
+            let bytes = try prefix(length)
+            let isWhole = length >= size || bytes.count < length
+            if case .found(let snippet) = bytes.withUnsafeBufferPointer({ scan($0, isWhole: isWhole) }) { return snippet }
+            length = min(size, length * 4)
+        }
+    }
+
+    /// What scanning some of a body found.
+    private enum Scanned {
+        /// The snippet (`nil`: no match in the whole body).
+        case found(String?)
+        /// The bytes end before the snippet could be decided.
+        case needsMore
+    }
+
+    /// The most bytes one character (a letter and its combining marks) takes: a word that ends
+    /// closer than this to the end of a prefix may go on after it.
+    private static let cutMargin = 16
+
+    /// Scans `bytes`, the whole body or (`isWhole` false) its beginning.
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, isWhole: Bool) -> Scanned {
+        guard !bytes.isEmpty else { return isWhole ? .found(nil) : .needsMore }
         var scan = Scan(builder: self)
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = tokenizer.tokenize(
@@ -57,7 +90,9 @@ struct SnippetBuilder {
                 return scan.pointee.accept(word, start: Int(start), end: Int(end))
             }
         }
-        guard let first = scan.firstMatch else { return nil }
+        guard let first = scan.firstMatch else { return isWhole ? .found(nil) : .needsMore }
+        // In a prefix, the window must be complete and end clear of the cut.
+        if !isWhole, !scan.isComplete || scan.tokens.last!.end + Self.cutMargin > bytes.count { return .needsMore }
         var windowStart = scan.tokens[max(0, first - Self.wordsBefore)].start
         var windowEnd = scan.tokens.last!.end
         // An ellipsis only where words are cut. A little punctuation at either end (an
@@ -67,6 +102,8 @@ struct SnippetBuilder {
             windowStart = bytes[..<windowStart].firstIndex { !Self.isSpace($0) } ?? windowStart
         }
         let wordsAfter = Self.containsWord(bytes, windowEnd..<bytes.count)
+        // Only the whole body tells that nothing but punctuation follows.
+        if !isWhole, !wordsAfter { return .needsMore }
         if !wordsAfter, bytes.count - windowEnd <= Self.keptPunctuation {
             windowEnd = (bytes[windowEnd...].lastIndex { !Self.isSpace($0) }).map { $0 + 1 } ?? windowEnd
         }
@@ -90,7 +127,7 @@ struct SnippetBuilder {
         }
         text += slice(cursor..<max(cursor, windowEnd))
         if wordsAfter { text += "…" }
-        return text
+        return .found(text)
     }
 
     /// The most bytes of punctuation kept at either end of a snippet instead of being dropped.
@@ -158,6 +195,8 @@ private struct Scan {
     let builder: SnippetBuilder
     var tokens: [Token] = []
     var firstMatch: Int?
+    /// Whether the window after the first match is full (the scan stopped there).
+    var isComplete = false
 
     /// Records a word; returns non-zero to stop once the window after the first match is full.
     mutating func accept(_ word: UnsafeRawBufferPointer, start: Int, end: Int) -> CInt {
@@ -175,6 +214,7 @@ private struct Scan {
             }
         }
         if let firstMatch, tokens.count - max(0, firstMatch - SnippetBuilder.wordsBefore) >= SnippetBuilder.windowWords {
+            isComplete = true
             return 101  // SQLITE_DONE: stop tokenizing, the window is complete
         }
         return 0
