@@ -8,9 +8,33 @@
 #define ENOTE_TITLE_BONUS 1.0e9
 #define ENOTE_HIDDEN_RANK 1.0e18
 #define ENOTE_K1 1.2
+#define ENOTE_B 0.75
+/* Length classes per doubling of the length. */
+#define ENOTE_CLASSES_PER_DOUBLING 12.0
 
 double enote_rank_title_bonus(void) { return ENOTE_TITLE_BONUS; }
 double enote_rank_hidden(void) { return ENOTE_HIDDEN_RANK; }
+
+unsigned char enote_length_class(long long bytes) {
+    if (bytes <= 1) return 1;
+    double value = 1.0 + round(ENOTE_CLASSES_PER_DOUBLING * log2((double)bytes));
+    return (unsigned char)(value > 255.0 ? 255.0 : value);
+}
+
+double enote_length_of_class(unsigned char lengthClass) {
+    if (lengthClass <= 1) return 1.0;
+    return exp2((double)(lengthClass - 1) / ENOTE_CLASSES_PER_DOUBLING);
+}
+
+/* BM25's length normalisation for this row: 1 for a row of average length or without a class. */
+static double lengthNorm(const Fts5ExtensionApi *api, Fts5Context *fts, const EnoteRankCounter *counter) {
+    if (!counter || !counter->lengths || counter->averageLength <= 0.0) return 1.0;
+    sqlite3_int64 rowid = api->xRowid(fts);
+    if (rowid < 0 || rowid >= counter->lengthLimit) return 1.0;
+    unsigned char lengthClass = counter->lengths[rowid];
+    if (lengthClass == 0) return 1.0;
+    return 1.0 - ENOTE_B + ENOTE_B * enote_length_of_class(lengthClass) / counter->averageLength;
+}
 
 /* Whether the caller asked for this row to come last (a note past its destroy date). */
 static int isHidden(const Fts5ExtensionApi *api, Fts5Context *fts, const EnoteRankCounter *counter) {
@@ -93,12 +117,13 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
     }
 
     double score = 0.0;
+    double norm = lengthNorm(api, fts, counter);
     int matched = 0, matchedInTitle = 0;
     for (int p = 0; p < data->phraseCount; p++) {
         if (tf[p] <= 0.0) continue;
         matched++;
         if (inTitle[p]) matchedInTitle++;
-        score += data->idf[p] * (tf[p] * (ENOTE_K1 + 1.0)) / (tf[p] + ENOTE_K1);
+        score += data->idf[p] * (tf[p] * (ENOTE_K1 + 1.0)) / (tf[p] + ENOTE_K1 * norm);
     }
     if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
     if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }

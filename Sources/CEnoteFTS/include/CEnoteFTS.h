@@ -13,12 +13,29 @@ typedef struct {
     long long hiddenLimit;
     /// How many of the scored rows were hidden.
     long long hiddenRows;
+    /// Each row's body length class (``enote_length_class``) indexed by rowid, or NULL. A row
+    /// without a class (0, or past `lengthLimit`) counts as of average length.
+    const unsigned char *lengths;
+    /// How many rowids `lengths` covers.
+    long long lengthLimit;
+    /// The average body length in bytes of the rows with a class; `lengths` is used only when
+    /// it is positive.
+    double averageLength;
 } EnoteRankCounter;
 
+/// A body length in bytes as one byte, on a logarithmic scale (about 6% steps up to 2 MB and
+/// beyond): 1 for an empty body, never 0.
+unsigned char enote_length_class(long long bytes);
+
+/// The length in bytes that class `lengthClass` stands for.
+double enote_length_of_class(unsigned char lengthClass);
+
 /// Registers the FTS5 auxiliary function `enote_rank` with the FTS5 API of a connection
-/// (`fts5_api *`, passed untyped). The function scores a row like BM25 without document-length
-/// normalisation (k1 = 1.2, b = 0, so no per-row size lookup), with per-column weights as
-/// arguments, and puts rows where every matched phrase occurs in column 0 (the title) first.
+/// (`fts5_api *`, passed untyped). The function scores a row like BM25 (k1 = 1.2, b = 0.75), with
+/// per-column weights as arguments; the document length comes from the counter's `lengths`
+/// (FTS5's own per-row size lookup would cost more than the rest of a search), and without them
+/// every row counts as of average length. Rows where every matched phrase occurs in column 0
+/// (the title) come first.
 /// Lower is better, like bm25(). Returns an SQLite result code.
 int enote_register_rank(void *fts5Api, EnoteRankCounter *counter);
 

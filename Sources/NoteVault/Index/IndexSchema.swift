@@ -14,10 +14,12 @@ import GRDB
 ///   value lowercased (`--where KEY=VALUE` compares without case).
 /// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
 ///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id. Its `rank` is
-///   `enote_rank` (see CEnoteFTS): BM25 without length normalisation, title matches first.
+///   `enote_rank` (see CEnoteFTS): BM25, title matches first.
+/// - `body_lengths`: each note's body length as one byte, in blocks of notes
+///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 14  // 14: diagnostics keep their message untranslated (format and arguments)
+    static let version = 15  // 15: body_lengths, for BM25's length normalisation
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
@@ -78,6 +80,7 @@ enum IndexSchema {
                 CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE body_lengths (block INTEGER PRIMARY KEY, classes BLOB NOT NULL);
                 """)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The prepared statements that write note rows, their fields, their file fingerprints and
-/// their full-text entries, within one transaction.
+/// their full-text entries, within one transaction. ``finish()`` must run before it commits.
 struct IndexWriter {
     private let db: Database
     private var insertNote: RawStatement
@@ -14,6 +14,7 @@ struct IndexWriter {
     private var deleteText: RawStatement
     private var upsertFile: RawStatement
     private var deleteFile: RawStatement
+    private var lengths = BodyLengthTable()
 
     private static let noteColumns = [
         "path", "display_path", "size", "hash", "content_hash", "title", "title_key", "description", "color", "destroy_at",
@@ -75,6 +76,11 @@ struct IndexWriter {
         try writeFieldsAndText(id: id, record: record)
     }
 
+    /// Writes what is kept for the whole transaction (the body lengths).
+    mutating func finish() throws {
+        try lengths.save(db)
+    }
+
     /// Records new times for a file whose bytes did not change.
     mutating func refreshFingerprint(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool) throws {
         try writeFile(id: id, path: path, fingerprint: fingerprint, racy: racy)
@@ -88,6 +94,7 @@ struct IndexWriter {
         try run(&deleteText, id)
         try run(&deleteFields, id)
         try run(&deleteNote, id)
+        lengths.remove(id)
     }
 
     private func run(_ statement: inout RawStatement, _ id: Int64) throws {
@@ -122,6 +129,7 @@ struct IndexWriter {
         insertText.bind(record.body)
         insertText.bind(record.searchableName)
         try insertText.run()
+        lengths.set(id, bodyBytes: record.body.utf8.count)
     }
 
     private func bindNote(_ record: IndexRecord, updatedAt: Double, to statement: inout RawStatement) {

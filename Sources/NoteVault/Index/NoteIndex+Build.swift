@@ -40,6 +40,7 @@ extension NoteIndex {
                             done += records.count
                             progress?(SyncProgress(done: done, total: entries.count))
                         })
+                    try writer.finish()
                     try IndexSchema.createIndexes(db)
                     try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
                     return .commit

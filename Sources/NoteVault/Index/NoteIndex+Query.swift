@@ -118,14 +118,22 @@ extension NoteIndex {
                 // subquery that SQLite would materialise for every search), and counts the
                 // rows it scores, which gives the total without a second pass.
                 let hidden = restrictions.excluded == nil ? [] : try pendingExpiryBits(db, now: filter.now)
+                let lengths = try BodyLengthTable.load(db)
                 let (extra, clauseArguments) = restriction(on: "rowid", pendingExpiry: false)
                 let hiddenRank = enote_rank_hidden()
                 let hits = try hidden.withUnsafeBufferPointer { bits in
-                    rankCounter.pointee = EnoteRankCounter(rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0)
-                    defer { rankCounter.pointee.hidden = nil }
-                    return try Row.fetchAll(
-                        db, sql: "SELECT rowid, \(IndexSchema.rankCall) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
-                        arguments: [positive] + clauseArguments + [limit])
+                    try lengths.classes.withUnsafeBufferPointer { classes in
+                        rankCounter.pointee = EnoteRankCounter(
+                            rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0,
+                            lengths: classes.baseAddress, lengthLimit: Int64(classes.count), averageLength: lengths.averageLength)
+                        defer {
+                            rankCounter.pointee.hidden = nil
+                            rankCounter.pointee.lengths = nil
+                        }
+                        return try Row.fetchAll(
+                            db, sql: "SELECT rowid, \(IndexSchema.rankCall) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
+                            arguments: [positive] + clauseArguments + [limit])
+                    }
                 }
                 let bonus = enote_rank_title_bonus()
                 ranked = hits.compactMap { row in

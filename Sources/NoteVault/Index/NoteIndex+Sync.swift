@@ -213,6 +213,7 @@ extension NoteIndex {
                     done += outcomes.count
                     progress?(SyncProgress(done: done, total: items.count))
                 })
+            try writer.finish()
             return report
         }
         switch outcome {

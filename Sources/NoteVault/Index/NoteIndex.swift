@@ -110,7 +110,7 @@ public final class NoteIndex: @unchecked Sendable {
     ) throws(VaultError) -> NoteIndex {
         let path = databasePath(for: vault)
         let counter = UnsafeMutablePointer<EnoteRankCounter>.allocate(capacity: 1)
-        counter.initialize(to: EnoteRankCounter(rows: 0, hidden: nil, hiddenLimit: 0, hiddenRows: 0))
+        counter.initialize(to: EnoteRankCounter(rows: 0, hidden: nil, hiddenLimit: 0, hiddenRows: 0, lengths: nil, lengthLimit: 0, averageLength: 0))
         func make(_ queue: DatabaseQueue) -> NoteIndex {
             NoteIndex(
                 vault: vault, database: queue, path: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, rankCounter: counter,
