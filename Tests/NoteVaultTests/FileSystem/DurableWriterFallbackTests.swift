@@ -36,16 +36,7 @@ struct DurableWriterFallbackTests {
     }
 
     private func save(_ text: String, renameOver: Bool) {
-        let target = sandbox.path("plan.md")
-        if renameOver {
-            let temporary = sandbox.path("4913")
-            _ = FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8))
-            Glibc.rename(temporary, target)
-        } else {
-            let descriptor = open(target, O_WRONLY | O_TRUNC | O_CREAT, 0o644)
-            _ = Array(text.utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-        }
+        sandbox.saveAsAnotherEditor(text, to: "plan.md", renameOver ? .renameOver : .inPlace)
     }
 
     @Test(arguments: Race.allCases)
@@ -76,19 +67,7 @@ struct DurableWriterFallbackTests {
         }
 
         // Then it is a conflict that names the copy, and neither version lost a byte
-        let error = try #require(caught, "a lost race is never a success")
-        guard case .write(.conflict(let conflicted, let copy?)) = error else {
-            Issue.record("expected a conflict with a copy, got \(error)")
-            return
-        }
-        #expect(conflicted == path)
-        #expect(error.exitCode == 3)
-        #expect(error.description.contains("plan.md changed on disk while enote was writing it"), "\(error)")
-        #expect(error.description.contains(copy.description), "the message names the copy")
-        #expect(sandbox.text("plan.md") == external, "theirs is in the note")
-        let ours = try #require(sandbox.text(copy.description))
-        #expect(ours.contains("color: red\n") && ours.hasSuffix("---\nOriginal body.\n"), "ours is in the copy")
-        #expect(sandbox.tempFiles().isEmpty, "\(sandbox.names())")
+        let copy = try #require(try sandbox.expectConflictKeptBoth(caught, note: path, external: external))
         #expect(sandbox.names() == [".enote", copy.description, "plan.md"].sorted())
     }
 
