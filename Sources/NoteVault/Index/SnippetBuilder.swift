@@ -58,9 +58,24 @@ struct SnippetBuilder {
         while true {
             let bytes = try prefix(length)
             let isWhole = length >= size || bytes.count < length
-            if case .found(let snippet) = bytes.withUnsafeBufferPointer({ scan($0, isWhole: isWhole) }) { return snippet }
+            // A prefix ends at the last whole character: the first bytes of a cut one would read
+            // as another character (a lead byte as a Latin-1 letter).
+            let usable = isWhole ? bytes.count : Self.completeCharacters(bytes)
+            if case .found(let snippet) = bytes.withUnsafeBufferPointer({ scan(UnsafeBufferPointer(rebasing: $0[..<usable]), isWhole: isWhole) }) {
+                return snippet
+            }
             length = min(size, length * 4)
         }
+    }
+
+    /// How many of `bytes` form whole UTF-8 characters: all but an incomplete sequence at the end.
+    static func completeCharacters(_ bytes: [UInt8]) -> Int {
+        var lead = bytes.count - 1
+        while lead >= 0, bytes.count - lead <= 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0 else { return bytes.count }
+        let first = bytes[lead]
+        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        return lead + length > bytes.count ? lead : bytes.count
     }
 
     /// What scanning some of a body found.
@@ -71,8 +86,8 @@ struct SnippetBuilder {
         case needsMore
     }
 
-    /// The most bytes one character (a letter and its combining marks) takes: a word that ends
-    /// closer than this to the end of a prefix may go on after it.
+    /// How far from the end of a prefix the last word of the window must end: what follows it
+    /// must be seen whole (a separator of up to 4 bytes), with room to spare.
     private static let cutMargin = 16
 
     /// Scans `bytes`, the whole body or (`isWhole` false) its beginning.

@@ -11,6 +11,9 @@ import Testing
 struct SnippetPrefixTests {
     static let filler = String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 400)
 
+    /// A match and then exactly a window's worth of words.
+    static let counting = "milk one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+
     static let cases: [(query: String, body: String)] = [
         ("milk", "Buy milk and bread on the way home, and some eggs too if the shop still has them.\n"),
         ("milk", filler + "Buy milk and bread.\n" + filler),
@@ -24,9 +27,12 @@ struct SnippetPrefixTests {
         ("pota*", "potatoes, potatoes, potatoes and more potatoes in the potato soup"),
         ("\"morning coffee\"", filler + "A morning coffee by the window."),
         ("soseki", "「吾輩は猫である」— Natsume Sōseki"),
+        // Nothing but symbols after the window: a prefix cut inside one must not read as a word.
+        ("milk", counting + String(repeating: "—", count: 100)),
+        ("milk", "  " + counting + String(repeating: "🍅", count: 60)),
     ]
 
-    @Test("the same snippet whatever the first prefix", arguments: [1, 2, 3, 5, 7, 13, 64, 100, 1000, 8192])
+    @Test("the same snippet whatever the first prefix", arguments: [1, 2, 3, 5, 7, 13, 64, 100, 149, 150, 151, 152, 1000, 8192])
     func sameAsWhole(initialLength: Int) throws {
         let sandbox = try VaultSandbox()
         let index = try sandbox.openIndex()
@@ -85,5 +91,16 @@ struct SnippetPrefixTests {
         #expect(shown["long.md"]??.contains("Remember the \u{2}milk\u{3}, then the bread.") == true)
         #expect(shown["end.md"]??.hasSuffix("elit. \u{2}milk\u{3}") == true)
         #expect(shown["title.md"] == .some(nil))
+    }
+
+    @Test(
+        "a prefix ends at its last whole character",
+        arguments: [
+            ("abc", 3), ("ab\u{E2}", 2), ("ab\u{E2}\u{80}", 2), ("ab\u{E2}\u{80}\u{94}", 5), ("\u{F0}\u{9F}\u{8D}", 0),
+            ("a\u{C3}", 1), ("a\u{C3}\u{A9}", 3), ("", 0),
+        ])
+    func completeCharacters(latin1: String, count: Int) {
+        let bytes = latin1.unicodeScalars.map { UInt8($0.value) }
+        #expect(SnippetBuilder.completeCharacters(bytes) == count)
     }
 }
