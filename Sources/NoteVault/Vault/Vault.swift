@@ -182,9 +182,14 @@ public final class Vault: Sendable {
 
     // MARK: - Helpers
 
-    /// `path` made absolute (from the current folder) with `.`, `..`, repeated and trailing
-    /// slashes removed, by the text alone: links are not resolved, and `..` at `/` stays `/`.
+    /// `path` made absolute (a leading `~` is the home folder, anything else relative is from
+    /// the current folder) with `.`, `..`, repeated and trailing slashes removed, by the text
+    /// alone: links are not resolved, and `..` at `/` stays `/`.
     static func absolute(_ path: String) -> String {
+        var path = path
+        if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") {
+            path = home + path.dropFirst()
+        }
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
         for part in full.split(separator: "/") {

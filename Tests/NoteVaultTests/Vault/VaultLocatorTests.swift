@@ -112,11 +112,15 @@ struct VaultLocatorTests {
         #expect(Vault.absolute(path) == expected)
     }
 
-    @Test("a relative path is taken from the current folder")
-    func absoluteRelative() {
+    @Test("a relative path is taken from the current folder, and ~ is the home folder")
+    func absoluteRelative() throws {
         let current = FileManager.default.currentDirectoryPath
         #expect(Vault.absolute("x/../y") == Vault.absolute(current + "/y"))
         #expect(Vault.absolute(".") == Vault.absolute(current))
+        let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+        #expect(Vault.absolute("~/Notes/") == Vault.absolute(home + "/Notes"))
+        #expect(Vault.absolute("~") == Vault.absolute(home))
+        #expect(Vault.absolute("a/~") == Vault.absolute(current + "/a/~"))
     }
 
     @Test("the search climbs to / and says where it started")
