@@ -2,7 +2,8 @@
 #define ENOTE_CFTS_H
 
 /// What `enote_rank` shares with its caller: the rows it scored since the caller last reset
-/// `rows` (for a query ordered by rank, how many rows matched), and the rows it must put last.
+/// `rows` (for a query ordered by rank, how many rows matched), the rows it must put last, and
+/// the rows' body lengths for BM25's length normalisation.
 typedef struct {
     long long rows;
     /// Rows the caller will not show (notes past their destroy date), as a bitset indexed by

@@ -19,11 +19,13 @@ struct BodyLengthTable {
 
     /// Records the body length of note `id`.
     mutating func set(_ id: Int64, bodyBytes: Int) {
+        guard id >= 0 else { return }
         changes[id] = enote_length_class(Int64(bodyBytes))
     }
 
     /// Forgets the length of a removed note.
     mutating func remove(_ id: Int64) {
+        guard id >= 0 else { return }
         changes[id] = 0
     }
 
@@ -48,8 +50,9 @@ struct BodyLengthTable {
         for row in try Row.fetchAll(db, sql: "SELECT block, classes FROM body_lengths ORDER BY block") {
             let block: Int = row[0]
             let data: Data = row[1]
+            // Ids are SQLite's own rowids; a block past a million notes' worth is damage.
+            guard block >= 0, block < 1 << 20, data.count == blockSize else { continue }
             let start = block * blockSize
-            guard block >= 0, data.count == blockSize else { continue }
             if classes.count < start + blockSize { classes += [UInt8](repeating: 0, count: start + blockSize - classes.count) }
             classes.replaceSubrange(start..<start + blockSize, with: data)
         }

@@ -36,7 +36,9 @@ public final class NoteIndex: @unchecked Sendable {
     let busyTimeout: Double
     /// How many times an attempt that found the database busy is repeated.
     static let busyRetries = 3
-    /// How many rows the ranking function scored in the last ranked query (its match count).
+    /// What the ranking function shares with a search: the rows it scored in the last ranked
+    /// query (its match count), and while a search runs, the rows to put last and the notes'
+    /// body lengths.
     let rankCounter: UnsafeMutablePointer<EnoteRankCounter>
     /// Receives one line when the index is rebuilt or kept in memory.
     let inform: (String) -> Void

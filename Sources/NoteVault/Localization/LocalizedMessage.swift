@@ -50,9 +50,9 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count + 4)
-        for character in text {
-            escaped.append(character)
-            if character == "%" { escaped.append("%") }
+        for scalar in text.unicodeScalars {
+            escaped.unicodeScalars.append(scalar)
+            if scalar == "%" { escaped.unicodeScalars.append("%") }
         }
         return escaped
     }

@@ -21,6 +21,7 @@ struct LocalizedMessageTests {
         #expect(message.format == "saturation must be within 0%%–100%%")
         #expect(message.arguments.isEmpty)
         #expect(message.english == "saturation must be within 0%–100%")
+        #expect(LocalizedMessage.escapingPercent("50%\u{301} of %%") == "50%%\u{301} of %%%%", "a percent sign with a mark on it")
     }
 
     @Test("a message inside a message is translated with it, in the same language")
