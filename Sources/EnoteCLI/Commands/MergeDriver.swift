@@ -133,7 +133,7 @@ struct MergeDriverRequest {
             }
             return result.hasConflicts ? 3 : 0
         } catch {
-            Console.err(Localization.text("enote merge-driver: \(error.message)"))
+            Console.err(Localization.text("enote merge-driver: \(error.message) (git marks the note as conflicted; both versions stay in git)"))
             return 1
         }
     }
