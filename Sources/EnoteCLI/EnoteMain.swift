@@ -12,6 +12,9 @@ public enum EnoteMain {
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         Trace.mark("started")
         do {
+            if let merge = MergeDriverRequest.parse(arguments) {
+                return merge.run()
+            }
             if let search = QuickSearch.parse(arguments) {
                 Trace.mark("arguments parsed")
                 try search.run()

@@ -15,6 +15,7 @@ extension Enote {
                 Examples:
                   enote init ~/Notes
                   enote init --sample demo     # a vault with the preset notes
+                  enote init --git-setup       # in a git clone: merge notes key by key
                 """)
 
         @Argument(help: ArgumentHelp("The folder (default: the current folder); created if missing.", valueName: "dir"))
@@ -22,6 +23,11 @@ extension Enote {
 
         @Flag(help: "Copy the preset sample notes into the vault (existing files are kept).")
         var sample = false
+
+        @Flag(
+            inversion: .prefixedNo,
+            help: "In a git repository, set up enote's merge driver (as enote git setup does); asked on a terminal when neither is given.")
+        var gitSetup: Bool?
 
         @OptionGroup var globals: GlobalOptions
 
@@ -48,7 +54,32 @@ extension Enote {
             for skipped in outcome.skippedSampleFiles {
                 context.note("Kept the existing \(skipped) (not replaced by the sample)")
             }
+            try offerGitSetup(context, root: outcome.root)
             Console.out(outcome.root)
+        }
+
+        /// In a git work tree, installs the merge driver when asked to (or when the user says yes).
+        private func offerGitSetup(_ context: CommandContext, root: String) throws {
+            guard gitSetup != false else { return }
+            let setup = MergeDriverSetup(vault: try Vault(root: root))
+            guard gitSetup == true || (setup.isInGitWorkTree && !setup.isInstalled) else { return }
+            if gitSetup == nil {
+                guard Confirmation.canAsk else {
+                    context.note("This vault is in a git repository: run enote git setup so that git merges notes key by key")
+                    return
+                }
+                guard Confirmation.ask("This vault is in a git repository. Set up enote's merge driver, so that git merges notes key by key?") else {
+                    return
+                }
+            }
+            do {
+                let installed = try setup.install(executable: Git.Setup.executable())
+                if installed.addedAttributes || installed.configuredDriver {
+                    context.note("Set up the enote merge driver; commit .gitattributes so that every clone uses it")
+                }
+            } catch {
+                throw context.fail(error.message)
+            }
         }
     }
 }

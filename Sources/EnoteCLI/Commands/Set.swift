@@ -17,6 +17,7 @@ extension Enote {
                   enote set plan --color "hsb(288, 0%, 100%)"
                   enote set standup --destroy tomorrow
                   enote set standup --no-destroy
+                  enote set plan --color red --resolve    # after a merge recorded conflicts:
                 """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
@@ -37,13 +38,16 @@ extension Enote {
         @Flag(help: "Remove the destroy date.")
         var noDestroy = false
 
+        @Flag(help: "Remove the conflicts: entry a git merge recorded, once the values are as you want them.")
+        var resolve = false
+
         @Flag(help: "Change the note even if another editor has it open.")
         var force = false
 
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
-            if title == nil && color == nil && destroy == nil && !noDestroy && !noColor {
+            if title == nil && color == nil && destroy == nil && !noDestroy && !noColor && !resolve {
                 throw ValidationError(Localization.text("nothing to change: give --title, --color, --no-color, --destroy or --no-destroy"))
             }
             if destroy != nil && noDestroy { throw ValidationError(Localization.text("--destroy and --no-destroy cannot be used together")) }
@@ -73,6 +77,7 @@ extension Enote {
                 }
             }
             if noDestroy { changes.append(.remove(.destroy)) }
+            if resolve { changes.append(MergeConflicts.removal) }
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let note = try context.run { () throws(VaultError) in try vault.updateFrontMatter(of: path, changes, force: force) }

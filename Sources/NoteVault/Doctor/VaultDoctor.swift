@@ -16,6 +16,9 @@ public struct Finding: Sendable, Equatable {
         case unportableName = "unportable-name"
         case orphanedAttachment = "orphaned-attachment"
         case symbolicLink = "symbolic-link"
+        case conflictMarkers = "conflict-markers"
+        case mergeConflict = "merge-conflict"
+        case mergeDriverMissing = "merge-driver-missing"
     }
 
     public var kind: Kind
@@ -70,6 +73,7 @@ public struct VaultDoctor: Sendable {
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)
+        findings += mergeFindings(notes.map(\.path))
         return findings
     }
 

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote git …`: the vault as a git repository.
+    struct Git: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "git",
+            abstract: "Set up a vault kept in git.",
+            subcommands: [Setup.self]
+        )
+
+        /// `enote git setup`: installs the merge driver.
+        struct Setup: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "setup",
+                abstract: "Make git merge notes with enote's merge driver.",
+                discussion: """
+                    Adds "*.md merge=enote" to the vault's .gitattributes (commit it, so every \
+                    clone asks for the driver) and the driver command to this clone's .git/config \
+                    (not shared by git: run this once on each machine; enote doctor reports a \
+                    clone without it). Whatever is already there is kept.
+
+                    Examples:
+                      enote git setup
+                    """)
+
+            @OptionGroup var globals: GlobalOptions
+
+            func run() throws {
+                let context = CommandContext(globals)
+                let vault = try context.openVault()
+                let setup = MergeDriverSetup(vault: vault)
+                let outcome: MergeDriverSetup.Outcome
+                do {
+                    outcome = try setup.install(executable: Self.executable())
+                } catch {
+                    throw context.fail(error.message)
+                }
+                if outcome.addedAttributes {
+                    context.note("Added \(MergeDriverSetup.attributeLine) to .gitattributes; commit it so that every clone uses the driver")
+                }
+                if outcome.configuredDriver {
+                    context.note("Configured the enote merge driver in this clone's git config")
+                }
+                if !outcome.addedAttributes && !outcome.configuredDriver {
+                    context.note("The enote merge driver is already set up")
+                }
+            }
+
+            /// How git should run this enote: by name when the `enote` on PATH is this binary,
+            /// else by its absolute path.
+            static func executable() -> String {
+                let invoked = CommandLine.arguments[0]
+                let absolute =
+                    invoked.hasPrefix("/") || !invoked.contains("/")
+                    ? invoked : FileManager.default.currentDirectoryPath + "/" + invoked
+                let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+                let onPath = path.split(separator: ":").map { "\($0)/enote" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+                if let onPath, let running = Self.realPath(absolute.contains("/") ? absolute : onPath), Self.realPath(onPath) == running {
+                    return "enote"
+                }
+                return absolute
+            }
+
+            private static func realPath(_ path: String) -> String? {
+                guard let resolved = realpath(path, nil) else { return nil }
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Installs enote's merge driver for a vault kept in git: `*.md merge=enote` in the vault's
+/// `.gitattributes` (committed, so every clone asks for the driver) and the driver command in
+/// the repository's own config (not committed: each clone needs it once).
+///
+/// Without the config a clone silently falls back to git's text merge, so `enote doctor`
+/// reports a clone whose `.gitattributes` asks for the driver that is not configured, and
+/// `enote sync` installs it when it is missing.
+///
+/// For example:
+///
+/// ```swift
+/// let setup = MergeDriverSetup(vault: vault)
+/// if !setup.isInstalled { try setup.install(executable: "enote") }
+/// ```
+public struct MergeDriverSetup: Sendable {
+    /// The driver's name in `merge.<name>.driver` and in `merge=<name>`.
+    public static let driverName = "enote"
+    /// The line written to `.gitattributes`.
+    public static let attributeLine = "*.md merge=\(driverName)"
+
+    /// The vault's root folder.
+    public let root: String
+
+    public init(vault: Vault) {
+        self.root = vault.root
+    }
+
+    /// What ``install(executable:)`` changed.
+    public struct Outcome: Sendable, Equatable {
+        /// Whether the line was added to `.gitattributes` (false: it was there).
+        public var addedAttributes: Bool
+        /// Whether the driver was written to the repository's config (false: it was there).
+        public var configuredDriver: Bool
+    }
+
+    /// Whether the vault is inside a git work tree.
+    public var isInGitWorkTree: Bool {
+        guard let output = ProcessRunner.run(["git", "-C", root, "rev-parse", "--is-inside-work-tree"]) else { return false }
+        return output.status == 0 && String(decoding: output.stdout, as: UTF8.self).hasPrefix("true")
+    }
+
+    /// Whether the vault's `.gitattributes` sends notes to the driver.
+    public var attributesDeclareDriver: Bool {
+        guard let data = FileManager.default.contents(atPath: attributesPath) else { return false }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") == Self.attributeLine
+        }
+    }
+
+    /// The driver command in the repository's config, if there is one.
+    public var configuredCommand: String? {
+        guard let output = ProcessRunner.run(["git", "-C", root, "config", "--get", "merge.\(Self.driverName).driver"]), output.status == 0
+        else { return nil }
+        let command = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return command.isEmpty ? nil : command
+    }
+
+    /// Whether both halves are in place.
+    public var isInstalled: Bool { attributesDeclareDriver && configuredCommand != nil }
+
+    /// The driver command for git, running `executable` (a name on PATH or a path).
+    public static func command(executable: String, gitVersion: (major: Int, minor: Int)?) -> String {
+        var command = "\(shellQuoted(executable)) merge-driver %O %A %B %P --marker-size %L"
+        // git 2.44 added the conflict labels %S, %X and %Y.
+        if let version = gitVersion, version.major > 2 || (version.major == 2 && version.minor >= 44) {
+            command += " --base-label %S --ours-label %X --theirs-label %Y"
+        }
+        return command
+    }
+
+    /// Adds what is missing; what is already there is left as it is.
+    /// - Parameter executable: How git should run enote: `enote` when it is on PATH, else a path.
+    public func install(executable: String) throws(MergeDriverSetupError) -> Outcome {
+        guard isInGitWorkTree else { throw .notInGitWorkTree(path: root) }
+        var outcome = Outcome(addedAttributes: false, configuredDriver: false)
+        if !attributesDeclareDriver {
+            var text = FileManager.default.contents(atPath: attributesPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+            text += Self.attributeLine + "\n"
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: attributesPath), options: .atomic)
+            } catch {
+                throw .cannotWrite(path: attributesPath, reason: error.localizedDescription)
+            }
+            outcome.addedAttributes = true
+        }
+        if configuredCommand == nil {
+            let settings = [
+                ("merge.\(Self.driverName).name", "enote: merges notes key by key"),
+                ("merge.\(Self.driverName).driver", Self.command(executable: executable, gitVersion: gitVersion())),
+            ]
+            for (key, value) in settings {
+                guard let output = ProcessRunner.run(["git", "-C", root, "config", key, value]), output.status == 0 else {
+                    throw .gitConfigFailed(path: root)
+                }
+            }
+            outcome.configuredDriver = true
+        }
+        return outcome
+    }
+
+    private var attributesPath: String { root + "/.gitattributes" }
+
+    private func gitVersion() -> (major: Int, minor: Int)? {
+        guard let output = ProcessRunner.run(["git", "version"]), output.status == 0 else { return nil }
+        // "git version 2.39.5"
+        let words = String(decoding: output.stdout, as: UTF8.self).split(separator: " ")
+        guard words.count >= 3 else { return nil }
+        let numbers = words[2].split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+        guard numbers.count >= 2 else { return nil }
+        return (numbers[0], numbers[1])
+    }
+
+    /// `text` as one word for the shell git runs the driver with.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0) }
+        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Why the merge driver could not be installed.
+public enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The vault is not inside a git work tree.
+    case notInGitWorkTree(path: String)
+    /// `git config` failed.
+    case gitConfigFailed(path: String)
+    /// `.gitattributes` could not be written.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String { message.text }
+
+    /// What happened and what to do, as a sentence.
+    public var message: LocalizedMessage {
+        switch self {
+        case .notInGitWorkTree(let path):
+            "\(path) is not in a git repository; run git init there (or clone the vault) first"
+        case .gitConfigFailed(let path):
+            "git config failed in \(path); check that git is installed and the repository's .git/config is writable"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path) (\(reason))"
+        }
+    }
+}
