@@ -48,8 +48,8 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             return "could not reach the remote (\(detail)); your changes are committed locally (\(committed)) and go up with the next `enote sync`"
         case .offline(let detail, nil):
             return "could not reach the remote (\(detail)); nothing was lost: your committed changes go up with the next `enote sync`"
-        case .pushRejected(let attempts, let detail):
-            return "the remote kept changing: the push was rejected \(attempts) times (\(detail)); your changes are committed locally. Run `enote sync` again"
+        case .pushRejected(_, let detail):
+            return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
         case .conflict(let paths):
             return "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
         case .markersLeft(let path, let line):
