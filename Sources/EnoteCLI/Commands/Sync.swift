@@ -53,7 +53,7 @@ extension Enote {
                 for line in sync.status().lines { Console.out(SafeText.escaped(line.text, keepingNewlines: true)) }
                 return
             }
-            do {
+            do throws(SyncError) {
                 if abort {
                     try sync.abort()
                     context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
@@ -61,7 +61,7 @@ extension Enote {
                 }
                 let report = continueSync ? try sync.continueSync() : try sync.sync()
                 Self.tell(report, context: context)
-            } catch let error as SyncError {
+            } catch {
                 Console.err("enote: \(SafeText.escaped(error.message.text, keepingNewlines: true))")
                 throw ExitCode(error.exitCode)
             }
