@@ -22,6 +22,8 @@ final class GitClones {
         let first = try TemporaryVault(sample: false)
         for (path, text) in notes { try first.write(path, text) }
         try first.write(".enote/config", config)
+        // As `enote init --git-setup` leaves it: every clone asks for the note merge driver.
+        try first.write(".gitattributes", "*.md merge=enote\n")
         try first.write(".enote/.gitignore", "index.sqlite\nindex.sqlite-*\n*.corrupt\nlock\nwatch.lock\nwatch.sock\nsync-state\nsync-brought\n")
         try Self.git(["init", "--quiet", "-b", "main"], in: first.root)
         try Self.identify(first.root, name: "clone 0")
