@@ -3,8 +3,9 @@ import Foundation
 /// The vault's settings, from `.enote/config`: a commented, human-editable file committed with
 /// the vault. A missing file means the defaults.
 ///
-/// The format is one `key = value` per line; `#` starts a comment. An unknown key or a bad value
-/// is an error that names the line, so a typo is never silently ignored.
+/// The format is one `key = value` per line; `#` starts a comment. An unknown key, a bad value or
+/// a key given twice (but `ignore`, a list with one pattern a line) is an error that names the
+/// line, so a typo is never silently ignored and no setting silently overrides another.
 ///
 /// ```
 /// expiry = trash
@@ -63,6 +64,7 @@ public struct VaultConfig: Sendable, Equatable {
     public init(parsing text: String, file: String) throws(ParseError) {
         // "\r\n" is one Character in Swift, so splitting on "\n" alone would not split CRLF lines.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        var seen: [String: Int] = [:]
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
@@ -79,6 +81,11 @@ public struct VaultConfig: Sendable, Equatable {
                 value = String(value.dropFirst().dropLast())
             }
             func fail(_ message: LocalizedMessage) -> ParseError { ParseError(file: file, line: lineNumber, message: message) }
+            // As in front matter, a setting given twice is a mistake, never "the last one wins";
+            // only `ignore` is a list, one pattern a line.
+            if key != "ignore", let first = seen.updateValue(lineNumber, forKey: key) {
+                throw fail("\(key) is set twice, on lines \(first) and \(lineNumber); keep one of them (only ignore is repeated, one pattern a line)")
+            }
             switch key {
             case "expiry":
                 guard let action = ExpiryAction(rawValue: value) else {
@@ -153,7 +160,8 @@ public struct VaultConfig: Sendable, Equatable {
         # expiry_cap = 50
 
         # Paths enote ignores, as globs relative to the vault. A pattern ending in /
-        # names folders, which are skipped without being walked. Repeat for more.
+        # names folders, which are skipped without being walked. Repeat the line for more
+        # patterns (every other setting is given once; a second one is an error).
         # ignore = drafts/
         # ignore = archive/**/
 

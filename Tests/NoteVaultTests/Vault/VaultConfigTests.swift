@@ -105,6 +105,27 @@ struct VaultConfigTests {
         }
     }
 
+    @Test(
+        "a setting given twice is refused, naming both lines, even with the same value (as in front matter)",
+        arguments: [
+            ("expiry = delete\nexpiry = trash", 2, "expiry", 1),
+            ("sort = title\n# c\n\nsort = title", 4, "sort", 1),
+            ("expiry = trash\nmax_notes = 5\nexpiry_cap = 3\nmax_notes = 6", 4, "max_notes", 2),
+            ("expiry_cap = 3\r\nexpiry_cap = 4\r\n", 2, "expiry_cap", 1),
+        ])
+    func duplicateKeys(text: String, line: Int, key: String, first: Int) throws {
+        let error = try #require(throws: VaultConfig.ParseError.self) { try parse(text) }
+        #expect(error.line == line)
+        #expect(
+            error.message.english == "\(key) is set twice, on lines \(first) and \(line); keep one of them (only ignore is repeated, one pattern a line)"
+        )
+    }
+
+    @Test("ignore is a list: each line adds a pattern, and a repeated pattern is harmless")
+    func ignoreRepeats() throws {
+        #expect(try parse("ignore = a/\nignore = *.tmp.md\nignore = a/\n").ignore == ["a/", "*.tmp.md", "a/"])
+    }
+
     @Test("a bad config stops the vault from opening, naming the line")
     func badConfigFile() throws {
         let sandbox = try VaultSandbox()
