@@ -40,7 +40,7 @@ public struct VaultConfig: Sendable, Equatable {
 
     public var expiry: ExpiryAction = .trash
     /// Glob patterns of paths to ignore, relative to the root; a pattern ending in `/` names
-    /// folders, which are skipped without being walked.
+    /// folders, which are skipped without being walked. ``NotePathPolicy`` applies them.
     public var ignore: [String] = []
     /// The editor command for `enote edit`, overriding `$VISUAL` and `$EDITOR`.
     public var editor: String?
@@ -131,20 +131,6 @@ public struct VaultConfig: Sendable, Equatable {
         return nil
     }
 
-    /// Whether a path is ignored by one of the patterns.
-    public func isIgnored(_ path: NotePath, isFolder: Bool) -> Bool {
-        guard !ignore.isEmpty, let text = path.string else { return false }
-        for pattern in ignore {
-            if pattern.hasSuffix("/") {
-                guard isFolder else { continue }
-                if GlobPattern.matches(String(pattern.dropLast()), text) { return true }
-            } else if GlobPattern.matches(pattern, text) || (!pattern.contains("/") && GlobPattern.matches(pattern, path.fileName)) {
-                return true
-            }
-        }
-        return false
-    }
-
     /// The file `enote init` writes: every setting, commented, with its default.
     public static let template = """
         # enote vault settings. This file is committed with the vault; the index and locks
@@ -175,32 +161,4 @@ public struct VaultConfig: Sendable, Equatable {
         # max_notes = 1000
 
         """
-}
-
-/// Glob matching for ignore patterns: `*` within a name, `**` across folders, `?` one character.
-enum GlobPattern {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
-        matches(Array(pattern.unicodeScalars)[...], Array(text.unicodeScalars)[...])
-    }
-
-    private static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = pattern.first else { return text.isEmpty }
-        if first == "*" {
-            let doubleStar = pattern.dropFirst().first == "*"
-            var rest = pattern.dropFirst(doubleStar ? 2 : 1)
-            if doubleStar, rest.first == "/" { rest = rest.dropFirst() }
-            var index = text.startIndex
-            while true {
-                if matches(rest, text[index...]) { return true }
-                guard index < text.endIndex else { return false }
-                if !doubleStar, text[index] == "/" { return false }
-                index += 1
-            }
-        }
-        guard let character = text.first else { return false }
-        if first == "?" ? character != "/" : first == character {
-            return matches(pattern.dropFirst(), text.dropFirst())
-        }
-        return false
-    }
 }

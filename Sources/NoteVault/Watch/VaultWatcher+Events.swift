@@ -23,7 +23,7 @@ extension VaultWatcher {
                 continue
             }
             guard !event.name.isEmpty else { continue }
-            if event.name.first == UInt8(ascii: ".") {
+            if NotePathPolicy.isHiddenName(event.name) {
                 // An editor letting go of a note (its lock or swap file gone) may free it for
                 // expiry: look at the note again.
                 if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), let note = EditorLockDetector.noteName(lockedBy: event.name) {
@@ -78,9 +78,9 @@ extension VaultWatcher {
     func watchFolders(under folder: NotePath) -> Bool {
         var stack = [folder]
         var complete = true
-        let config = vault.config
+        let policy = vault.notePathPolicy
         while let current = stack.popLast() {
-            if !current.bytes.isEmpty, NoteIndex.isHiddenOrIgnored(current, config: config) { continue }
+            if !policy.admitsFolder(current) { continue }
             if watches[current] == nil {
                 let absolute = current.bytes.isEmpty ? vault.root : vault.root + "/" + current.description
                 do {
@@ -158,7 +158,7 @@ extension VaultWatcher {
                     Array(UnsafeBufferPointer(start: pointer, count: strnlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self), 256)))
                 }
             }
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            guard !name.isEmpty, !NotePathPolicy.isHiddenName(name) else { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 isFolder = (try? vault.fileSystem.status(of: name, in: descriptor))?.kind == .directory

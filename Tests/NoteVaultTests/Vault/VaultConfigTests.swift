@@ -167,17 +167,4 @@ struct VaultConfigTests {
     func glob(pattern: String, text: String, matches: Bool) {
         #expect(GlobPattern.matches(pattern, text) == matches)
     }
-
-    @Test("isIgnored: folder patterns end in /, file patterns without / match the name anywhere")
-    func isIgnored() throws {
-        var config = VaultConfig()
-        config.ignore = ["drafts/", "*.tmp.md", "work/private.md"]
-        #expect(config.isIgnored(NotePath(trusted: "drafts"), isFolder: true))
-        #expect(!config.isIgnored(NotePath(trusted: "drafts"), isFolder: false), "a file named drafts is not the folder")
-        #expect(config.isIgnored(NotePath(trusted: "deep/down/x.tmp.md"), isFolder: false))
-        #expect(config.isIgnored(NotePath(trusted: "work/private.md"), isFolder: false))
-        #expect(!config.isIgnored(NotePath(trusted: "other/private.md"), isFolder: false))
-        #expect(!config.isIgnored(NotePath(trusted: "plan.md"), isFolder: false))
-        #expect(!VaultConfig().isIgnored(NotePath(trusted: "anything.md"), isFolder: false))
-    }
 }
