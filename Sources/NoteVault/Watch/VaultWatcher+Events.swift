@@ -13,6 +13,14 @@ extension VaultWatcher {
                 pending.needsFullReconcile = true
                 continue
             }
+            if event.watch == stateWatch {
+                if event.has(IN_IGNORED) {
+                    stateWatch = nil
+                } else if event.name.elementsEqual(Self.configName) {
+                    configTouched = true
+                }
+                continue
+            }
             guard let folder = folders[event.watch] else { continue }
             if event.has(IN_IGNORED) || event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) {
                 if event.has(IN_IGNORED) { forget(watch: event.watch) }
@@ -60,11 +68,13 @@ extension VaultWatcher {
 
     // MARK: - Folder watches
 
-    /// Watches the root and every folder below it that is not hidden or ignored.
+    /// Watches the root and every folder below it that is not hidden or ignored, and `.enote/`
+    /// for changes of the config.
     /// - Returns: Whether every folder is watched.
     @discardableResult
     func watchAllFolders() -> Bool {
-        watchFolders(under: NotePath(bytes: []))
+        watchStateFolder()
+        return watchFolders(under: NotePath(bytes: []))
     }
 
     /// Watches `folder` and every folder below it. Each folder is watched before it is listed,
