@@ -13,7 +13,9 @@ import Glibc
 /// catch up over ``CatchUpChannel``, so they can skip the walk. A queue overflow or a failed
 /// watch leads to a full reconcile, never a stale index; while `.git/index.lock` exists nothing
 /// is processed, and a reconcile follows. A timer set to the next destroy date runs expiry at
-/// that moment. `stop()` (SIGINT, SIGTERM) ends the loop after the current step.
+/// that moment. It follows `.enote/config` as it changes (see `VaultWatcher+Config.swift`), and
+/// asks the vault's ``NotePathPolicy`` what is a note, as every walk does. `stop()` (SIGINT,
+/// SIGTERM) ends the loop after the current step.
 public final class VaultWatcher: @unchecked Sendable {
     /// Tuning and reporting.
     public struct Options: Sendable {
