@@ -105,6 +105,8 @@ extension VaultWatcher {
         case .settling:
             return false
         case .changed(let old, let new):
+            // Saved again unchanged (an editor's :w, touch): nothing to do or say.
+            guard old != new else { return true }
             say("read the changed settings in \(vault.configPath)")
             expiryDue = true
             guard old.ignore != new.ignore else { return true }

@@ -120,6 +120,22 @@ struct WatcherConfigTests {
         #expect(try watcher.indexedPaths() == ["drafts/a.md", "keep.md", "new.md", "other.md"], "\(watcher.lines.suffix(10))")
     }
 
+    @Test("a config saved again unchanged (an editor's :w, touch) changes nothing and logs nothing")
+    func unchangedSave() throws {
+        try sandbox.write(".enote/config", "ignore = drafts/\n")
+        try sandbox.write("keep.md", noteText("keep"))
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+        let mark = watcher.mark
+
+        try sandbox.write(".enote/config", "ignore = drafts/\n")
+        #expect(watcher.catchUp())
+        try sandbox.write("other.md", noteText("other"))
+        #expect(watcher.catchUp())
+
+        #expect(watcher.lines(since: mark) == ["indexed other.md (new)"], "\(watcher.lines(since: mark))")
+    }
+
     /// Runs git in the vault (no user or system config; an identity for commits).
     @discardableResult
     private func git(_ arguments: String...) throws -> String {
