@@ -19,7 +19,7 @@ import Glibc
 @Suite("Watcher property: the watched copy lists what the unwatched one does")
 struct WatchPropertyTests {
     static let firstSeed = ProcessInfo.processInfo.environment["ENOTE_WATCH_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x13_0809
-    static let steps = ProcessInfo.processInfo.environment["ENOTE_WATCH_PROPERTY_STEPS"].flatMap { Int($0) } ?? 45
+    static let steps = ProcessInfo.processInfo.environment["ENOTE_WATCH_PROPERTY_STEPS"].flatMap { Int($0) } ?? 35
 
     @Test("random operations, two vaults, one watched", arguments: 0..<3)
     func sameListing(sequence: UInt64) throws {
