@@ -5,8 +5,15 @@ import Testing
 /// mistakes reported with file:line.
 @Suite struct ConfigTests {
     /// Appends settings to the sample's commented config.
+    /// Appends `settings` to the sample config, commenting out the sample's own line for a key
+    /// they set again (a key given twice is an error), so line numbers stay as they were.
     private func configure(_ vault: TemporaryVault, _ settings: String) throws {
-        try vault.write(".enote/config", try vault.text(".enote/config") + settings + "\n")
+        let key = { (line: Substring) in line.split(separator: "=").first?.trimmingCharacters(in: .whitespaces) }
+        let keys = Set(settings.split(separator: "\n").compactMap(key)).subtracting(["ignore"])
+        let sample = try vault.text(".enote/config").split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            !line.hasPrefix("#") && key(line).map(keys.contains) == true ? "# " + line : line
+        }
+        try vault.write(".enote/config", sample.joined(separator: "\n") + settings + "\n")
     }
 
     @Test func maxNotesRefusesTheNextNoteAndCreatesNothing() throws {
@@ -85,6 +92,23 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(try vault.tree() == before)
+    }
+
+    /// The sample config says `expiry = trash` on line 7; a second `expiry` line does not
+    /// silently win (it did: `delete` applied), and ignore lines still repeat.
+    @Test func aSettingGivenTwiceIsRefusedNamingBothLines() throws {
+        let vault = try TemporaryVault()
+        try vault.write(".enote/config", try vault.text(".enote/config") + "ignore = a/\nignore = b/\nexpiry = delete\n")
+        let before = try vault.tree()
+        for arguments in [["list"], ["expire"], ["new", "Nope", "body"]] {
+            let result = try vault.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(
+                result.stderr.contains(
+                    vault.url(".enote/config").path + ":29: expiry is set twice, on lines 7 and 29; keep one of them (only ignore is repeated"),
+                "\(arguments): \(result)")
+        }
+        #expect(try vault.tree() == before, "nothing was expired or created")
     }
 
     @Test func ignoredPathsAreNotNotes() throws {

@@ -179,4 +179,30 @@ import Glibc
         #expect(search.stdout.contains("fresh.md"), "it walked the vault instead")
         #expect(search.stderr.contains("trace: no watcher"), "\(search.stderr)")
     }
+
+    /// Issue 13, items 8 and 9, as the reviewer met them: a new ignore line applies at once to a
+    /// running watcher, and a folder moved in under an ignored name is not indexed and its due
+    /// note not destroyed.
+    @Test func aRunningWatcherFollowsNewIgnoreLinesAndMovedInFolders() throws {
+        let vault = try TemporaryVault()
+        let watcher = try WatchProcess(vault)
+        defer { watcher.kill() }
+        try watcher.waitUntilWatching()
+        let listed = { () throws -> [String] in
+            let result = try vault.run(["list", "--json"], environment: ["ENOTE_TRACE": "1"])
+            #expect(usedTheWatcher(result), "\(result.stderr)")
+            return try JSONOutput.array(result).compactMap { $0["path"] as? String }
+        }
+        #expect(try listed().contains { $0.hasPrefix("travel/") })
+
+        try vault.write(".enote/config", try vault.text(".enote/config") + "ignore = travel/\nignore = drafts/\n")
+        let afterIgnore = try listed()
+        #expect(!afterIgnore.contains { $0.hasPrefix("travel/") } && afterIgnore.contains("garden.md"), "\(afterIgnore)")
+
+        try vault.write("../elsewhere/due.md", "---\ntitle: Due\ndestroy: 2020-01-01\n---\nGone?\n")
+        try FileManager.default.moveItem(at: vault.base.appendingPathComponent("elsewhere"), to: vault.url("drafts"))
+        #expect(try listed() == afterIgnore)
+        #expect(vault.exists("drafts/due.md"), "\(watcher.stderr)")
+        #expect(watcher.stderr.contains("read the changed settings in \(vault.url(".enote/config").path)"), "\(watcher.stderr)")
+    }
 }

@@ -44,11 +44,9 @@ extension NoteIndex {
     @discardableResult
     public func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
         let table = try read { db in try FingerprintTable(db) }
-        let config = vault.config
-        let walker = DirectoryWalker { config.isIgnored($0, isFolder: true) }
+        let walker = DirectoryWalker(policy: vault.notePathPolicy)
         // Two lanes walk half the folders each; each keeps its own list of changes.
         let (lanes, summary) = walker.visitInParallel(root: vault.rootDescriptor, makeLane: { WalkLane() }) { lane, path, status in
-            if !config.ignore.isEmpty, config.isIgnored(NotePath(bytes: Array(path)), isFolder: false) { return }
             lane.total += 1
             if let position = table.find(path) {
                 lane.seen.append(position)
@@ -85,14 +83,13 @@ extension NoteIndex {
     /// says so: the watcher's notes that vanished too recently to be gone for good (an editor's
     /// save in progress).
     func reconcile(files paths: [NotePath], keepingMissing: (NotePath) -> Bool) throws(VaultError) -> SyncReport {
-        let config = vault.config
+        let policy = vault.notePathPolicy
         var work: [SyncItem] = []
         var removed: [(id: Int64, path: NotePath)] = []
         let indexed = try read { db in try Self.indexedEntries(for: paths, db) }
         for path in Set(paths) {
             let status = try? vault.fileStatus(path)
-            let isNote = status?.kind == .regular && path.isMarkdown && !Self.isHiddenOrIgnored(path, config: config)
-            if let status, isNote {
+            if let status, policy.isNote(path, kind: status.kind) {
                 if let entry = indexed[path], entry.fingerprint == status.fingerprint, !entry.racy { continue }
                 work.append(SyncItem(path: path, status: status, indexed: indexed[path]))
             } else if let entry = indexed[path] {
@@ -111,15 +108,14 @@ extension NoteIndex {
         var seen = Set<Int>()
         var work: [SyncItem] = []
         var summary = DirectoryWalker.Summary()
-        let config = vault.config
-        if !Self.isHiddenOrIgnored(folder, config: config), let status = try? vault.fileStatus(folder), status.kind == .directory,
+        let policy = vault.notePathPolicy
+        // A folder the policy does not enter holds no notes: whatever the index has below it goes.
+        if policy.admitsFolder(folder), let status = try? vault.fileStatus(folder), status.kind == .directory,
             let descriptor = try? vault.fileSystem.open(folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
         {
             defer { vault.fileSystem.close(descriptor) }
-            let walker = DirectoryWalker { config.isIgnored(folder.appending($0.bytes), isFolder: true) }
-            summary = walker.visit(root: descriptor) { relative, status in
+            summary = DirectoryWalker(policy: policy, base: folder).visit(root: descriptor) { relative, status in
                 let path = folder.appending(Array(relative))
-                if !config.ignore.isEmpty, config.isIgnored(path, isFolder: false) { return }
                 path.bytes.withUnsafeBufferPointer { bytes in
                     if let position = table.find(bytes) {
                         seen.insert(position)
@@ -134,19 +130,6 @@ extension NoteIndex {
         }
         let removed = range.filter { !seen.contains($0) }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
         return try apply(work, removed: removed, report: SyncReport(total: work.count, warnings: summary.warnings), progress: nil)
-    }
-
-    /// Whether a path lies in a hidden folder or matches an ignore pattern.
-    static func isHiddenOrIgnored(_ path: NotePath, config: VaultConfig) -> Bool {
-        let components = path.bytes.split(separator: UInt8(ascii: "/"))
-        if components.contains(where: { $0.first == UInt8(ascii: ".") }) { return true }
-        guard !config.ignore.isEmpty else { return false }
-        var prefix: [UInt8] = []
-        for component in components.dropLast() {
-            prefix += prefix.isEmpty ? Array(component) : [UInt8(ascii: "/")] + component
-            if config.isIgnored(NotePath(bytes: prefix), isFolder: true) { return true }
-        }
-        return config.isIgnored(path, isFolder: false)
     }
 
     /// The index's entries for some paths.

@@ -25,8 +25,12 @@ public final class Vault: Sendable {
     public let fileSystem: any FileSystem
     /// Where "now" comes from.
     public let clock: VaultClock
-    /// The settings from `.enote/config`.
-    public let config: VaultConfig
+    /// The settings from `.enote/config`, as last read (at opening, or by ``reloadConfig()``).
+    public var config: VaultConfig { settings.current.config }
+    /// What is a note in this vault, from the current settings: the one rule the walk, every
+    /// reconcile and the watcher apply.
+    public var notePathPolicy: NotePathPolicy { settings.current.policy }
+    private let settings: VaultSettings
     /// How long a command waits for another one that holds the vault lock, in seconds.
     public let lockTimeout: Double
 
@@ -52,7 +56,7 @@ public final class Vault: Sendable {
         self.clock = clock
         self.lockTimeout = lockTimeout
         do {
-            self.config = try Self.loadConfig(root: root)
+            self.settings = VaultSettings(try Self.loadConfig(root: root))
         } catch {
             close(descriptor)
             throw error
@@ -111,12 +115,20 @@ public final class Vault: Sendable {
 
     // MARK: - Reading
 
+    /// Reads `.enote/config` again, for a process that runs on while the user edits it (the
+    /// watcher). On success the new settings apply to every later use of the vault; on an error
+    /// the settings in use stay as they were.
+    /// - Returns: The settings before and after.
+    /// - Throws: The config's error, naming the line.
+    @discardableResult
+    public func reloadConfig() throws(VaultError) -> (old: VaultConfig, new: VaultConfig) {
+        let new = try Self.loadConfig(root: root)
+        return (settings.replace(with: new), new)
+    }
+
     /// Finds every note file (not reading them).
     public func scan() -> DirectoryWalker.Result {
-        let config = self.config
-        return DirectoryWalker { path in config.isIgnored(path, isFolder: true) }
-            .walk(root: rootDescriptor)
-            .filteringIgnored(config)
+        DirectoryWalker(policy: notePathPolicy).walk(root: rootDescriptor)
     }
 
     /// Reads one note.
@@ -241,12 +253,29 @@ extension DirectoryWalker.Result {
                 Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it")
             }
     }
+}
 
-    /// This result without the files that ignore patterns name.
-    func filteringIgnored(_ config: VaultConfig) -> DirectoryWalker.Result {
-        guard !config.ignore.isEmpty else { return self }
-        var copy = self
-        copy.notes.removeAll { config.isIgnored($0.path, isFolder: false) }
-        return copy
+/// The vault's settings and the note rule made from them, replaced whole when the config is read
+/// again.
+///
+/// `@unchecked Sendable`: the one mutable field is read and written only under `lock`.
+private final class VaultSettings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (config: VaultConfig, policy: NotePathPolicy)
+
+    init(_ config: VaultConfig) {
+        value = (config, NotePathPolicy(config: config))
+    }
+
+    var current: (config: VaultConfig, policy: NotePathPolicy) { lock.withLock { value } }
+
+    /// Puts `config` in place; returns the one it replaces.
+    func replace(with config: VaultConfig) -> VaultConfig {
+        let policy = NotePathPolicy(config: config)
+        return lock.withLock {
+            let old = value.config
+            value = (config, policy)
+            return old
+        }
     }
 }

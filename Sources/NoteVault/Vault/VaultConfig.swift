@@ -3,8 +3,9 @@ import Foundation
 /// The vault's settings, from `.enote/config`: a commented, human-editable file committed with
 /// the vault. A missing file means the defaults.
 ///
-/// The format is one `key = value` per line; `#` starts a comment. An unknown key or a bad value
-/// is an error that names the line, so a typo is never silently ignored.
+/// The format is one `key = value` per line; `#` starts a comment. An unknown key, a bad value or
+/// a key given twice (but `ignore`, a list with one pattern a line) is an error that names the
+/// line, so a typo is never silently ignored and no setting silently overrides another.
 ///
 /// ```
 /// expiry = trash
@@ -39,7 +40,7 @@ public struct VaultConfig: Sendable, Equatable {
 
     public var expiry: ExpiryAction = .trash
     /// Glob patterns of paths to ignore, relative to the root; a pattern ending in `/` names
-    /// folders, which are skipped without being walked.
+    /// folders, which are skipped without being walked. ``NotePathPolicy`` applies them.
     public var ignore: [String] = []
     /// The editor command for `enote edit`, overriding `$VISUAL` and `$EDITOR`.
     public var editor: String?
@@ -63,6 +64,7 @@ public struct VaultConfig: Sendable, Equatable {
     public init(parsing text: String, file: String) throws(ParseError) {
         // "\r\n" is one Character in Swift, so splitting on "\n" alone would not split CRLF lines.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        var seen: [String: Int] = [:]
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
@@ -79,6 +81,11 @@ public struct VaultConfig: Sendable, Equatable {
                 value = String(value.dropFirst().dropLast())
             }
             func fail(_ message: LocalizedMessage) -> ParseError { ParseError(file: file, line: lineNumber, message: message) }
+            // As in front matter, a setting given twice is a mistake, never "the last one wins";
+            // only `ignore` is a list, one pattern a line.
+            if key != "ignore", let first = seen.updateValue(lineNumber, forKey: key) {
+                throw fail("\(key) is set twice, on lines \(first) and \(lineNumber); keep one of them (only ignore is repeated, one pattern a line)")
+            }
             switch key {
             case "expiry":
                 guard let action = ExpiryAction(rawValue: value) else {
@@ -124,20 +131,6 @@ public struct VaultConfig: Sendable, Equatable {
         return nil
     }
 
-    /// Whether a path is ignored by one of the patterns.
-    public func isIgnored(_ path: NotePath, isFolder: Bool) -> Bool {
-        guard !ignore.isEmpty, let text = path.string else { return false }
-        for pattern in ignore {
-            if pattern.hasSuffix("/") {
-                guard isFolder else { continue }
-                if GlobPattern.matches(String(pattern.dropLast()), text) { return true }
-            } else if GlobPattern.matches(pattern, text) || (!pattern.contains("/") && GlobPattern.matches(pattern, path.fileName)) {
-                return true
-            }
-        }
-        return false
-    }
-
     /// The file `enote init` writes: every setting, commented, with its default.
     public static let template = """
         # enote vault settings. This file is committed with the vault; the index and locks
@@ -153,7 +146,8 @@ public struct VaultConfig: Sendable, Equatable {
         # expiry_cap = 50
 
         # Paths enote ignores, as globs relative to the vault. A pattern ending in /
-        # names folders, which are skipped without being walked. Repeat for more.
+        # names folders, which are skipped without being walked. Repeat the line for more
+        # patterns (every other setting is given once; a second one is an error).
         # ignore = drafts/
         # ignore = archive/**/
 
@@ -167,32 +161,4 @@ public struct VaultConfig: Sendable, Equatable {
         # max_notes = 1000
 
         """
-}
-
-/// Glob matching for ignore patterns: `*` within a name, `**` across folders, `?` one character.
-enum GlobPattern {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
-        matches(Array(pattern.unicodeScalars)[...], Array(text.unicodeScalars)[...])
-    }
-
-    private static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = pattern.first else { return text.isEmpty }
-        if first == "*" {
-            let doubleStar = pattern.dropFirst().first == "*"
-            var rest = pattern.dropFirst(doubleStar ? 2 : 1)
-            if doubleStar, rest.first == "/" { rest = rest.dropFirst() }
-            var index = text.startIndex
-            while true {
-                if matches(rest, text[index...]) { return true }
-                guard index < text.endIndex else { return false }
-                if !doubleStar, text[index] == "/" { return false }
-                index += 1
-            }
-        }
-        guard let character = text.first else { return false }
-        if first == "?" ? character != "/" : first == character {
-            return matches(pattern.dropFirst(), text.dropFirst())
-        }
-        return false
-    }
 }

@@ -37,6 +37,12 @@ final class Inotify {
         IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
 
+    /// What the watch on `.enote/` reports: files appearing, going and finished being written
+    /// there (the config saved in place or replaced), never each write (the index's own writes
+    /// would flood the queue).
+    static let stateFolderMask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
+
     /// Opens an inotify instance.
     /// - Parameter maximumWatches: A limit on watches below the kernel's: one more fails as if
     ///   `fs.inotify.max_user_watches` were reached (`ENOSPC`), so the fallback can be exercised
@@ -50,14 +56,18 @@ final class Inotify {
     deinit { close(descriptor) }
 
     /// Watches the folder at the absolute `path`; returns the watch descriptor.
-    func watch(_ path: String) throws(WatchError) -> Int32 {
-        if let maximumWatches, active.count >= maximumWatches { throw .limitReached }
-        let watch = inotify_add_watch(descriptor, path, Self.folderMask)
+    /// - Parameters:
+    ///   - mask: What to report (a note folder's events by default).
+    ///   - counted: Whether the watch counts towards `maximumWatches` (the limit tests set on
+    ///     note folders; the watch on `.enote/` is not one of them).
+    func watch(_ path: String, mask: UInt32 = folderMask, counted: Bool = true) throws(WatchError) -> Int32 {
+        if counted, let maximumWatches, active.count >= maximumWatches { throw .limitReached }
+        let watch = inotify_add_watch(descriptor, path, mask)
         guard watch >= 0 else {
             if errno == ENOSPC { throw .limitReached }
             throw .system(SystemError("inotify_add_watch", path: path))
         }
-        active.insert(watch)
+        if counted { active.insert(watch) }
         return watch
     }
 

@@ -13,6 +13,14 @@ extension VaultWatcher {
                 pending.needsFullReconcile = true
                 continue
             }
+            if event.watch == stateWatch {
+                if event.has(IN_IGNORED) {
+                    stateWatch = nil
+                } else if event.name.elementsEqual(Self.configName) {
+                    configTouched = true
+                }
+                continue
+            }
             guard let folder = folders[event.watch] else { continue }
             if event.has(IN_IGNORED) || event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) {
                 if event.has(IN_IGNORED) { forget(watch: event.watch) }
@@ -23,7 +31,7 @@ extension VaultWatcher {
                 continue
             }
             guard !event.name.isEmpty else { continue }
-            if event.name.first == UInt8(ascii: ".") {
+            if NotePathPolicy.isHiddenName(event.name) {
                 // An editor letting go of a note (its lock or swap file gone) may free it for
                 // expiry: look at the note again.
                 if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), let note = EditorLockDetector.noteName(lockedBy: event.name) {
@@ -60,11 +68,13 @@ extension VaultWatcher {
 
     // MARK: - Folder watches
 
-    /// Watches the root and every folder below it that is not hidden or ignored.
+    /// Watches the root and every folder below it that is not hidden or ignored, and `.enote/`
+    /// for changes of the config.
     /// - Returns: Whether every folder is watched.
     @discardableResult
     func watchAllFolders() -> Bool {
-        watchFolders(under: NotePath(bytes: []))
+        watchStateFolder()
+        return watchFolders(under: NotePath(bytes: []))
     }
 
     /// Watches `folder` and every folder below it. Each folder is watched before it is listed,
@@ -78,9 +88,9 @@ extension VaultWatcher {
     func watchFolders(under folder: NotePath) -> Bool {
         var stack = [folder]
         var complete = true
-        let config = vault.config
+        let policy = vault.notePathPolicy
         while let current = stack.popLast() {
-            if !current.bytes.isEmpty, NoteIndex.isHiddenOrIgnored(current, config: config) { continue }
+            if !policy.admitsFolder(current) { continue }
             if watches[current] == nil {
                 let absolute = current.bytes.isEmpty ? vault.root : vault.root + "/" + current.description
                 do {
@@ -158,7 +168,7 @@ extension VaultWatcher {
                     Array(UnsafeBufferPointer(start: pointer, count: strnlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self), 256)))
                 }
             }
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            guard !name.isEmpty, !NotePathPolicy.isHiddenName(name) else { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 isFolder = (try? vault.fileSystem.status(of: name, in: descriptor))?.kind == .directory

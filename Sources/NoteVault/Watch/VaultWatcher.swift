@@ -13,7 +13,9 @@ import Glibc
 /// catch up over ``CatchUpChannel``, so they can skip the walk. A queue overflow or a failed
 /// watch leads to a full reconcile, never a stale index; while `.git/index.lock` exists nothing
 /// is processed, and a reconcile follows. A timer set to the next destroy date runs expiry at
-/// that moment. `stop()` (SIGINT, SIGTERM) ends the loop after the current step.
+/// that moment. It follows `.enote/config` as it changes (see `VaultWatcher+Config.swift`), and
+/// asks the vault's ``NotePathPolicy`` what is a note, as every walk does. `stop()` (SIGINT,
+/// SIGTERM) ends the loop after the current step.
 public final class VaultWatcher: @unchecked Sendable {
     /// Tuning and reporting.
     public struct Options: Sendable {
@@ -94,6 +96,15 @@ public final class VaultWatcher: @unchecked Sendable {
     var armedDestroy: Date?
     /// Keeps notes made due by a jump of the system clock from being destroyed.
     var clockGuard = ClockJumpGuard()
+    /// The watch on `.enote/`, which reports changes of the config.
+    var stateWatch: Int32?
+    /// Whether an event named the config since it was last looked at.
+    var configTouched = false
+    /// What the watcher knows of the config (see `VaultWatcher+Config.swift`).
+    var configFollower = ConfigFollower()
+    /// Whether a whole expiry pass is due at the next step: the timer fired, or the settings
+    /// changed.
+    var expiryDue = false
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -154,6 +165,7 @@ public final class VaultWatcher: @unchecked Sendable {
     /// problem.
     /// - Throws: When the index cannot be written, or `poll` fails.
     public func run() throws(VaultError) {
+        startFollowingConfig()
         watchAllFolders()
         let report = try index.synchronize()
         log(report, reason: .start)
@@ -183,7 +195,7 @@ public final class VaultWatcher: @unchecked Sendable {
             if descriptors[0].revents != 0 { handle(inotify.readAvailable()) }
             if descriptors[2].revents != 0 {
                 _ = enote_timerfd_drain(timer)
-                try runExpiry(unusableAmong: [])
+                expiryDue = true
             }
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
@@ -199,7 +211,14 @@ public final class VaultWatcher: @unchecked Sendable {
     private func pollTimeout() -> Int32 {
         let now = monotonicSeconds()
         var deadline = Double.infinity
-        if let ready = pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite) { deadline = min(deadline, ready) }
+        if let settles = configSettlesAt {
+            // Nothing is applied until the config has settled.
+            deadline = settles
+        } else if (configTouched || expiryDue) && gitBusySince == nil {
+            deadline = now
+        } else if let ready = pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite) {
+            deadline = min(deadline, ready)
+        }
         if pollingSince != nil { deadline = min(deadline, nextPoll) }
         if gitBusySince != nil { deadline = min(deadline, now + 0.2) }
         guard deadline.isFinite else { return -1 }
@@ -213,7 +232,13 @@ public final class VaultWatcher: @unchecked Sendable {
             pending.needsFullReconcile = true
             nextPoll = now + options.pollInterval
         }
-        if gitBusySince != nil || (pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite).map { now >= $0 } ?? false) {
+        if let settles = configSettlesAt {
+            if now >= settles { try apply() }
+            return
+        }
+        if configTouched || expiryDue || gitBusySince != nil
+            || (pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite).map { now >= $0 } ?? false)
+        {
             try apply()
         }
     }
@@ -239,6 +264,8 @@ public final class VaultWatcher: @unchecked Sendable {
             gitBusySince = nil
             pending.needsFullReconcile = true
         }
+        // Under settings about to change, a note could be indexed (or destroyed) that they ignore.
+        guard followConfig() else { return true }
         let now = monotonicSeconds()
         let vault = self.vault
         let eventTimes = pending.files
@@ -280,8 +307,10 @@ public final class VaultWatcher: @unchecked Sendable {
                 log(report, reason: nil)
             }
         }
-        if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full {
-            try runExpiry(unusableAmong: indexed, touched: taken.full || !taken.folders.isEmpty ? nil : taken.files)
+        if expiryDue || !taken.files.isEmpty || !taken.folders.isEmpty || taken.full {
+            let whole = expiryDue || taken.full || !taken.folders.isEmpty
+            expiryDue = false
+            try runExpiry(unusableAmong: indexed, touched: whole ? nil : taken.files)
         }
         return true
     }
@@ -318,7 +347,7 @@ public final class VaultWatcher: @unchecked Sendable {
         for _ in 0..<3 {
             handle(inotify.readAvailable())
             guard try apply(catchingUp: true) else { return false }
-            guard let settled = pending.settledTime(settle: options.settle) else { return true }
+            guard let settled = [pending.settledTime(settle: options.settle), configSettlesAt].compactMap({ $0 }).max() else { return true }
             let wait = settled - monotonicSeconds()
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
         }

@@ -17,9 +17,9 @@ struct DirectoryWalkerTests {
         sandbox = try VaultSandbox()
     }
 
-    private func walk(skipFolder: @escaping (NotePath) -> Bool = { _ in false }) throws -> DirectoryWalker.Result {
+    private func walk(_ policy: NotePathPolicy = NotePathPolicy()) throws -> DirectoryWalker.Result {
         let vault = try sandbox.vault()
-        return DirectoryWalker(skipFolder: skipFolder).walk(root: vault.rootDescriptor)
+        return DirectoryWalker(policy: policy).walk(root: vault.rootDescriptor)
     }
 
     private func notes(_ result: DirectoryWalker.Result) -> [String] {
@@ -149,15 +149,30 @@ struct DirectoryWalkerTests {
         #expect(all.diagnostics.contains { $0.file == "bad\\xFF.md" && $0.message.english.contains("not valid UTF-8") })
     }
 
-    @Test("skipFolder leaves a folder unwalked; the root is always walked")
-    func skipFolder() throws {
+    @Test("a folder the policy ignores is left unwalked; the root is always walked")
+    func ignoredFolder() throws {
         try sandbox.write("a.md", "x\n")
         try sandbox.write("drafts/d.md", "x\n")
         try sandbox.write("work/drafts/d.md", "x\n")
 
-        let result = try walk { $0.description == "drafts" }
+        let result = try walk(NotePathPolicy(ignore: ["drafts/"]))
 
         #expect(notes(result) == ["a.md", "work/drafts/d.md"])
+        #expect(result.folderCount == 3, "root, work, work/drafts: drafts is never opened")
+    }
+
+    @Test("a walk of a folder matches the patterns against vault paths, not paths within the folder")
+    func walkBelowAFolder() throws {
+        for path in ["work/a.md", "work/drafts/d.md", "work/x.tmp.md", "work/sub/private.md"] { try sandbox.write(path, "x\n") }
+        let vault = try sandbox.vault()
+        let descriptor = open(sandbox.path("work"), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+
+        let policy = NotePathPolicy(ignore: ["work/drafts/", "*.tmp.md", "work/sub/private.md", "drafts/"])
+        let result = DirectoryWalker(policy: policy, base: NotePath(trusted: "work")).walk(root: descriptor)
+
+        #expect(notes(result) == ["a.md"], "\(vault.root)")
     }
 
     @Test(

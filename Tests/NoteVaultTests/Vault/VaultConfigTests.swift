@@ -105,6 +105,27 @@ struct VaultConfigTests {
         }
     }
 
+    @Test(
+        "a setting given twice is refused, naming both lines, even with the same value (as in front matter)",
+        arguments: [
+            ("expiry = delete\nexpiry = trash", 2, "expiry", 1),
+            ("sort = title\n# c\n\nsort = title", 4, "sort", 1),
+            ("expiry = trash\nmax_notes = 5\nexpiry_cap = 3\nmax_notes = 6", 4, "max_notes", 2),
+            ("expiry_cap = 3\r\nexpiry_cap = 4\r\n", 2, "expiry_cap", 1),
+        ])
+    func duplicateKeys(text: String, line: Int, key: String, first: Int) throws {
+        let error = try #require(throws: VaultConfig.ParseError.self) { try parse(text) }
+        #expect(error.line == line)
+        #expect(
+            error.message.english == "\(key) is set twice, on lines \(first) and \(line); keep one of them (only ignore is repeated, one pattern a line)"
+        )
+    }
+
+    @Test("ignore is a list: each line adds a pattern, and a repeated pattern is harmless")
+    func ignoreRepeats() throws {
+        #expect(try parse("ignore = a/\nignore = *.tmp.md\nignore = a/\n").ignore == ["a/", "*.tmp.md", "a/"])
+    }
+
     @Test("a bad config stops the vault from opening, naming the line")
     func badConfigFile() throws {
         let sandbox = try VaultSandbox()
@@ -145,18 +166,5 @@ struct VaultConfigTests {
         ])
     func glob(pattern: String, text: String, matches: Bool) {
         #expect(GlobPattern.matches(pattern, text) == matches)
-    }
-
-    @Test("isIgnored: folder patterns end in /, file patterns without / match the name anywhere")
-    func isIgnored() throws {
-        var config = VaultConfig()
-        config.ignore = ["drafts/", "*.tmp.md", "work/private.md"]
-        #expect(config.isIgnored(NotePath(trusted: "drafts"), isFolder: true))
-        #expect(!config.isIgnored(NotePath(trusted: "drafts"), isFolder: false), "a file named drafts is not the folder")
-        #expect(config.isIgnored(NotePath(trusted: "deep/down/x.tmp.md"), isFolder: false))
-        #expect(config.isIgnored(NotePath(trusted: "work/private.md"), isFolder: false))
-        #expect(!config.isIgnored(NotePath(trusted: "other/private.md"), isFolder: false))
-        #expect(!config.isIgnored(NotePath(trusted: "plan.md"), isFolder: false))
-        #expect(!VaultConfig().isIgnored(NotePath(trusted: "anything.md"), isFolder: false))
     }
 }
