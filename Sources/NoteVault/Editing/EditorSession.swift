@@ -31,7 +31,7 @@ public struct EditorSession: Sendable {
         public var description: String { message.text }
         /// What failed and what to do, as a sentence.
         public var message: LocalizedMessage {
-            "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in .enote/config) to an editor on your PATH"
+            "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in ~/.config/enote/config) to an editor on your PATH"
         }
     }
 
