@@ -149,15 +149,9 @@ public struct VaultDoctor: Sendable {
         }
     }
 
-    /// Every file in `attachments/` (not descending into links).
+    /// Every file in `attachments/` (not descending into links, nor through one named
+    /// `attachments`).
     private func attachmentFiles() -> [NotePath] {
-        let folder = vault.root + "/" + ImageAttachment.folderName
-        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
-        return names.filter { name in
-            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
-            // Regular files only: attributesOfItem does not follow a link (reported as a link).
-            let type = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.type] as? FileAttributeType
-            return type == .typeRegular
-        }.map { NotePath(trusted: ImageAttachment.folderName + "/" + $0) }.sorted()
+        vault.regularFiles(below: Array(ImageAttachment.folderName.utf8)).sorted()
     }
 }
