@@ -16,6 +16,8 @@ public struct Finding: Sendable, Equatable {
         case unportableName = "unportable-name"
         case orphanedAttachment = "orphaned-attachment"
         case symbolicLink = "symbolic-link"
+        /// `.enote/config` names an editor, which a vault may not choose.
+        case vaultEditor = "vault-editor"
     }
 
     public var kind: Kind
@@ -70,6 +72,14 @@ public struct VaultDoctor: Sendable {
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)
+        if let line = vault.config.editorLine {
+            findings.append(
+                Finding(
+                    kind: .vaultEditor, location: "\(Vault.stateFolderName)/config:\(line)",
+                    message:
+                        "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR"
+                ))
+        }
         return findings
     }
 
