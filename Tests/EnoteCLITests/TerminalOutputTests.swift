@@ -67,6 +67,17 @@ import Testing
         }
     }
 
+    /// Error messages on a terminal are escaped at the same door: the argument parser's
+    /// "Unexpected argument" repeats what was typed, sequences included.
+    @Test(arguments: [["\u{1B}]0;pwned\u{07}"], ["list", "--color", "\u{1B}]52;c;eA==\u{07}"], ["show", "\u{1B}]8;;x\u{1B}\\"]])
+    func terminalSequencesInErrorsAreEscaped(command: [String]) throws {
+        let vault = try TemporaryVault()
+        let result = try PseudoTerminal.run(command, in: vault.root, environment: Self.terminal(vault), showingErrors: true)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.output.contains("\\e]"), "shown escaped: \(result.output.debugDescription)")
+        #expect(!result.output.contains("\u{1B}]") && !result.output.contains("\u{07}"), "\(command): \(result.output.debugDescription)")
+    }
+
     @Test("no escape codes on a pipe, even without NO_COLOR")
     func pipe() throws {
         let vault = try TemporaryVault()
