@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -114,5 +115,20 @@ long long enote_timerfd_drain(int fd) {
 void enote_release_free_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);
+#endif
+}
+
+int enote_peer_credentials(int fd, int *pid, unsigned int *uid) {
+#ifdef SO_PEERCRED
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = (int)credentials.pid;
+    *uid = (unsigned int)credentials.uid;
+    return 0;
+#else
+    (void)fd; (void)pid; (void)uid;
+    errno = ENOSYS;
+    return -1;
 #endif
 }

@@ -124,16 +124,52 @@ import Testing
         #expect(try JSONOutput.array(search).isEmpty)
     }
 
-    @Test func editorSettingWinsOverTheEnvironment() throws {
+    /// A vault is shared: the program that runs as the editor is never its choice. A vault
+    /// config naming one stops `edit` and `new --edit` before anything runs, pointing at the
+    /// line and at the user's own config.
+    @Test(arguments: [["edit", "garden"], ["new", "Plan", "--edit"]])
+    func vaultConfigCannotChooseTheEditor(arguments: [String]) throws {
         let vault = try TemporaryVault()
-        let configured = try vault.script("configured.sh", #"printf 'from the config\n' >> "$1""#)
+        let marker = vault.base.appendingPathComponent("pwned").path
+        let line = try vault.text(".enote/config").split(separator: "\n", omittingEmptySubsequences: false).count
+        try configure(vault, "editor = sh -c 'touch \(marker); printf x >> \"$0\"'")
         let environment = try vault.script("environment.sh", #"printf 'from EDITOR\n' >> "$1""#)
-        try configure(vault, "editor = \"\(configured)\"")
-        let result = try vault.run(["edit", "garden"], environment: ["EDITOR": environment, "VISUAL": environment])
+        let before = try vault.tree()
+        let result = try vault.run(arguments, environment: ["EDITOR": environment, "VISUAL": environment])
+        #expect(result.status == 1, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the vault's command never runs")
+        #expect(result.stderr.contains(".enote/config:\(line): a vault cannot choose the program that runs as your editor"), "\(result)")
+        #expect(result.stderr.contains(vault.base.path + "/.config/enote/config"), "\(result)")
+        #expect(try vault.tree() == before, "nothing was edited or created")
+    }
+
+    /// The user's own config (`$XDG_CONFIG_HOME/enote/config`, else `~/.config/enote/config`)
+    /// chooses the editor before `$VISUAL` and `$EDITOR`, as git's `core.editor` does.
+    @Test(arguments: [false, true])
+    func userConfigChoosesTheEditor(xdg: Bool) throws {
+        let vault = try TemporaryVault()
+        let configured = try vault.script("configured.sh", #"printf 'from the user config\n' >> "$1""#)
+        let environment = try vault.script("environment.sh", #"printf 'from EDITOR\n' >> "$1""#)
+        let folder = xdg ? vault.base.appendingPathComponent("xdg") : vault.base.appendingPathComponent(".config")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("enote"), withIntermediateDirectories: true)
+        try Data("# mine\neditor = \"\(configured)\"\n".utf8).write(to: folder.appendingPathComponent("enote/config"))
+        var extra = ["EDITOR": environment, "VISUAL": environment]
+        if xdg { extra["XDG_CONFIG_HOME"] = folder.path }
+        let result = try vault.run(["edit", "garden"], environment: extra)
         #expect(result.status == 0, "\(result)")
         let text = try vault.text("garden.md")
-        #expect(text.hasSuffix("from the config\n"))
+        #expect(text.hasSuffix("from the user config\n"))
         #expect(!text.contains("from EDITOR"))
+    }
+
+    @Test func mistakesInTheUserConfigNameTheLine() throws {
+        let vault = try TemporaryVault()
+        let file = vault.base.appendingPathComponent(".config/enote/config")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("editor = nano\nexpiry = delete\n".utf8).write(to: file)
+        let result = try vault.run(["edit", "garden"], environment: ["EDITOR": "true"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("\(file.path):2: unknown setting \"expiry\"; your own config knows only editor"), "\(result)")
     }
 
     /// `delete` deletes only what git has committed; anything else still goes to the trash.

@@ -56,6 +56,8 @@ import Testing
         try vault.write("aux.md", "a reserved name\n")
         try vault.write("attachments/old.png", bytes: PictureFiles.png(width: 1, height: 1))
         try FileManager.default.createSymbolicLink(atPath: vault.url("shortcut.md").path, withDestinationPath: "welcome.md")
+        let configLines = try vault.text(".enote/config").split(separator: "\n", omittingEmptySubsequences: false).count
+        try vault.write(".enote/config", try vault.text(".enote/config") + "editor = nvim\n")
 
         let json = try findings(vault)
         #expect(json.status == 1)
@@ -76,6 +78,7 @@ import Testing
             "unportable-name": ["aux.md"],
             "orphaned-attachment": ["attachments/old.png"],
             "symbolic-link": ["shortcut.md"],
+            "vault-editor": [".enote/config:\(configLines)"],
         ]
         #expect(Set(byKind.keys) == Set(expected.keys), "\(byKind)")
         for (kind, locations) in expected {

@@ -110,6 +110,19 @@ import Testing
         #expect(try vault.tree() == before)
     }
 
+    /// A folder of the vault that is a link (a clone can carry one) is never written through
+    /// by `init --sample`.
+    @Test func sampleIsNeverWrittenThroughALinkedFolder() throws {
+        let vault = try TemporaryVault(sample: false)
+        let outside = vault.base.appendingPathComponent("outside-pictures")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: vault.url("attachments").path, withDestinationPath: outside.path)
+        let result = try vault.run("init", "--sample")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("could not copy the sample note attachments/"), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing was written outside the vault")
+    }
+
     @Test func initOfAnExistingVaultChangesNothing() throws {
         let vault = try TemporaryVault()
         try vault.write(".enote/config", "# my settings\nexpiry = delete\nsort = title\n")

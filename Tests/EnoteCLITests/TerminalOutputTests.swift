@@ -45,6 +45,39 @@ import Testing
         }
     }
 
+    /// A note can carry terminal sequences: OSC 52 (writes the clipboard), OSC 8 (a hidden
+    /// link), a window title. On a terminal every output shows them escaped, `show --html`
+    /// included; on a pipe `--html` keeps the bytes as they are.
+    @Test(arguments: [["show", "hostile", "--html"], ["show", "hostile", "--raw"], ["show", "hostile", "--no-pager"], ["export", "hostile", "--no-pager"]])
+    func terminalSequencesFromANoteAreEscaped(command: [String]) throws {
+        let vault = try TemporaryVault()
+        let clipboard = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
+        let link = "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"
+        try vault.write("hostile.md", "---\ntitle: Hostile\n---\nPaste this: \(clipboard) and \(link) and \u{9B}31m\n")
+        let result = try PseudoTerminal.run(command, in: vault.root, environment: Self.terminal(vault))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.contains("Paste this"), "\(result)")
+        #expect(!result.output.contains("\u{1B}]"), "\(command): \(result.output.debugDescription)")
+        #expect(!result.output.contains("\u{07}") && !result.output.contains("\u{9B}"), "\(command): \(result.output.debugDescription)")
+        #expect(result.output.contains("\\e]52;c;"), "shown escaped: \(result.output.debugDescription)")
+        if command.contains("--html") {
+            let piped = try vault.run(command)
+            #expect(piped.status == 0, "\(piped)")
+            #expect(piped.stdout.contains(clipboard), "a pipe gets the bytes: \(piped.stdout.debugDescription)")
+        }
+    }
+
+    /// Error messages on a terminal are escaped at the same door: the argument parser's
+    /// "Unexpected argument" repeats what was typed, sequences included.
+    @Test(arguments: [["\u{1B}]0;pwned\u{07}"], ["list", "--color", "\u{1B}]52;c;eA==\u{07}"], ["show", "\u{1B}]8;;x\u{1B}\\"]])
+    func terminalSequencesInErrorsAreEscaped(command: [String]) throws {
+        let vault = try TemporaryVault()
+        let result = try PseudoTerminal.run(command, in: vault.root, environment: Self.terminal(vault), showingErrors: true)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.output.contains("\\e]"), "shown escaped: \(result.output.debugDescription)")
+        #expect(!result.output.contains("\u{1B}]") && !result.output.contains("\u{07}"), "\(command): \(result.output.debugDescription)")
+    }
+
     @Test("no escape codes on a pipe, even without NO_COLOR")
     func pipe() throws {
         let vault = try TemporaryVault()

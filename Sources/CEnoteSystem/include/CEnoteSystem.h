@@ -41,4 +41,8 @@ long long enote_timerfd_drain(int fd);
 /// long-running process finished a large, temporary piece of work.
 void enote_release_free_memory(void);
 
+/// The process and user at the other end of a connected Unix socket (`SO_PEERCRED`: those of
+/// the process that listened or connected). Returns 0, or -1 with errno set.
+int enote_peer_credentials(int fd, int *pid, unsigned int *uid);
+
 #endif

@@ -32,12 +32,7 @@ extension Enote {
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
             let result = try context.run { () throws(VaultError) -> EditResult in
-                let command: EditorCommand
-                do {
-                    command = try EditorCommand.resolve(configured: vault.config.editor, environment: context.environment)
-                } catch {
-                    throw .invalidInput("\(error)")
-                }
+                let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
                 return try vault.edit(path, with: EditorSession(command: command, environment: context.environment), force: force)
             }
             switch result {

@@ -83,9 +83,7 @@ extension Enote {
             }
             if edit {
                 let command = try context.run { () throws(VaultError) in
-                    do { return try EditorCommand.resolve(configured: vault.config.editor, environment: context.environment) } catch {
-                        throw .invalidInput("\(error)")
-                    }
+                    try EditorCommand.forEditing(in: vault, environment: context.environment)
                 }
                 let session = EditorSession(command: command, environment: context.environment)
                 let fileName = Slug.make(from: noteTitle.isEmpty ? "new note" : noteTitle) + ".md"

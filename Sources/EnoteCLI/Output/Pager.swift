@@ -13,15 +13,15 @@ struct Pager {
     let disabled: Bool
 
     /// Prints `text` (which ends with a newline), through the pager when it is taller than the
-    /// terminal.
+    /// terminal. `text` is enote's own layout: whatever in it came from a note is escaped.
     func show(_ text: String) {
         guard terminal.isInteractive, !disabled, let command = pagerCommand(),
             text.reduce(0, { $0 + ($1 == "\n" ? 1 : 0) }) >= terminal.rows
         else {
-            Console.out(text, terminator: "")
+            Console.outStyled(text, terminator: "")
             return
         }
-        if !run(command, input: text) { Console.out(text, terminator: "") }
+        if !run(command, input: text) { Console.outStyled(text, terminator: "") }
     }
 
     /// The pager to run, or `nil` when paging is switched off (`PAGER=` or `PAGER=cat`).

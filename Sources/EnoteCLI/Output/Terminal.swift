@@ -66,9 +66,30 @@ public struct Terminal: Sendable {
 }
 
 /// Writes to stdout and stderr without Foundation's buffering surprises.
+///
+/// Text for stdout goes through one of two doors. ``out(_:terminator:)`` is for any text: on a
+/// terminal its control characters are shown as visible escapes (``SafeText``), so a note can
+/// never send the terminal a sequence (OSC 52 writes the clipboard, OSC 8 makes links, others
+/// retitle the window); on a pipe or a file the bytes are written as they are. ``err(_:)``
+/// does the same for stderr.
+/// ``outStyled(_:terminator:)`` is only for text enote laid out itself with colour and bold,
+/// every piece of which that came from a note was escaped when it was laid out.
 public enum Console {
-    /// Writes `text` and a terminator (a newline unless given) to stdout.
+    /// Whether stdout is a terminal (decided once: it does not change while enote runs).
+    private static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    /// Whether stderr is a terminal.
+    private static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
+
+    /// Writes `text` and a terminator (a newline unless given) to stdout; on a terminal, with
+    /// every control character but newline and tab escaped.
     public static func out(_ text: String, terminator: String = "\n") {
+        let text = text + terminator
+        write(stdoutIsTerminal ? SafeText.escaped(text, keepingNewlines: true) : text, to: STDOUT_FILENO)
+    }
+
+    /// Writes text that enote formatted itself (colour and bold escape codes, untrusted parts
+    /// already escaped) and a terminator to stdout, as it is.
+    public static func outStyled(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: STDOUT_FILENO)
     }
 
@@ -77,9 +98,11 @@ public enum Console {
         bytes.withUnsafeBytes { raw in writeAll(raw, to: STDOUT_FILENO) }
     }
 
-    /// Writes `text` and a newline to stderr.
+    /// Writes `text` and a newline to stderr; on a terminal, with every control character but
+    /// newline and tab escaped (an error can repeat what was typed or what a note holds).
     public static func err(_ text: String) {
-        write(text + "\n", to: STDERR_FILENO)
+        let text = text + "\n"
+        write(stderrIsTerminal ? SafeText.escaped(text, keepingNewlines: true) : text, to: STDERR_FILENO)
     }
 
     private static func write(_ text: String, to descriptor: Int32) {

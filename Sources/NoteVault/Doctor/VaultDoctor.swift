@@ -19,6 +19,8 @@ public struct Finding: Sendable, Equatable {
         case conflictMarkers = "conflict-markers"
         case mergeConflict = "merge-conflict"
         case mergeDriverMissing = "merge-driver-missing"
+        /// `.enote/config` names an editor, which a vault may not choose.
+        case vaultEditor = "vault-editor"
     }
 
     public var kind: Kind
@@ -74,6 +76,14 @@ public struct VaultDoctor: Sendable {
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)
         findings += mergeFindings(notes.map(\.path))
+        if let line = vault.config.editorLine {
+            findings.append(
+                Finding(
+                    kind: .vaultEditor, location: "\(Vault.stateFolderName)/config:\(line)",
+                    message:
+                        "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR"
+                ))
+        }
         return findings
     }
 
@@ -153,15 +163,9 @@ public struct VaultDoctor: Sendable {
         }
     }
 
-    /// Every file in `attachments/` (not descending into links).
+    /// Every file in `attachments/` (not descending into links, nor through one named
+    /// `attachments`).
     private func attachmentFiles() -> [NotePath] {
-        let folder = vault.root + "/" + ImageAttachment.folderName
-        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
-        return names.filter { name in
-            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
-            // Regular files only: attributesOfItem does not follow a link (reported as a link).
-            let type = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.type] as? FileAttributeType
-            return type == .typeRegular
-        }.map { NotePath(trusted: ImageAttachment.folderName + "/" + $0) }.sorted()
+        vault.regularFiles(below: Array(ImageAttachment.folderName.utf8)).sorted()
     }
 }

@@ -73,8 +73,30 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
         arguments = words
     }
 
-    /// The editor a user chose: the vault's `editor` setting, else `$VISUAL`, else `$EDITOR`,
-    /// else `vi`.
+    /// The editor the user chose for editing a note in `vault`: `editor` in their own config
+    /// (``UserConfig``), else `$VISUAL`, else `$EDITOR`, else `vi` — git's order for
+    /// `core.editor`. Never the vault's: a vault is shared through git, and anyone who cloned
+    /// it would run the command it names.
+    /// - Throws: ``VaultError/invalidInput(_:)`` when `.enote/config` names an editor (pointing
+    ///   at the line and at the user's config), when the user's config has a mistake, or when
+    ///   the chosen command cannot be split into words.
+    public static func forEditing(in vault: Vault, environment: [String: String]) throws(VaultError) -> EditorCommand {
+        let userFile = UserConfig.path(environment: environment) ?? "~/.config/enote/config"
+        if let line = vault.config.editorLine {
+            throw .invalidInput(
+                "\(vault.configPath):\(String(line)): a vault cannot choose the program that runs as your editor (anyone who clones it would run it). Move the editor line to your own config, \(userFile), or set $VISUAL or $EDITOR; then delete it from .enote/config"
+            )
+        }
+        let user = try UserConfig.load(environment: environment)
+        do {
+            return try resolve(configured: user.editor, environment: environment)
+        } catch {
+            throw .invalidInput(error.message)
+        }
+    }
+
+    /// The editor a user chose: their own `editor` setting (`configured`), else `$VISUAL`, else
+    /// `$EDITOR`, else `vi`.
     public static func resolve(configured: String?, environment: [String: String]) throws(ParseError) -> EditorCommand {
         for candidate in [configured, environment["VISUAL"], environment["EDITOR"]] {
             if let candidate, !candidate.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -31,7 +31,7 @@ public struct EditorSession: Sendable {
         public var description: String { message.text }
         /// What failed and what to do, as a sentence.
         public var message: LocalizedMessage {
-            "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in .enote/config) to an editor on your PATH"
+            "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in ~/.config/enote/config) to an editor on your PATH"
         }
     }
 
@@ -43,12 +43,33 @@ public struct EditorSession: Sendable {
         self.environment = environment
     }
 
+    /// The editor left something other than a file where its copy was: a symbolic link (to
+    /// `/etc/passwd`, say) or a folder. Nothing is read through it, and nothing is saved.
+    public struct CopyError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var fileName: String
+        public var description: String { message.text }
+        /// What happened, as a sentence.
+        public var message: LocalizedMessage {
+            "the editor left a symbolic link or another kind of file in place of its copy of \(fileName); enote does not follow links, so nothing was saved"
+        }
+    }
+
     /// Opens `text` in the editor under `fileName` and waits for it to exit.
-    public func edit(_ text: [UInt8], fileName: String) throws(LaunchError) -> Outcome {
+    ///
+    /// The copy is written and read back in its private folder without following a link, so
+    /// an editor that swaps it for a link never makes enote save another file as the note.
+    /// - Throws: ``LaunchError`` when the editor cannot be started; ``CopyError`` when the copy
+    ///   is no longer a regular file.
+    public func edit(_ text: [UInt8], fileName: String) throws -> Outcome {
         let folder = try makePrivateFolder()
         let safeName = Self.safeFileName(fileName)
         let path = folder + "/" + safeName
-        guard FileManager.default.createFile(atPath: path, contents: Data(text), attributes: [.posixPermissions: 0o600]) else {
+        guard let folderDescriptor = openFolder(folder) else {
+            removeFolder(folder)
+            throw LaunchError(editor: command.description, reason: "could not write a temporary copy in \(folder)")
+        }
+        defer { close(folderDescriptor) }
+        guard write(text, named: safeName, in: folderDescriptor) else {
             removeFolder(folder)
             throw LaunchError(editor: command.description, reason: "could not write a temporary copy in \(folder)")
         }
@@ -59,13 +80,21 @@ public struct EditorSession: Sendable {
             removeFolder(folder)
             throw error
         }
-        guard let contents = FileManager.default.contents(atPath: path) else {
+        let edited: [UInt8]
+        do {
+            edited = try SystemFileSystem().readFile(Array(safeName.utf8), beneath: folderDescriptor).bytes
+        } catch let error where error.code == ENOENT {
             // The file is gone (removed by the editor or a temp cleaner): nothing was typed into
             // it that could be saved, and it is not "all text deleted", which trashes the note.
             removeFolder(folder)
             return .cancelled(status: status, keptCopy: nil)
+        } catch let error where [ELOOP, EXDEV, EISDIR, EINVAL].contains(error.code) {
+            removeFolder(folder)
+            throw CopyError(fileName: safeName)
+        } catch {
+            removeFolder(folder)
+            return .cancelled(status: status, keptCopy: nil)
         }
-        let edited = [UInt8](contents)
         if status != 0 {
             if edited != text, !edited.isEmpty {
                 return .cancelled(status: status, keptCopy: path)
@@ -75,6 +104,20 @@ public struct EditorSession: Sendable {
         }
         removeFolder(folder)
         return edited == text ? .unchanged : .done(edited)
+    }
+
+    /// The private folder, open, never through a link.
+    private func openFolder(_ folder: String) -> Int32? {
+        let descriptor = retryingOnInterrupt { open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Creates `name` in `folder` (a new file, mode 0600, never through a link) holding `text`.
+    private func write(_ text: [UInt8], named name: String, in folder: Int32) -> Bool {
+        let file = retryingOnInterrupt { openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        return (try? SystemFileSystem().writeAll(file, text, path: name)) != nil
     }
 
     /// Keeps `text` that could not be saved where it was meant to go: in a new private folder

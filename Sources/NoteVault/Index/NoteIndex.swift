@@ -130,6 +130,20 @@ public final class NoteIndex: @unchecked Sendable {
                 throw error
             }
         }
+        // SQLite opens the index and its journals by path, following links: a link there (a
+        // vault can carry one) would have it read and write a file elsewhere. The index is a
+        // cache, so the links go and it is built again.
+        let links = linkedFiles(path)
+        if !links.isEmpty {
+            inform(
+                Localization.text(
+                    "enote: \(links[0]) is a symbolic link, which enote does not follow; rebuilding the index from the notes (they are not touched)"))
+            for link in links { _ = unlink(link) }
+            guard linkedFiles(path).isEmpty else {
+                counter.deallocate()
+                throw .linkedStateFile(links[0])
+            }
+        }
         if let reason = unsavableReason(vault, path: path) {
             return try inMemory(because: reason, copying: path)
         }
@@ -178,6 +192,7 @@ public final class NoteIndex: @unchecked Sendable {
     }
 
     private static func check(_ path: String, cacheKiB: Int, busyTimeout: Double, counter: UnsafeMutablePointer<EnoteRankCounter>) -> CheckResult {
+        if !linkedFiles(path).isEmpty { return .unusable("the index is a symbolic link") }
         var attempt = 0
         while true {
             attempt += 1
@@ -295,6 +310,14 @@ public final class NoteIndex: @unchecked Sendable {
             guard rename(building, path) == 0 else { throw SystemError("rename", path: path) }
         }
         return try DatabaseQueue(path: path, configuration: configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: counter))
+    }
+
+    /// The index file and the journals SQLite keeps beside it that are symbolic links.
+    static func linkedFiles(_ path: String) -> [String] {
+        ["", "-wal", "-shm", "-journal"].map { path + $0 }.filter { file in
+            var status = stat()
+            return lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        }
     }
 
     /// Moves a broken index to `index.sqlite.corrupt` (for a bug report) and removes its WAL.

@@ -141,9 +141,8 @@ extension Vault {
 
     /// Names in a folder, folded the way case-insensitive, normalising file systems fold them.
     func existingNameKeys(in folder: NotePath?) throws(VaultError) -> Set<String> {
-        let path = root + (folder.map { "/" + ($0.string ?? "") } ?? "")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        return Set(names.map(Self.collisionKey))
+        guard let names = try? names(inFolder: folder?.bytes ?? []) else { return [] }
+        return Set(names.map { Self.collisionKey(String(decoding: $0, as: UTF8.self)) })
     }
 
     /// The key under which two names collide on macOS or Windows: case-folded, NFC.

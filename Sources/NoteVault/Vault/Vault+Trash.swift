@@ -34,6 +34,8 @@ extension Vault {
     public var trashFolder: String { root + "/" + Self.trashFolderName }
 
     private var trashLogPath: String { trashFolder + "/.log.jsonl" }
+    /// The trash log's path relative to the root.
+    private static let trashLogBytes = Array((trashFolderName + "/.log.jsonl").utf8)
 
     /// Moves a note to `.trash/`, keeping its folder structure, and records where it came from.
     ///
@@ -198,16 +200,18 @@ extension Vault {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(entry) else { return }
         line.append(UInt8(ascii: "\n"))
-        let descriptor = open(trashLogPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
+        // Beneath the root with no link followed: a `.trash` that is a link gets no log.
+        let flags = O_WRONLY | O_APPEND | O_CREAT
+        guard let descriptor = try? fileSystem.open(Self.trashLogBytes, beneath: rootDescriptor, flags: flags, mode: 0o644) else { return }
+        defer { fileSystem.close(descriptor) }
         try? fileSystem.writeAll(descriptor, Array(line), path: trashLogPath)
         try? fileSystem.fsync(descriptor, path: trashLogPath)
     }
 
     /// Every entry of the trash log, oldest first (notes since deleted from the trash included).
     func trashLog() -> [TrashEntry] {
-        guard let data = FileManager.default.contents(atPath: trashLogPath) else { return [] }
+        guard let snapshot = try? fileSystem.readFile(Self.trashLogBytes, beneath: rootDescriptor) else { return [] }
+        let data = Data(snapshot.bytes)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(TrashEntry.self, from: Data($0)) }

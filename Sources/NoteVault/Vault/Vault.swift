@@ -44,12 +44,24 @@ public final class Vault: Sendable {
     ///   error naming the line.
     public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), clock: VaultClock = .system, lockTimeout: Double = 10) throws(VaultError) {
         let root = Self.absolute(root)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root + "/" + Self.stateFolderName, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let descriptor = retryingOnInterrupt { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .notAVault(path: root) }
+            throw .system(SystemError("open", path: root))
+        }
+        // `.enote/` holds the index, the locks and the socket, opened by path: it must be a real
+        // folder, never a link that would put them (and the settings read) somewhere else.
+        do {
+            let state = try fileSystem.status(of: Array(Self.stateFolderName.utf8), in: descriptor)
+            if state.kind == .symbolicLink { throw VaultError.linkedStateFile(root + "/" + Self.stateFolderName) }
+            guard state.kind == .directory else { throw VaultError.notAVault(path: root) }
+        } catch let error as VaultError {
+            close(descriptor)
+            throw error
+        } catch {
+            close(descriptor)
             throw .notAVault(path: root)
         }
-        let descriptor = retryingOnInterrupt { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .system(SystemError("open", path: root)) }
         self.root = root
         self.rootDescriptor = descriptor
         self.fileSystem = fileSystem
@@ -214,11 +226,22 @@ public final class Vault: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// Reads `.enote/config` beneath `root` without following a link; a missing file means
+    /// the defaults.
     static func loadConfig(root: String) throws(VaultError) -> VaultConfig {
         let path = root + "/" + stateFolderName + "/config"
-        guard let data = FileManager.default.contents(atPath: path) else { return VaultConfig() }
+        let bytes: [UInt8]
         do {
-            return try VaultConfig(parsing: String(decoding: data, as: UTF8.self), file: path)
+            bytes = try readStateFile(Array((stateFolderName + "/config").utf8), root: root, limit: 1 << 20)
+        } catch let error where error.code == ENOENT {
+            return VaultConfig()
+        } catch let error where error.code == ELOOP || error.code == EXDEV {
+            throw .linkedStateFile(path)
+        } catch {
+            throw .system(SystemError(error.call, path: path, code: error.code))
+        }
+        do {
+            return try VaultConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
         } catch {
             throw .invalidInput("\(error)")
         }

@@ -11,7 +11,6 @@ import Foundation
 /// expiry = trash
 /// ignore = drafts/
 /// ignore = *.tmp.md
-/// editor = nvim
 /// sort = updated
 /// max_notes = 500
 /// ```
@@ -42,8 +41,12 @@ public struct VaultConfig: Sendable, Equatable {
     /// Glob patterns of paths to ignore, relative to the root; a pattern ending in `/` names
     /// folders, which are skipped without being walked. ``NotePathPolicy`` applies them.
     public var ignore: [String] = []
-    /// The editor command for `enote edit`, overriding `$VISUAL` and `$EDITOR`.
+    /// An `editor` line, which is never run: a vault is shared, so the program that runs as
+    /// the editor is the user's choice (``UserConfig``, `$VISUAL`, `$EDITOR`). Kept so that
+    /// `enote edit` can point at the line to move.
     public var editor: String?
+    /// The line of the `editor` setting, when there is one.
+    public var editorLine: Int?
     public var sort: SortKey = .updated
     /// Creating a note beyond this many is refused (the original app's demo limit).
     public var maxNotes: Int?
@@ -98,6 +101,7 @@ public struct VaultConfig: Sendable, Equatable {
             case "editor":
                 guard !value.isEmpty else { throw fail("editor needs a command, such as nvim or \"code --wait\"") }
                 editor = value
+                editorLine = lineNumber
             case "sort":
                 guard let key = SortKey(rawValue: value) else {
                     throw fail("sort must be one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
@@ -116,7 +120,7 @@ public struct VaultConfig: Sendable, Equatable {
     }
 
     /// `#` starts a comment unless it is inside quotes.
-    private static func commentStart(_ line: Substring) -> Substring.Index? {
+    static func commentStart(_ line: Substring) -> Substring.Index? {
         var quote: Character?
         for index in line.indices {
             let character = line[index]
@@ -151,8 +155,8 @@ public struct VaultConfig: Sendable, Equatable {
         # ignore = drafts/
         # ignore = archive/**/
 
-        # The editor for `enote edit` (otherwise $VISUAL, then $EDITOR, then vi).
-        # editor = nvim
+        # The editor is not chosen here: anyone who clones the vault would run it. Set it
+        # in your own ~/.config/enote/config (editor = nvim), or with $VISUAL or $EDITOR.
 
         # How `enote list` sorts by default: updated, created, title, order or destroy.
         # sort = updated

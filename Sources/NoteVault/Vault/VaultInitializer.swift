@@ -55,19 +55,27 @@ public enum VaultInitializer {
         var copied: [String] = []
         var skipped: [String] = []
         if sample {
+            // Written beneath the root like any note: a folder of the vault that is a link
+            // (attachments/ to ~/Pictures, say) is refused, never written through.
             for file in SampleVaultFiles.all {
-                let path = root + "/" + file.path
-                if fileManager.fileExists(atPath: path) {
+                let path = NotePath(bytes: Array(file.path.utf8))
+                if vault.exists(path) {
                     skipped.append(file.path)
                     continue
                 }
-                do {
-                    let parent = (path as NSString).deletingLastPathComponent
-                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                    try file.data.write(to: URL(fileURLWithPath: path))
+                do throws(VaultError) {
+                    if let parent = path.parent { try vault.makeFolders(parent) }
+                    do {
+                        try vault.writer.create(path, with: [UInt8](file.data))
+                    } catch .exists {
+                        skipped.append(file.path)
+                        continue
+                    } catch {
+                        throw VaultError.write(error)
+                    }
                     copied.append(file.path)
                 } catch {
-                    throw .invalidInput("could not copy the sample note \(file.path): \(error.localizedDescription)")
+                    throw .invalidInput("could not copy the sample note \(file.path): \(error.message)")
                 }
             }
         }

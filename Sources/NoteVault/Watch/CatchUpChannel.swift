@@ -1,3 +1,5 @@
+import CEnoteSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +9,9 @@ import Glibc
 ///
 /// The protocol is one line each way: the command sends `sync`; the watcher reads every pending
 /// inotify event, applies it to the index, and answers `ok` (or `busy` while a git operation is
-/// in progress, when the command walks the vault itself). A command that gets no answer within
-/// ``timeout`` goes on without the watcher.
+/// in progress, when the command walks the vault itself). A command believes only the watcher
+/// that holds the watch lock, and one that gets no answer within ``timeout`` goes on without
+/// it.
 ///
 /// The socket is addressed through `/proc/self/fd/N/watch.sock`, N being the open `.enote`
 /// folder, so a vault path longer than `sun_path`'s 108 bytes still works.
@@ -20,23 +23,41 @@ public enum CatchUpChannel {
     static let socketName = "watch.sock"
 
     /// Asks the vault's watcher, if one is running, to catch up.
-    /// - Returns: `true` when a watcher answered that the index is current.
+    ///
+    /// Only the watcher is believed: the process answering must be of the same user
+    /// (`SO_PEERCRED`) and hold the watch lock (its pid is the lock holder's), so a stale or
+    /// foreign process on the socket never makes a command skip its walk. The whole exchange —
+    /// connecting, asking, reading the answer — ends at one deadline, ``timeout`` from now,
+    /// however slowly the other end answers.
+    /// - Returns: `true` when the watcher answered that the index is current.
     public static func requestCatchUp(_ vault: Vault) -> Bool {
-        let folder = open(vault.stateFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let deadline = Deadline(after: timeout)
+        let folder = open(vault.stateFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // connect() follows a symbolic link: only a socket file itself is asked.
+        var status = stat()
+        guard fstatat(folder, socketName, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return false }
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let socket = Glibc.socket(AF_UNIX, flags, 0)
         guard socket >= 0 else { return false }
         defer { close(socket) }
-        var interval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         let connected = withAddress("/proc/self/fd/\(folder)/\(socketName)") { address, length in
             connect(socket, address, length) == 0
         }
-        guard connected == true else { return false }
-        guard send(line: "sync\n", to: socket) else { return false }
-        return receiveLine(from: socket) == "ok"
+        // A Unix socket connects at once or not at all (EAGAIN: its queue is full).
+        guard connected == true, isWatcher(socket, stateFolder: folder) else { return false }
+        guard send(line: "sync\n", to: socket, by: deadline) else { return false }
+        return receiveLine(from: socket, by: deadline) == "ok"
+    }
+
+    /// Whether the process at the other end of `socket` is this user's and holds the watch
+    /// lock in `stateFolder`.
+    static func isWatcher(_ socket: Int32, stateFolder: Int32) -> Bool {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        guard enote_peer_credentials(socket, &pid, &uid) == 0, uid == geteuid(), pid > 0 else { return false }
+        return WatchLock.holder(in: stateFolder) == pid
     }
 
     /// Creates the listening socket of a watcher (replacing a stale one: the watcher holds the
@@ -66,34 +87,75 @@ public enum CatchUpChannel {
         _ = unlink(vault.stateFolder + "/" + socketName)
     }
 
-    /// Reads one request line from a just-accepted client (waiting briefly).
+    /// Reads one request line from a just-accepted client, within a second in all.
     static func readRequest(from client: Int32) -> String? {
-        var interval = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        return receiveLine(from: client)
+        receiveLine(from: client, by: Deadline(after: 1))
     }
 
-    /// Sends one line.
+    /// Sends one line, by `deadline` at the latest.
     @discardableResult
-    static func send(line: String, to socket: Int32) -> Bool {
+    static func send(line: String, to socket: Int32, by deadline: Deadline = Deadline(after: 1)) -> Bool {
         let bytes = Array(line.utf8)
-        let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return sent == bytes.count
+        var offset = 0
+        while offset < bytes.count {
+            guard wait(for: Int16(POLLOUT), on: socket, until: deadline) else { return false }
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if sent < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
     }
 
-    /// Reads up to a newline (at most 64 bytes).
-    private static func receiveLine(from socket: Int32) -> String? {
+    /// Reads up to a newline (at most 64 bytes), giving up at `deadline` however the bytes
+    /// trickle in.
+    private static func receiveLine(from socket: Int32, by deadline: Deadline) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count < 64 {
-            let count = recv(socket, &byte, 1, 0)
-            if count < 0 && errno == EINTR { continue }
+            guard wait(for: Int16(POLLIN), on: socket, until: deadline) else { return nil }
+            let count = recv(socket, &byte, 1, Int32(MSG_DONTWAIT))
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count == 1 else { break }
             if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
         }
         return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+    }
+
+    /// Waits until `socket` is ready for `events` or `deadline` passes; `false` at the deadline.
+    private static func wait(for events: Int16, on socket: Int32, until deadline: Deadline) -> Bool {
+        while true {
+            let remaining = deadline.remainingMilliseconds
+            guard remaining > 0 else { return false }
+            var poller = pollfd(fd: socket, events: events, revents: 0)
+            let ready = poll(&poller, 1, remaining)
+            if ready > 0 { return true }
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { return false }
+            return false
+        }
+    }
+
+    /// A moment on the monotonic clock by which an exchange must be over.
+    struct Deadline {
+        private let end: Double
+
+        init(after seconds: Double) {
+            end = Self.now() + seconds
+        }
+
+        /// What is left, in whole milliseconds (at least 1 while any is left).
+        var remainingMilliseconds: Int32 {
+            let left = end - Self.now()
+            return left <= 0 ? 0 : Int32(max(1, min(left * 1000, Double(Int32.max))))
+        }
+
+        private static func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
     }
 
     private static func withAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {

@@ -32,6 +32,45 @@ final class WatchLock {
         self.descriptor = descriptor
     }
 
+    /// The pid of the process holding the watch lock in `stateFolder` (the open `.enote`), as
+    /// the kernel reports it in `/proc/locks` for that very file (device and inode), or `nil`
+    /// when no process holds it or it cannot be told. What the lock file says is not used: any
+    /// process could have written it.
+    static func holder(in stateFolder: Int32) -> Int32? {
+        let descriptor = retryingOnInterrupt { openat(stateFolder, fileName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        let statted = fstat(descriptor, &status)
+        close(descriptor)
+        guard statted == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let device = UInt64(status.st_dev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        let file = String(major, radix: 16) + ":" + String(minor, radix: 16) + ":" + String(UInt64(status.st_ino))
+        let locks = retryingOnInterrupt { open("/proc/locks", O_RDONLY | O_CLOEXEC) }
+        guard locks >= 0 else { return nil }
+        defer { close(locks) }
+        guard let table = try? SystemFileSystem().readAll(locks, sizeHint: 4096, path: "/proc/locks") else { return nil }
+        // "1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220209 0 EOF"; waiters are "1: -> FLOCK …".
+        for line in table.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[3] == "WRITE", Self.sameFile(fields[5], file) else { continue }
+            return Int32(fields[4])
+        }
+        return nil
+    }
+
+    /// The lock file's name in `.enote/`.
+    static let fileName = "watch.lock"
+
+    /// Whether `/proc/locks`'s `MAJOR:MINOR:INODE` (hex, hex, decimal; major and minor printed
+    /// with at least two digits) names `file`.
+    private static func sameFile(_ field: String, _ file: String) -> Bool {
+        let parts = field.split(separator: ":")
+        guard parts.count == 3, let major = UInt64(parts[0], radix: 16), let minor = UInt64(parts[1], radix: 16) else { return false }
+        return String(major, radix: 16) + ":" + String(minor, radix: 16) + ":" + parts[2] == file
+    }
+
     deinit {
         _ = ftruncate(descriptor, 0)
         _ = flock(descriptor, LOCK_UN)

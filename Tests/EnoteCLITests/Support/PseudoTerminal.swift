@@ -20,9 +20,12 @@ enum PseudoTerminal {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `enote arguments…` in `directory` with stdout (and stderr) on a new terminal.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String], timeout: Double = 60) throws -> Result {
-        let command = ([EnoteProcess.executable.path] + arguments).map(quoted).joined(separator: " ") + " 2>/dev/null"
+    /// Runs `enote arguments…` in `directory` with stdout (and, with `showingErrors`, stderr) on
+    /// a new terminal.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String], timeout: Double = 60, showingErrors: Bool = false
+    ) throws -> Result {
+        let command = ([EnoteProcess.executable.path] + arguments).map(quoted).joined(separator: " ") + (showingErrors ? "" : " 2>/dev/null")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]

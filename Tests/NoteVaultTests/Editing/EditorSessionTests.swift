@@ -90,7 +90,7 @@ struct EditorSessionTests {
         } throws: { error in
             guard let error = error as? EditorSession.LaunchError else { return false }
             return error.editor == "\(missing) --wait" && error.reason.english.contains("no such file")
-                && error.description.contains("Set $EDITOR (or `editor` in .enote/config)")
+                && error.description.contains("Set $EDITOR (or `editor` in ~/.config/enote/config)")
         }
         #expect(leftovers.isEmpty)
     }

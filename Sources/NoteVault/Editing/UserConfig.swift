@@ -1,0 +1,72 @@
+import Foundation
+
+/// The user's own settings, from `$XDG_CONFIG_HOME/enote/config` (by default
+/// `~/.config/enote/config`): what belongs to the person running enote and never to a vault,
+/// which anyone can write and share. Today that is the editor.
+///
+/// The format is that of `.enote/config`: one `key = value` per line, `#` starts a comment; an
+/// unknown key, a repeated key or a bad value is an error naming `file:line`.
+///
+/// ```
+/// editor = code --wait
+/// ```
+public struct UserConfig: Sendable, Equatable {
+    /// The editor command for `enote edit` and `enote new --edit`, before `$VISUAL` and
+    /// `$EDITOR` (as git's `core.editor` comes before them).
+    public var editor: String?
+
+    public init(editor: String? = nil) {
+        self.editor = editor
+    }
+
+    /// Where the user's config is: `$XDG_CONFIG_HOME/enote/config` when that is an absolute
+    /// path (the XDG rule), else `$HOME/.config/enote/config`; `nil` without either.
+    public static func path(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            return base + "/enote/config"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return home + "/.config/enote/config"
+        }
+        return nil
+    }
+
+    /// Reads the user's config; a missing file means no settings.
+    /// - Throws: ``VaultError/invalidInput(_:)`` naming `file:line` for a mistake in it.
+    public static func load(environment: [String: String]) throws(VaultError) -> UserConfig {
+        guard let path = path(environment: environment), let data = FileManager.default.contents(atPath: path) else {
+            return UserConfig()
+        }
+        do {
+            return try UserConfig(parsing: String(decoding: data, as: UTF8.self), file: path)
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+    }
+
+    /// Parses the text of a user config file.
+    public init(parsing text: String, file: String) throws(VaultConfig.ParseError) {
+        var seen: Set<String> = []
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if let hash = VaultConfig.commentStart(line) { line = line[..<hash] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            func fail(_ message: LocalizedMessage) -> VaultConfig.ParseError {
+                VaultConfig.ParseError(file: file, line: index + 1, message: message)
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { throw fail("expected key = value") }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            guard key == "editor" else { throw fail("unknown setting \"\(key)\"; your own config knows only editor") }
+            guard seen.insert(key).inserted else { throw fail("\(key) is set twice; keep one line") }
+            guard !value.isEmpty else { throw fail("editor needs a command, such as nvim or \"code --wait\"") }
+            editor = value
+        }
+    }
+}
