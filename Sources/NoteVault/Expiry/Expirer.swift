@@ -257,7 +257,8 @@ public struct Expirer: Sendable {
                 """)
         }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
-            return .skip("it is open in \(holder)")
+            // A claim of `enote edit` goes without a change in the vault to look at again.
+            return .skip("it is open in \(holder)", mayRetry: holder.editor == EditClaim.editorName)
         }
         return .expire(read.snapshot, destroy)
     }
