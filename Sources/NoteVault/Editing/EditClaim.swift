@@ -45,7 +45,11 @@ public final class EditClaim: @unchecked Sendable {
         }
         let name = fileName(for: path)
         let file = folder + "/" + name
-        let descriptor = retryingOnInterrupt { open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        // Neither the folder nor the file is followed if it is a symbolic link.
+        let directory = retryingOnInterrupt { open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard directory >= 0 else { throw .system(SystemError("open", path: folder)) }
+        defer { close(directory) }
+        let descriptor = retryingOnInterrupt { openat(directory, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
         guard descriptor >= 0 else { throw .system(SystemError("open", path: file)) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -60,8 +64,10 @@ public final class EditClaim: @unchecked Sendable {
     /// The live `enote edit` that claims `path`, or `nil` when none does (no claim file, or one
     /// left by a process that has ended).
     static func holder(of path: NotePath, in vault: Vault) -> EditorLockDetector.Holder? {
-        let file = vault.stateFolder + "/" + folderName + "/" + fileName(for: path)
-        let descriptor = retryingOnInterrupt { open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        let directory = retryingOnInterrupt { open(vault.stateFolder + "/" + folderName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        let descriptor = retryingOnInterrupt { openat(directory, fileName(for: path), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
