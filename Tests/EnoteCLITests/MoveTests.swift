@@ -120,10 +120,82 @@ import Testing
         try vault.write("two.md", "---\ntitle: Two\norder: \"2\"\n---\nx\n")
         try vault.write("three.md", "---\ntitle: Three\norder: first thing\n---\nx\n")
         try vault.write("four.md", "---\ntitle: Four\n---\nx\n")
-        // Text order: "10" < "2" < "first thing".
-        #expect(try vault.listedPaths("--sort", "order") == ["one.md", "two.md", "three.md", "four.md"])
+        // Numbers first, as numbers (2 < 10), then text: "first thing".
+        #expect(try vault.listedPaths("--sort", "order") == ["two.md", "one.md", "three.md", "four.md"])
         let result = try vault.run("move", "four", "--after", "one")
         #expect(result.status == 0, "\(result)")
-        #expect(try vault.listedPaths("--sort", "order") == ["one.md", "four.md", "two.md", "three.md"])
+        #expect(result.stderr.contains("Moved four.md (order 11)"), "\(result)")
+        #expect(try vault.listedPaths("--sort", "order") == ["two.md", "one.md", "four.md", "three.md"])
+    }
+
+    /// A vault of hand-ordered notes under git (`.enote/` and swap files ignored).
+    private func handOrderedVault(_ orders: [(String, String?)]) throws -> TemporaryVault {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write(".gitignore", ".enote/\n*.swp\n")
+        for (position, (name, order)) in orders.enumerated() {
+            let orderLine = order.map { "order: \($0)\n" } ?? ""
+            // Older notes first, so that within a tie the listed order is the one written here.
+            let updated = "2026-01-01T10:\(String(format: "%02d", 59 - position)):00Z"
+            try vault.write("\(name).md", "---\ntitle: \(name)\nupdated: \(updated)\n\(orderLine)---\nBody of \(name)\n")
+        }
+        try vault.commitAll()
+        return vault
+    }
+
+    /// Issue 13 item 3: two notes share an order value and another is open in an editor. The
+    /// move writes one file, the moved note, placed after the whole tie; nobody else's key moves.
+    @Test func aTieAndAnOpenEditorStillWriteOnlyTheMovedNote() throws {
+        let vault = try handOrderedVault([("a", "1"), ("b", "1"), ("c", "2"), ("d", "3"), ("e", "4"), ("x", nil)])
+        try vault.write(".d.md.swp", "vim swap")
+        #expect(try vault.listedPaths("--sort", "order") == ["a.md", "b.md", "c.md", "d.md", "e.md", "x.md"])
+
+        let result = try vault.run("move", "x", "--after", "a")
+
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.gitStatus() == [" M x.md"])
+        #expect(try vault.text("x.md").contains("order: 1.5\n"))
+        #expect(try vault.listedPaths("--sort", "order") == ["a.md", "b.md", "x.md", "c.md", "d.md", "e.md"])
+        // And before a tie: before the whole tie.
+        #expect(try vault.run("move", "e", "--before", "b").status == 0)
+        #expect(try vault.listedPaths("--sort", "order") == ["e.md", "a.md", "b.md", "x.md", "c.md", "d.md"])
+        #expect(Set(try vault.gitStatus()) == [" M x.md", " M e.md"])
+    }
+
+    @Test func numbersSortAsNumbersAndMovesBetweenThemKeepTheUsersStyle() throws {
+        let vault = try handOrderedVault([("nine", "9"), ("ten", "10"), ("half", "2.5"), ("text", "b"), ("m", nil)])
+        #expect(try vault.listedPaths("--sort", "order") == ["half.md", "nine.md", "ten.md", "text.md", "m.md"])
+
+        let result = try vault.run("move", "m", "--after", "nine")
+
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.gitStatus() == [" M m.md"])
+        #expect(try vault.text("m.md").contains("order: 9.5\n"))
+        #expect(try vault.listedPaths("--sort", "order") == ["half.md", "nine.md", "m.md", "ten.md", "text.md"])
+        #expect(try vault.run("index", "--rebuild").status == 0)
+        #expect(try vault.listedPaths("--sort", "order") == ["half.md", "nine.md", "m.md", "ten.md", "text.md"])
+    }
+
+    /// Every check happens before the first write: the reference note needs a position too, and
+    /// the moved note is open in an editor, so nothing at all is written.
+    @Test func anOpenEditorIsFoundBeforeAnythingIsWritten() throws {
+        let vault = try handOrderedVault([("a", "1"), ("x", nil), ("y", nil)])
+        try vault.write(".x.md.swp", "vim swap")
+
+        let result = try vault.run("move", "x", "--before", "y")
+
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("x.md is open in vim"), "\(result)")
+        #expect(try vault.gitStatus().isEmpty, "y.md was not given a position either")
+    }
+
+    /// Two keys with nothing between them: refused before anything is written, saying what to do.
+    @Test func noRoomBetweenTwoKeysIsRefusedWithNothingWritten() throws {
+        let vault = try handOrderedVault([("a", "2.5"), ("b", "2.50"), ("x", nil)])
+
+        let result = try vault.run("move", "x", "--after", "a")
+
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("no order key fits between"), "\(result)")
+        #expect(try vault.gitStatus().isEmpty)
     }
 }

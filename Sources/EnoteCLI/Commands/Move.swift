@@ -10,7 +10,9 @@ extension Enote {
             discussion: """
                 Writes an `order` key between the neighbours' keys, so only the moved note's file \
                 changes (and not its `updated` time). Notes without a position come after the \
-                ordered ones, newest first.
+                ordered ones, newest first. Keys that are numbers sort as numbers (9 before 10) and \
+                before any other key, which sorts as text; next to notes that share a key, the note \
+                goes before or after all of them.
 
                 Examples:
                   enote move grocery --top

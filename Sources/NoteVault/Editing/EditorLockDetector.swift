@@ -2,7 +2,7 @@ import Foundation
 
 /// Tells whether another editor has a note open, from the lock and swap files editors leave
 /// beside it: Emacs's `.#note.md` symbolic link (its target names the user, host and pid) and
-/// vim's `.note.md.swp` (also `.swo`, `.swn`).
+/// vim's `.note.md.swp` (also `.swo`, `.swn`); and the ``EditClaim`` of a running `enote edit`.
 ///
 /// enote never reads through or removes these files; it only warns, because writing a note that
 /// is open elsewhere makes that editor's next save a conflict.
@@ -16,6 +16,7 @@ public enum EditorLockDetector {
 
     /// The editor holding `path`, if any.
     public static func holder(of path: NotePath, in vault: Vault) -> Holder? {
+        if let claim = EditClaim.holder(of: path, in: vault) { return claim }
         let name = path.fileNameBytes
         let folder = path.parent
         func sibling(_ bytes: [UInt8]) -> NotePath { folder.map { $0.appending(bytes) } ?? NotePath(bytes: bytes) }

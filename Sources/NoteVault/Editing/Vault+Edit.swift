@@ -29,6 +29,10 @@ extension Vault {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
+        // While the editor runs, expiry and other commands leave the note alone; the claim
+        // goes once the text is saved (or when this process ends, however it ends).
+        let claim = try EditClaim.acquire(path, in: self)
+        defer { claim?.release() }
         let (note, snapshot) = try readWithSnapshot(path)
         if let problem = note.content.textProblem {
             throw .notEditable(path: path, reason: problem.message)
@@ -50,15 +54,37 @@ extension Vault {
             }
             do {
                 let (saved, warnings) = try replaceText(of: path, with: bytes, expecting: snapshot)
-                return .saved(saved, warnings: warnings)
+                return .saved(saved, warnings: warnings + pastDestroyWarning(saved))
             } catch .write(.conflict(let conflicted, let copy?)) {
                 // The note changed meanwhile; the typed text is in a conflict copy beside it.
                 throw .write(.conflict(path: conflicted, conflictCopy: copy))
+            } catch let error where error.isConflictCopy {
+                throw error
             } catch {
                 // Nothing typed may be lost because the note could not be written.
                 return .notSaved(error, keptCopy: session.keep(bytes, fileName: path.fileName))
             }
         }
+    }
+
+    /// A warning when the text just saved carries a destroy date that has passed: the next
+    /// expiry pass (the watcher's, at once) destroys it, which the user must hear now.
+    private func pastDestroyWarning(_ note: Note) -> [Diagnostic] {
+        guard let date = note.destroyDate(in: clock.timeZone), date <= clock.now() else { return [] }
+        var line: Int?
+        if case .parsed(let frontMatter) = note.content.frontMatter {
+            line = frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == .destroy }?.line
+        }
+        let stamp = NoteDate.stamp(date, in: clock.timeZone)
+        return [
+            Diagnostic(
+                .warning, .other, file: note.path.description, line: line,
+                message: """
+                    its destroy date \(stamp) has passed, so the next expiry pass destroys it (the watcher at once; \
+                    text git has not committed goes to .trash/). To keep it, give it a later date: \
+                    enote set \(note.path) destroy DATE
+                    """)
+        ]
     }
 
     /// Moves a note to the trash only if it is still what was read.

@@ -279,7 +279,8 @@ public struct Expirer: Sendable {
                 """)
         }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
-            return .skip("it is open in \(holder)")
+            // A claim of `enote edit` goes without a change in the vault to look at again.
+            return .skip("it is open in \(holder)", mayRetry: holder.editor == EditClaim.editorName)
         }
         return .expire(read.snapshot, destroy)
     }
@@ -291,9 +292,11 @@ public struct Expirer: Sendable {
         guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
             throw .write(.conflict(path: path, conflictCopy: nil))
         }
-        // git is asked about this one file; a name that is not UTF-8 cannot be passed on, and
-        // asking about its folder instead could mistake an ignored note for committed content.
-        if vault.config.expiry == .delete, let name = path.string, git.isCommittedAndClean(vault.root + "/" + name) {
+        // git is asked for the blob HEAD has for this one file, and its bytes are compared with
+        // the ones read (never `git status`, which an index flag can silence); a name that is not
+        // UTF-8 cannot be passed on, and asking about its folder instead could mistake an
+        // ignored note for committed content.
+        if vault.config.expiry == .delete, let name = path.string, git.isCommitted(current.bytes, as: name, in: vault.root) {
             do {
                 let folder = try vault.fileSystem.open(
                     path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)

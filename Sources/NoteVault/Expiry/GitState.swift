@@ -61,16 +61,32 @@ public struct GitState: Sendable {
         return nil
     }
 
-    /// Whether the file at `absolutePath` is tracked and has no uncommitted changes, so that
-    /// deleting it loses nothing git does not hold. `false` whenever git cannot tell.
-    public func isCommittedAndClean(_ absolutePath: String) -> Bool {
-        guard let workTree else { return false }
-        guard let tracked = ProcessRunner.run(["git", "-C", workTree, "ls-files", "-z", "--", absolutePath]),
-            tracked.status == 0, !tracked.stdout.isEmpty
+    /// Whether `bytes` are exactly what the commit at HEAD holds for the file `name` (relative
+    /// to `folder`), so that deleting the file loses nothing git does not have. The bytes are
+    /// compared with the committed blob itself: git's index (and so `git status`) can be told to
+    /// stop looking at a file (`update-index --assume-unchanged` or `--skip-worktree`), and a
+    /// file that is staged only is not committed. `false` whenever git cannot tell.
+    /// - Parameters:
+    ///   - bytes: The content about to be deleted, as read.
+    ///   - name: The file, relative to `folder` (the vault root).
+    ///   - folder: Where git is run; `name` is taken literally there (no pathspec magic).
+    public func isCommitted(_ bytes: [UInt8], as name: String, in folder: String) -> Bool {
+        guard workTree != nil else { return false }
+        // `mode SP type SP id TAB path NUL`, only for this exact path.
+        guard let listed = ProcessRunner.run(["git", "--literal-pathspecs", "-C", folder, "ls-tree", "-z", "HEAD", "--", name]),
+            listed.status == 0
         else { return false }
-        guard let status = ProcessRunner.run(["git", "-C", workTree, "status", "--porcelain=v1", "-z", "--", absolutePath]),
-            status.status == 0
+        let entries = listed.stdout.split(separator: 0, omittingEmptySubsequences: true)
+        guard entries.count == 1, let tab = entries[0].firstIndex(of: UInt8(ascii: "\t")) else { return false }
+        guard entries[0][entries[0].index(after: tab)...].elementsEqual(name.utf8) else { return false }
+        let fields = entries[0][..<tab].split(separator: UInt8(ascii: " "))
+        guard fields.count == 3, ["100644", "100755"].contains(String(decoding: fields[0], as: UTF8.self)),
+            fields[1].elementsEqual("blob".utf8)
         else { return false }
-        return status.stdout.isEmpty
+        let blob = String(decoding: fields[2], as: UTF8.self)
+        guard blob.utf8.allSatisfy({ $0 < 0x80 && (UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0) }),
+            let committed = ProcessRunner.run(["git", "-C", folder, "cat-file", "blob", blob]), committed.status == 0
+        else { return false }
+        return committed.stdout == bytes
     }
 }

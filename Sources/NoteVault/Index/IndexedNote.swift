@@ -187,7 +187,10 @@ public struct NoteSort: Sendable {
         case .created: return "n.created_at \(descending), n.id \(descending)"
         case .title: return "n.title_key \(ascending), n.id \(ascending)"
         // These need a sort anyway; ties go by path, which a user can predict.
-        case .order: return "(n.order_key IS NULL) \(ascending), n.order_key \(ascending), n.updated_at \(descending), n.path \(ascending)"
+        case .order:
+            // Numbers as numbers, then text (OrderKey.compare).
+            let key = "n.order_key COLLATE \(OrderKey.collation.name)"
+            return "(n.order_key IS NULL) \(ascending), \(key) \(ascending), n.updated_at \(descending), n.path \(ascending)"
         case .destroy:
             return onlyWithDestroyDate
                 ? "n.destroy_at \(ascending), n.id \(ascending)"

@@ -241,6 +241,7 @@ public final class NoteIndex: @unchecked Sendable {
         nonisolated(unsafe) let counter = counter
         configuration.prepareDatabase { db in
             db.add(tokenizer: CJKBigramTokenizer.self)
+            db.add(collation: OrderKey.collation)
             let code = enote_register_rank(UnsafeMutableRawPointer(mutating: FTS5.api(db)), counter)
             guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not register enote_rank") }
             if bulk {

@@ -15,63 +15,57 @@ public struct MoveResult: Sendable, Equatable {
     public var moved: NotePath
     public var key: String
     /// Other notes whose `order` was written too: the reference note when it had no position
-    /// yet, or every ordered note when the keys were rebalanced.
+    /// yet.
     public var alsoChanged: [NotePath]
 }
 
 extension NoteIndex {
     /// Gives `path` an `order` key that puts it at `placement` in `list --sort order`.
     ///
-    /// Usually only the moved note's `order` line changes (`updated` is left alone: its content
-    /// did not change). The reference note gets a position
-    /// too when it has none, and every ordered note gets a fresh short key when keys have grown
-    /// long or a hand-written key cannot be split.
+    /// Only the moved note's `order` line changes (`updated` is left alone: its content did not
+    /// change), and the reference note's when it has no position yet: no other note's key is
+    /// ever rewritten. Keys are compared as ``OrderKey/compare(_:_:)`` says (numbers as
+    /// numbers); the new key is in the neighbours' style (`9.5` between `9` and `10`). Next to
+    /// notes that share a key, the note goes before (`before`) or after (`after`) all of them,
+    /// since a key cannot fall between equal ones. Every check (editors holding the files,
+    /// front matter enote cannot rewrite, no key between the neighbours) happens before the
+    /// first write.
     public func move(_ path: NotePath, to placement: Placement, force: Bool = false) throws(VaultError) -> MoveResult {
-        var ordered = try orderedNotes().filter { $0.path != path }
-        var alsoChanged: [NotePath] = []
+        let ordered = try orderedNotes().filter { $0.path != path }
+        var writes: [(path: NotePath, key: String)] = []
 
         // A reference note without a position is first put at the end of the ordered ones.
-        if case .before(let other) = placement, !ordered.contains(where: { $0.path == other }) {
-            try giveBottomPosition(other, ordered: &ordered, changed: &alsoChanged, force: force)
-        }
-        if case .after(let other) = placement, !ordered.contains(where: { $0.path == other }) {
-            try giveBottomPosition(other, ordered: &ordered, changed: &alsoChanged, force: force)
-        }
-        let slot: Int
+        var reference: (path: NotePath, key: String)?
+        if case .before(let other) = placement { reference = try position(of: other, ordered: ordered, writes: &writes) }
+        if case .after(let other) = placement { reference = try position(of: other, ordered: ordered, writes: &writes) }
+        let lower: String?
+        let upper: String?
         switch placement {
-        case .top: slot = 0
-        case .bottom: slot = ordered.count
-        case .before(let other): slot = ordered.firstIndex { $0.path == other } ?? 0
-        case .after(let other): slot = (ordered.firstIndex { $0.path == other } ?? ordered.count - 1) + 1
+        case .top:
+            (lower, upper) = (nil, ordered.first?.key)
+        case .bottom:
+            (lower, upper) = (ordered.last?.key, nil)
+        case .before:
+            // (A reference just given the last position has the last ordered key below it.)
+            let key = reference?.key
+            (lower, upper) = (key.flatMap { key in ordered.last { OrderKey.compare($0.key, key) < 0 }?.key }, key)
+        case .after:
+            let key = reference?.key
+            (lower, upper) = (key, key.flatMap { key in ordered.first { OrderKey.compare($0.key, key) > 0 }?.key })
         }
-        let lower = slot > 0 ? ordered[slot - 1].key : nil
-        let upper = slot < ordered.count ? ordered[slot].key : nil
-        // Equal hand-written keys leave no room between them.
-        let canSplit =
-            [lower, upper].allSatisfy { $0.map(OrderKey.isCanonical) ?? true }
-            && (lower.flatMap { lower in upper.map { Array(lower.utf8).lexicographicallyPrecedes($0.utf8) } } ?? true)
-        if canSplit {
-            let key = OrderKey.between(lower, upper)
-            if key.count <= OrderKey.comfortableLength {
-                try write(key, to: path, force: force)
-                try reconcile(files: [path] + alsoChanged)
-                return MoveResult(moved: path, key: key, alsoChanged: alsoChanged)
-            }
+        guard let key = OrderKey.key(between: lower, and: upper) else {
+            throw .invalidInput(
+                """
+                no order key fits between \(lower ?? "") and \(upper ?? "") (the same number written two ways, or \
+                text with no room after it); nothing was changed. Give one of those notes another order first \
+                (enote set NOTE order VALUE)
+                """)
         }
-        // Rebalance: short, evenly spaced keys for every ordered note, the moved one in place.
-        var sequence = ordered.map(\.path)
-        sequence.insert(path, at: slot)
-        let keys = OrderKey.evenlySpaced(sequence.count)
-        var movedKey = ""
-        for (note, key) in zip(sequence, keys) {
-            if note == path { movedKey = key }
-            let previous = ordered.first { $0.path == note }?.key
-            guard previous != key else { continue }
-            try write(key, to: note, force: force)
-            if note != path, !alsoChanged.contains(note) { alsoChanged.append(note) }
-        }
-        try reconcile(files: sequence)
-        return MoveResult(moved: path, key: movedKey, alsoChanged: alsoChanged)
+        writes.append((path, key))
+        try checkWritable(writes.map(\.path), force: force)
+        for write in writes { try self.write(write.key, to: write.path, force: force) }
+        try reconcile(files: writes.map(\.path))
+        return MoveResult(moved: path, key: key, alsoChanged: writes.dropLast().map(\.path))
     }
 
     /// The notes with an `order` key, in the order `list --sort order` shows them (equal keys
@@ -85,16 +79,39 @@ extension NoteIndex {
         }
     }
 
-    private func giveBottomPosition(_ note: NotePath, ordered: inout [(path: NotePath, key: String)], changed: inout [NotePath], force: Bool) throws(VaultError)
-    {
-        let last = ordered.last?.key
-        let key = last.map(OrderKey.isCanonical) ?? true ? OrderKey.between(last, nil) : last! + "V"
-        try write(key, to: note, force: force)
-        ordered.append((note, key))
-        changed.append(note)
+    /// The reference note's key; a note without one is given the position after the last
+    /// ordered note (written with the move).
+    private func position(
+        of note: NotePath, ordered: [(path: NotePath, key: String)], writes: inout [(path: NotePath, key: String)]
+    ) throws(VaultError) -> (path: NotePath, key: String) {
+        if let found = ordered.first(where: { $0.path == note }) { return found }
+        guard let key = OrderKey.key(between: ordered.last?.key, and: nil) else {
+            throw .invalidInput("no order key fits after \(ordered.last?.key ?? ""); give \(note) an order first (enote set NOTE order VALUE)")
+        }
+        writes.append((note, key))
+        return (note, key)
+    }
+
+    /// Refuses, before anything is written, when one of `paths` is open in an editor (unless
+    /// forced) or its front matter cannot be rewritten.
+    private func checkWritable(_ paths: [NotePath], force: Bool) throws(VaultError) {
+        for path in paths {
+            if !force, let holder = EditorLockDetector.holder(of: path, in: vault) {
+                throw .openElsewhere(path: path, holder: holder.description)
+            }
+            let note = try vault.read(path)
+            try vault.requireEditable(note)
+            do {
+                _ = try FrontMatterEditor.apply([.set(.order, "x")], to: note.content.bytes, reading: note.content.frontMatter, file: path.description)
+            } catch {
+                throw .frontMatter(error)
+            }
+        }
     }
 
     private func write(_ key: String, to note: NotePath, force: Bool) throws(VaultError) {
-        try vault.updateFrontMatter(of: note, [.set(.order, YAMLWriter.scalar(key))], force: force, stampUpdated: false)
+        // A number is written plain, as users write theirs (`order: 9.5`); enote reads it as text.
+        let yaml = OrderKey.isNumber(key) ? key : YAMLWriter.scalar(key)
+        try vault.updateFrontMatter(of: note, [.set(.order, yaml)], force: force, stampUpdated: false)
     }
 }

@@ -2,9 +2,9 @@
 /// written as strings (`a`, `aV`, `b`), compared as text, never ending in `0`.
 ///
 /// A note is moved between two others by giving it a key between theirs, so only the moved
-/// note's file changes. Keys grow by about one character each time the same gap is split; when
-/// one gets long, ``evenlySpaced(_:)`` gives every ordered note a short key again (rare, and it
-/// touches those notes' files).
+/// note's file changes. Keys grow by about one character each time the same gap is split; no
+/// other note's key is ever rewritten to make room. How these keys sort among numbers and
+/// hand-written text is ``compare(_:_:)``.
 ///
 /// For example:
 ///
@@ -16,9 +16,6 @@
 /// ```
 public enum OrderKey {
     static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
-
-    /// Keys longer than this call for a rebalance.
-    public static let comfortableLength = 12
 
     /// Whether `key` can be used for a midpoint: base-62 digits, not ending in `0`.
     public static func isCanonical(_ key: String) -> Bool {
@@ -66,27 +63,5 @@ public enum OrderKey {
 
     private static func index(of digit: UInt8) -> Int {
         digits.firstIndex(of: digit) ?? 0
-    }
-
-    /// `count` short keys spread evenly, in increasing order.
-    public static func evenlySpaced(_ count: Int) -> [String] {
-        guard count > 0 else { return [] }
-        var width = 1
-        var capacity = 62
-        while capacity < (count + 1) * 4 {
-            width += 1
-            capacity *= 62
-        }
-        let step = capacity / (count + 1)
-        return (1...count).map { position in
-            var value = position * step
-            var key = [UInt8](repeating: digits[0], count: width)
-            for place in stride(from: width - 1, through: 0, by: -1) {
-                key[place] = digits[value % 62]
-                value /= 62
-            }
-            while key.last == digits[0] { key.removeLast() }
-            return String(decoding: key, as: UTF8.self)
-        }
     }
 }

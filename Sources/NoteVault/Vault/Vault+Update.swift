@@ -74,11 +74,11 @@ extension Vault {
             try writer.replace(path, with: finalBytes, expecting: original)
         } catch .conflict(let conflicted, nil) {
             // The note changed while it was being edited: keep both, ours as a copy beside it.
-            throw saveConflictCopy(of: conflicted, with: finalBytes, mode: original.status.mode)
+            throw saveConflictCopy(of: conflicted, with: finalBytes, mode: original.status.mode, noteRemoved: false)
         } catch .system(let error) where error.code == ENOENT {
             // The note (or its folder) was deleted while it was being edited: the edited text is
             // kept the same way.
-            throw saveConflictCopy(of: path, with: finalBytes, mode: original.status.mode)
+            throw saveConflictCopy(of: path, with: finalBytes, mode: original.status.mode, noteRemoved: true)
         } catch {
             throw .write(error)
         }
@@ -87,7 +87,22 @@ extension Vault {
 
     /// Saves `bytes` as a conflict copy beside `path` (recreating its folder if it was removed),
     /// with the note's permissions; returns the conflict error to report.
-    private func saveConflictCopy(of path: NotePath, with bytes: [UInt8], mode: mode_t) -> VaultError {
+    ///
+    /// A copy is there to rescue text, so it must not be destroyed the moment it is written: when
+    /// the text's destroy date has passed, the copy is saved without that key, and the error
+    /// says so (``VaultError/conflictCopy(path:copy:noteRemoved:destroyRemoved:)``), as it does
+    /// when the note itself was removed rather than changed.
+    private func saveConflictCopy(of path: NotePath, with original: [UInt8], mode: mode_t, noteRemoved: Bool) -> VaultError {
+        var bytes = original
+        var destroyRemoved: String?
+        let content = NoteContent(bytes: original, path: path.description)
+        if content.textProblem == nil, case .parsed = content.frontMatter,
+            let date = content.metadata.destroy.validDate?.resolved(in: clock.timeZone), date <= clock.now(),
+            let without = try? FrontMatterEditor.apply([.remove(.destroy)], to: original, reading: content.frontMatter, file: path.description)
+        {
+            bytes = without
+            destroyRemoved = NoteDate.stamp(date, in: clock.timeZone)
+        }
         let copyName = Vault.conflictName(for: path.fileNameBytes, at: clock.now(), timeZone: clock.timeZone)
         let copy = path.parent.map { $0.appending(copyName) } ?? NotePath(bytes: copyName)
         do {
@@ -99,6 +114,9 @@ extension Vault {
             try writer.create(copy, with: bytes, mode: mode)
         } catch {
             return .write(error)
+        }
+        if noteRemoved || destroyRemoved != nil {
+            return .conflictCopy(path: path, copy: copy, noteRemoved: noteRemoved, destroyRemoved: destroyRemoved)
         }
         return .write(.conflict(path: path, conflictCopy: copy))
     }

@@ -27,6 +27,10 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     case limitReached(limit: Int)
     /// Another editor has the note open (its lock or swap file is beside it).
     case openElsewhere(path: NotePath, holder: String)
+    /// Text that could not replace the note was saved as `copy` beside it: the note was removed
+    /// meanwhile (`noteRemoved`), or the copy was saved without the destroy date
+    /// (`destroyRemoved`, as it was written) that had already passed.
+    case conflictCopy(path: NotePath, copy: NotePath, noteRemoved: Bool, destroyRemoved: String?)
     /// The vault cannot be written (a read-only mount, or no permission); nothing was changed.
     case readOnly(path: String, reason: LocalizedMessage)
 
@@ -63,6 +67,16 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
             return message
         case .openElsewhere(let path, let holder):
             return "\(path) is open in \(holder); close it there first, or pass --force (that editor will then see the file changed when it saves)"
+        case .conflictCopy(let path, let copy, let noteRemoved, let destroyRemoved):
+            let saved: LocalizedMessage =
+                noteRemoved
+                ? "\(path) was removed while you were editing it; your text was saved as \(copy)"
+                : "\(path) changed on disk while enote was writing it; the version on disk is kept and yours was saved as \(copy)"
+            guard let destroyRemoved else { return saved }
+            return """
+                \(saved). Its destroy date \(destroyRemoved) had passed, so the copy was saved without one rather than be \
+                destroyed at once; give it a new one with `enote set \(copy) destroy DATE`
+                """
         case .readOnly(let path, let reason):
             return
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
@@ -71,9 +85,18 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the text was saved as a conflict copy beside the note.
+    public var isConflictCopy: Bool {
+        switch self {
+        case .write(.conflict(_, _?)), .conflictCopy: true
+        default: false
+        }
+    }
+
     /// The exit status: 3 for a conflict with a change on disk, 1 otherwise.
     public var exitCode: Int32 {
         if case .write(.conflict) = self { return 3 }
+        if case .conflictCopy = self { return 3 }
         return 1
     }
 }

@@ -139,11 +139,14 @@ struct VaultEditTests {
     func removedDuringEdit(removal: String) throws {
         let result = try edit("\(removal)\nprintf 'Typed while it vanished.\\n' > \"$1\"")
 
-        guard case .failure(let error) = result, case .write(.conflict(path, let copy?)) = error else {
+        guard case .failure(let error) = result, case .conflictCopy(path, let copy, noteRemoved: true, destroyRemoved: nil) = error else {
             Issue.record("expected a conflict with a copy, got \(result)")
             return
         }
         #expect(error.exitCode == 3)
+        #expect(
+            error.message.english == "work/plan.md was removed while you were editing it; your text was saved as \(copy)",
+            "never 'the version on disk is kept'")
         #expect(copy.parent?.description == "work")
         #expect(sandbox.text(copy.description)?.hasSuffix("Typed while it vanished.\n") == true)
         #expect(!sandbox.exists("work/plan.md"), "not recreated behind the remover's back")

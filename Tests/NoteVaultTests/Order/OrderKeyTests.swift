@@ -145,21 +145,73 @@ struct OrderKeyTests {
         #expect(OrderKey.isCanonical(key) == expected)
     }
 
-    @Test("evenly spaced keys are increasing, canonical and short", arguments: [1, 2, 3, 10, 14, 15, 16, 61, 62, 100, 960, 961, 1000, 5_000, 60_000, 250_000])
-    func evenlySpaced(count: Int) {
-        let keys = OrderKey.evenlySpaced(count)
-        #expect(keys.count == count)
-        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "increasing")
-        #expect(keys.allSatisfy(OrderKey.isCanonical), "canonical")
-        let width = count < 15 ? 1 : count < 961 ? 2 : count < 59_582 ? 3 : 4
-        #expect(keys.allSatisfy { $0.count <= width }, "at most \(width) digits")
-        // There is room before the first, after the last and between any two.
-        #expect(Self.isBetween(OrderKey.between(nil, keys[0]), nil, keys[0]))
-        #expect(OrderKey.between(keys[count - 1], nil).count <= width + 1)
+    @Test(
+        "the order of keys: numbers first, as numbers; then text, byte by byte",
+        arguments: [
+            ("9", "10", -1), ("2.5", "9", -1), ("10", "9", 1), ("-1", "0", -1), ("-2", "-1", -1), ("-0.5", "0", -1),
+            ("0", "-0", 1), ("2.5", "2.50", -1), ("007", "7", -1), ("1", "1", 0), ("+3", "3", -1),
+            ("999999999999999999999999999999999999999999", "a", -1), ("10", "1V", -1), ("4", "4V", -1), ("4V", "8", 1),
+            ("1.", "1", 1), (".5", "1", 1), ("a", "b", -1), ("b", "aV", 1), ("first item", "first", 1), ("Z", "a", -1),
+            ("100000000000000000000000000000000000000001", "100000000000000000000000000000000000000002", -1),
+        ] as [(String, String, Int)])
+    func order(a: String, b: String, expected: Int) {
+        #expect(OrderKey.compare(a, b) == expected)
+        #expect(OrderKey.compare(b, a) == -expected)
     }
 
-    @Test("no keys for nothing")
-    func evenlySpacedNone() {
-        #expect(OrderKey.evenlySpaced(0).isEmpty)
+    /// Random keys of every kind: numbers (signed, with decimals, leading and trailing zeros),
+    /// base-62 keys, text with spaces and punctuation.
+    private static func randomKey(_ generator: inout some RandomNumberGenerator) -> String {
+        let pieces = ["0", "1", "2", "9", "10", "-", ".", "5", "00", "a", "V", "z", "Z", " ", "é", "x1"]
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            let sign = ["", "-", "+"].randomElement(using: &generator)!
+            let whole = String(Int.random(in: 0..<200, using: &generator))
+            let fraction = Bool.random(using: &generator) ? "." + String(Int.random(in: 0..<1000, using: &generator)) : ""
+            return sign + whole + fraction
+        case 1:
+            let length = Int.random(in: 1...4, using: &generator)
+            return String(decoding: (0..<length).map { _ in OrderKey.digits.randomElement(using: &generator)! }, as: UTF8.self)
+        default:
+            return (0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+    }
+
+    @Test("property: the order is total (antisymmetric, transitive) over 600 random keys of every kind")
+    func totalOrder() {
+        var generator = SeededGenerator(seed: 13)
+        let keys = (0..<600).map { _ in Self.randomKey(&generator) }
+        let sorted = keys.sorted { OrderKey.compare($0, $1) < 0 }
+        for (index, key) in sorted.enumerated() {
+            for later in sorted[(index + 1)...] where OrderKey.compare(key, later) > 0 {
+                Issue.record("\(key) sorts before \(later) but compares after it")
+                return
+            }
+        }
+        for a in keys.prefix(100) {
+            for b in keys.prefix(100) {
+                #expect(OrderKey.compare(a, b) == -OrderKey.compare(b, a))
+                #expect((OrderKey.compare(a, b) == 0) == (a == b))
+            }
+        }
+    }
+
+    @Test("property: a key between any two neighbours is strictly between them, or there is truly none")
+    func betweenAnyTwo() {
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<20_000 {
+            let pair = [Self.randomKey(&generator), Self.randomKey(&generator)].sorted { OrderKey.compare($0, $1) < 0 }
+            let lower = Int.random(in: 0..<8, using: &generator) == 0 ? nil : pair[0]
+            let upper = Int.random(in: 0..<8, using: &generator) == 0 ? nil : pair[1]
+            if let lower, let upper, lower == upper { continue }
+            guard let key = OrderKey.key(between: lower, and: upper) else {
+                // Only two spellings of one number, or text with no printable byte between.
+                let sameValue = lower.flatMap(OrderKey.parts(of:)).map { a in upper.flatMap(OrderKey.parts(of:)).map { a.compare($0) == 0 } ?? false } ?? false
+                #expect(sameValue || !(lower.map(OrderKey.isNumber) ?? true), "no key between \(lower ?? "start") and \(upper ?? "end")")
+                continue
+            }
+            #expect(lower.map { OrderKey.compare($0, key) < 0 } ?? true, "\(lower ?? "start") < \(key)")
+            #expect(upper.map { OrderKey.compare(key, $0) < 0 } ?? true, "\(key) < \(upper ?? "end")")
+        }
     }
 }

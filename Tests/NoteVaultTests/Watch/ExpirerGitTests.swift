@@ -133,6 +133,47 @@ struct ExpirerGitTests {
         #expect(try expirer.index.count(NoteFilter(now: VaultSandbox.now).including(pending: true)) == 0)
     }
 
+    /// git's index can be told to stop looking at a file (`--assume-unchanged`,
+    /// `--skip-worktree`): `git status` then says clean whatever the file holds. Committed means
+    /// the file's bytes are the blob HEAD has for it, so a line added since goes to the trash,
+    /// while a note still byte for byte as committed is deleted, and a plainly changed one trashed.
+    @Test(
+        "expiry = delete compares the bytes with the committed blob, never trusts git status",
+        arguments: [
+            ("--assume-unchanged", true, false),
+            ("--skip-worktree", true, false),
+            (nil, true, false),
+            (nil, false, true),
+        ] as [(String?, Bool, Bool)])
+    func deleteComparesBytesWithTheCommittedBlob(indexFlag: String?, appendLine: Bool, expectDeleted: Bool) throws {
+        try sandbox.write(".enote/config", "expiry = delete\n")
+        try sandbox.write(".gitignore", ".enote/\n.trash/\n")
+        try note("au.md")
+        try git("add", ".gitignore", "au.md")
+        try git("commit", "--quiet", "-m", "notes")
+        if let indexFlag { try git("update-index", indexFlag, "au.md") }
+        if appendLine {
+            let handle = try #require(FileHandle(forWritingAtPath: sandbox.path("au.md")))
+            handle.seekToEndOfFile()
+            handle.write(Data("A line git does not have\n".utf8))
+            try handle.close()
+        }
+        let bytes = sandbox.bytes("au.md")
+        if indexFlag != nil { #expect(try git("status", "--porcelain").isEmpty, "git status says clean") }
+
+        let report = try expirer().run()
+
+        #expect(report.expired.map(\.path.description) == ["au.md"], "\(report)")
+        #expect(!sandbox.exists("au.md"))
+        if expectDeleted {
+            #expect(report.expired.first?.trashedAs == nil, "committed and unchanged: deleted")
+            #expect(!sandbox.exists(".trash/au.md"))
+        } else {
+            #expect(report.expired.first?.trashedAs == "au.md", "text git does not have goes to the trash")
+            #expect(sandbox.bytes(".trash/au.md") == bytes, "kept byte for byte")
+        }
+    }
+
     /// git cannot be asked about a name that is not UTF-8 on its own, and asking about the vault
     /// folder instead would take an ignored note for committed content: such a note is trashed.
     @Test("expiry = delete trashes a note whose name is not UTF-8, whatever git says of the folder")
