@@ -1,3 +1,4 @@
+import Foundation
 import Markdown
 
 /// A note file's bytes, read: front matter, body, fields, headline and the problems found.
@@ -72,7 +73,8 @@ public struct NoteContent: Sendable {
     /// - Parameters:
     ///   - bytes: The whole file.
     ///   - path: The note's path relative to the vault, for the headline and diagnostics.
-    public init(bytes: [UInt8], path: String) {
+    ///   - timeZone: The zone local times are read in (see ``NoteMetadata``).
+    public init(bytes: [UInt8], path: String, timeZone: TimeZone = .current) {
         self.bytes = bytes
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         if let problem = Self.textProblem(in: bytes) {
@@ -95,7 +97,7 @@ public struct NoteContent: Sendable {
             bodyStart = bomLength
         case .parsed(let frontMatter):
             bodyStart = frontMatter.end
-            metadata = NoteMetadata(frontMatter, file: path, diagnostics: &diagnostics)
+            metadata = NoteMetadata(frontMatter, file: path, timeZone: timeZone, diagnostics: &diagnostics)
         case .unreadable(_, let end):
             bodyStart = end
         }

@@ -129,7 +129,7 @@ public final class Vault: Sendable {
     public func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
         do {
             let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
-            let content = NoteContent(bytes: snapshot.bytes, path: path.description)
+            let content = NoteContent(bytes: snapshot.bytes, path: path.description, timeZone: clock.timeZone)
             return (Note(path: path, content: content, status: snapshot.status), snapshot)
         } catch let error where error.code == EFBIG {
             let status = try fileStatus(path)
