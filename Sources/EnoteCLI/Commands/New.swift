@@ -79,7 +79,7 @@ extension Enote {
             // What was typed in the editor, kept outside the vault if the note cannot be written.
             var typed: (session: EditorSession, bytes: [UInt8], fileName: String)?
             if body == nil, !edit, templateText == nil, attachments.isEmpty, isatty(STDIN_FILENO) == 0 {
-                content = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                content = String(decoding: try context.run { () throws(VaultError) in try StandardInput.readNoteText() }, as: UTF8.self)
             }
             if edit {
                 let command = try context.run { () throws(VaultError) in
