@@ -67,7 +67,6 @@ import Testing
 
     @Test(arguments: [
         ("noclose.md", "---\ntitle: Never closed\nbody line\n", "title: Never closed"),
-        ("letter.md", "---\nDear Sir,\nthis is a letter.\n---\nRegards\n", "Dear Sir,"),
         ("only.md", "---\ntitle: Only front matter\ncolor: red\n---\n", "Only front matter"),
         ("empty.md", "", "Untitled"),
         ("blank.md", "\n\n   \n", "Untitled"),

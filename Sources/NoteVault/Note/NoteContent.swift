@@ -56,11 +56,16 @@ public struct NoteContent: Sendable {
     /// Notes larger than this are listed by name but not read.
     public static let maximumSize = 10 * 1_048_576
 
-    /// Whether enote may rewrite this note's front matter.
+    /// Whether enote may rewrite this note's front matter: not when it cannot be read, nor
+    /// when the file opens with a `---` block enote does not read (adding one in front of it
+    /// would give the file two).
     public var isEditable: Bool {
         guard textProblem == nil else { return false }
-        if case .unreadable = frontMatter { return false }
-        return true
+        switch frontMatter {
+        case .unreadable: return false
+        case .absent: return !FrontMatterEditor.opensUnreadBlock(bytes)
+        case .parsed: return true
+        }
     }
 
     /// The body's bytes (after the front matter).
