@@ -117,10 +117,17 @@ extension Vault {
     /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are.
     public func template(named name: String) throws(VaultError) -> String {
         let file = name.hasSuffix(".md") ? name : name + ".md"
-        guard !file.contains("/"), !file.hasPrefix("."),
-            let data = FileManager.default.contents(atPath: templatesFolder + "/" + file),
-            let text = String(data: data, encoding: .utf8)
-        else {
+        var data: [UInt8]?
+        if !file.contains("/"), !file.hasPrefix(".") {
+            do {
+                data = try InputFile.read(templatesFolder + "/" + file, limit: NoteContent.maximumSize)
+            } catch .notRegularFile {
+                throw .invalidInput("the template .enote/templates/\(file) is not a regular file; make it a Markdown file")
+            } catch {
+                data = nil
+            }
+        }
+        guard let data, let text = String(validating: data, as: UTF8.self) else {
             let available = templateNames()
             guard !available.isEmpty else {
                 throw .invalidInput("no template named \"\(name)\" in .enote/templates/ (there are none yet; put Markdown files in .enote/templates/)")
