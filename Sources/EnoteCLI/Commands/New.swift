@@ -65,11 +65,9 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let parsedColor = try color.map { text in
-                do { return try NoteColor(parsing: text) } catch { throw context.fail("--color: \(error)") }
+                do { return try NoteColor(parsing: text) } catch { throw UsageError("--color: \(error)") }
             }
-            let destroyDate = try destroy.map { text in
-                do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
-            }
+            let destroyDate = try destroy.map { text throws(UsageError) in try DestroyOption.parse(text, clock: context.clock) }
             let vault = try context.openVault(forWriting: true)
             // Every picture is checked before anything is created.
             let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }

@@ -16,6 +16,7 @@ public struct Finding: Sendable, Equatable {
         case unportableName = "unportable-name"
         case orphanedAttachment = "orphaned-attachment"
         case symbolicLink = "symbolic-link"
+        case notRegularFile = "not-regular-file"
     }
 
     public var kind: Kind
@@ -66,6 +67,11 @@ public struct VaultDoctor: Sendable {
         findings += scan.symbolicLinks.map {
             Finding(
                 kind: .symbolicLink, location: $0.description, message: "a symbolic link, which enote never follows; replace it with the file or folder itself")
+        }
+        findings += scan.specialFiles.map {
+            Finding(
+                kind: .notRegularFile, location: $0.description,
+                message: "named like a note but not a regular file (a named pipe, socket or device), so it is not a note; rename or remove it")
         }
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())

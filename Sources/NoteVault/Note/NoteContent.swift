@@ -48,7 +48,7 @@ public struct NoteContent: Sendable {
             switch self {
             case .notText(let offset): "not text (a NUL byte at byte offset \(offset)); it is listed by name only"
             case .invalidUTF8(let offset): "not valid UTF-8 at byte offset \(offset); convert it to UTF-8 (it is listed by name only and never rewritten)"
-            case .tooLarge(let size): "exceeds \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes); it is listed by name only"
+            case .tooLarge(let size): "larger than \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes); it is listed by name only"
             }
         }
     }

@@ -236,7 +236,9 @@ extension DirectoryWalker.Result {
     /// The walk's findings as warnings: one per symbolic link, unreadable folder and file name
     /// that is not UTF-8.
     public var warnings: [Diagnostic] {
-        DirectoryWalker.Summary(symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, unreadableFolders: unreadableFolders).warnings
+        DirectoryWalker.Summary(
+            symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, specialFiles: specialFiles, unreadableFolders: unreadableFolders
+        ).warnings
             + notes.filter { !$0.path.isValidUTF8 }.map {
                 Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it")
             }
@@ -247,6 +249,7 @@ extension DirectoryWalker.Result {
         guard !config.ignore.isEmpty else { return self }
         var copy = self
         copy.notes.removeAll { config.isIgnored($0.path, isFolder: false) }
+        copy.specialFiles.removeAll { config.isIgnored($0, isFolder: false) }
         return copy
     }
 }
