@@ -6,9 +6,32 @@ import NoteVault
 /// name, runs the command, and maps errors to the documented exit statuses
 /// (0 success, 1 error, 2 usage, 3 conflict).
 public enum EnoteMain {
+    /// Runs enote with the arguments as the kernel passed them (without the program name):
+    /// an argument that is not valid UTF-8 is refused (a usage error) rather than read with
+    /// U+FFFD in place of its bytes, which would name another file or folder.
+    public static func run(bytes: [[UInt8]]) -> Int32 {
+        let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
+        guard let (position, raw) = bytes.enumerated().first(where: { String(validating: $0.element, as: UTF8.self) == nil }) else {
+            return run(arguments)
+        }
+        Localization.language = Language.detect(flag: nil, environment: ProcessInfo.processInfo.environment)
+        let shown = SafeText.escaped(String(decoding: raw, as: UTF8.self))
+        return usageError(
+            UsageError(
+                """
+                argument \(position + 1) (\(shown)) is not valid UTF-8; enote reads names and text as UTF-8 only. \
+                Rename the file or folder (convmv can), or convert the text, then try again; nothing was done
+                """))
+    }
+
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
-        Localization.language = Language.detect(flag: languageFlag(in: arguments), environment: ProcessInfo.processInfo.environment)
+        let flag = languageFlag(in: arguments)
+        Localization.language = Language.detect(flag: flag.flatMap { Language(code: $0) == nil ? nil : $0 }, environment: ProcessInfo.processInfo.environment)
+        if let flag, Language(code: flag) == nil {
+            let names = Language.allCases.map(\.rawValue).joined(separator: ", ")
+            return usageError(UsageError("--lang: \"\(flag)\" is not a language enote speaks; use one of \(names)"))
+        }
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         Trace.mark("started")
         do {
@@ -24,6 +47,8 @@ public enum EnoteMain {
             Trace.mark("arguments parsed")
             try command.run()
             return 0
+        } catch let error as UsageError {
+            return usageError(error)
         } catch {
             let code = Enote.exitCode(for: error)
             if code == .success, Enote.fullMessage(for: error).isEmpty == false {
@@ -38,6 +63,12 @@ public enum EnoteMain {
             if !message.isEmpty { Console.err(message) }
             return code.rawValue
         }
+    }
+
+    /// Reports a usage error: the one place that decides its exit status (2).
+    static func usageError(_ error: UsageError) -> Int32 {
+        Console.err("enote: \(SafeText.escaped(error.message.text, keepingNewlines: true))")
+        return 2
     }
 
     /// The command the arguments ask for.
@@ -85,7 +116,11 @@ public enum EnoteMain {
             }
             if argument == "--expiring" {
                 let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-                if next == nil || next!.hasPrefix("-") || DateInput.Duration.seconds(parsing: next!) == nil && next != "all" {
+                // A value that starts with a digit is meant as the duration (`5x` is then refused
+                // as one); other words after a bare --expiring are search words.
+                if next == nil || next!.hasPrefix("-")
+                    || DateInput.Duration.seconds(parsing: next!) == nil && next != "all" && !(next!.first.map { ("0"..."9").contains($0) } ?? false)
+                {
                     result.append("--expiring=all")
                     continue
                 }

@@ -22,7 +22,7 @@ import Testing
         #expect(missing.stderr.contains("нет заметки, подходящей под «nothing-like-it»"), "\(missing.stderr)")
 
         let color = try vault.run(["set", "garden", "--color", "hsb(400, 1%, 1%)"], environment: Self.russian)
-        #expect(color.status == 1)
+        #expect(color.status == 2)
         #expect(color.stderr.contains("«hsb(400, 1%, 1%)» — не цвет: тон 400 вне диапазона 0–360"), "\(color.stderr)")
 
         let refused = try vault.run(["set", "broken-front-matter", "--color", "red"], environment: Self.russian)

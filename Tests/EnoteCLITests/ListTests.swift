@@ -145,10 +145,10 @@ import Testing
         #expect(!paths.contains("grocery-list.md"))
     }
 
-    @Test func filterByAnUnknownColorIsAnError() throws {
+    @Test func filterByAnUnknownColorIsAUsageError() throws {
         let vault = try TemporaryVault()
         let result = try vault.run("list", "--color", "mauve")
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("\"mauve\" is not a colour"))
         #expect(result.stdout.isEmpty)
     }

@@ -160,7 +160,7 @@ import Testing
         let vault = try TemporaryVault()
         let before = try vault.tree()
         let result = try vault.run(["set", "grocery"] + arguments)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains(arguments[0]), "the message names the option")
         #expect(result.stdout.isEmpty)

@@ -34,7 +34,7 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
-            let filter = try context.run { () throws(VaultError) in try filters.values.filter(clock: context.clock) }
+            let filter = try filters.values.filter(clock: context.clock)
             let index = try context.openIndex(vault)
             let key = sort ?? (filter.expiringWithin != nil ? .destroy : vault.config.sort)
             let notes = try context.run { () throws(VaultError) in

@@ -65,11 +65,9 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let parsedColor = try color.map { text in
-                do { return try NoteColor(parsing: text) } catch { throw context.fail("--color: \(error)") }
+                do { return try NoteColor(parsing: text) } catch { throw UsageError("--color: \(error)") }
             }
-            let destroyDate = try destroy.map { text in
-                do { return try DateInput.parse(text, clock: context.clock) } catch { throw context.fail("--destroy: \(error)") }
-            }
+            let destroyDate = try destroy.map { text throws(UsageError) in try DestroyOption.parse(text, clock: context.clock) }
             let vault = try context.openVault(forWriting: true)
             // Every picture is checked before anything is created.
             let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }
@@ -79,7 +77,7 @@ extension Enote {
             // What was typed in the editor, kept outside the vault if the note cannot be written.
             var typed: (session: EditorSession, bytes: [UInt8], fileName: String)?
             if body == nil, !edit, templateText == nil, attachments.isEmpty, isatty(STDIN_FILENO) == 0 {
-                content = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                content = String(decoding: try context.run { () throws(VaultError) in try StandardInput.readNoteText() }, as: UTF8.self)
             }
             if edit {
                 let command = try context.run { () throws(VaultError) in

@@ -30,7 +30,7 @@ struct SearchRun: Equatable {
             throw ExitCode(2)
         }
         let vault = try context.openVault()
-        let filter = try context.run { () throws(VaultError) in try filters.filter(clock: context.clock) }
+        let filter = try filters.filter(clock: context.clock)
         let index = try context.openIndex(vault)
         let results = try context.run { () throws(VaultError) in
             try index.search(parsed, filter: filter, limit: filters.limit ?? 20)

@@ -64,17 +64,13 @@ extension Enote {
                 do {
                     changes.append(.set(.color, YAMLWriter.scalar(try NoteColor(parsing: color).description)))
                 } catch {
-                    throw context.fail("--color: \(error)")
+                    throw UsageError("--color: \(error.message)")
                 }
             }
             if noColor { changes.append(.remove(.color)) }
             if let destroy {
-                do {
-                    let date = try DateInput.parse(destroy, clock: context.clock)
-                    changes.append(.set(.destroy, NoteDate.stamp(date, in: context.clock.timeZone)))
-                } catch {
-                    throw context.fail("--destroy: \(error)")
-                }
+                let date = try DestroyOption.parse(destroy, clock: context.clock)
+                changes.append(.set(.destroy, NoteDate.stamp(date, in: context.clock.timeZone)))
             }
             if noDestroy { changes.append(.remove(.destroy)) }
             if resolve { changes.append(MergeConflicts.removal) }

@@ -123,6 +123,11 @@ extension Enote.TrashCommand {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
             let count = vault.trashEntries().count
+            // Nothing to delete is not an error, and needs no confirmation.
+            if count == 0, vault.trashIsEmpty() {
+                context.note("The trash is empty")
+                return
+            }
             if !yes {
                 guard Confirmation.canAsk else {
                     throw context.fail("emptying the trash deletes \(count: count) notes for good; run it again with --yes to confirm")

@@ -22,41 +22,42 @@ struct FilterValues: Sendable, Equatable {
         return nil
     }
 
-    /// The library filter, or a message naming the option that is wrong.
-    func filter(clock: VaultClock) throws(VaultError) -> NoteFilter {
+    /// The library filter.
+    /// - Throws: ``UsageError`` naming the option whose value is wrong.
+    func filter(clock: VaultClock) throws(UsageError) -> NoteFilter {
         let now = clock.now()
         var filter = NoteFilter(now: now)
         filter.includePendingExpiry = pending
         if let color {
-            do { filter.color = try NoteColor(parsing: color) } catch { throw .invalidInput("--color: \(error)") }
+            do { filter.color = try NoteColor(parsing: color) } catch { throw UsageError("--color: \(error.message)") }
         }
         filter.fields = conditions.map { condition in
             let parts = condition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), parts.count > 1 ? String(parts[1]) : "")
         }
-        filter.updatedSince = try since.map { text throws(VaultError) in try Self.pastDate(text, option: "--since", clock: clock) }
-        filter.updatedUntil = try until.map { text throws(VaultError) in try Self.pastDate(text, option: "--until", clock: clock) }
+        filter.updatedSince = try since.map { text throws(UsageError) in try Self.pastDate(text, option: "--since", clock: clock) }
+        filter.updatedUntil = try until.map { text throws(UsageError) in try Self.pastDate(text, option: "--until", clock: clock) }
         if let expiring {
             if expiring == "all" {
                 filter.expiringWithin = .infinity
             } else if let seconds = DateInput.Duration.seconds(parsing: expiring) {
                 filter.expiringWithin = seconds
             } else {
-                throw .invalidInput("--expiring: \"\(expiring)\" is not a duration; write 30m, 12h, 3d or 2w, or all")
+                throw UsageError("--expiring: \"\(expiring)\" is not a duration; write 30m, 12h, 3d or 2w, or all")
             }
         }
         return filter
     }
 
     /// `--since 3d` means three days ago; absolute dates as usual.
-    private static func pastDate(_ text: String, option: String, clock: VaultClock) throws(VaultError) -> Date {
+    private static func pastDate(_ text: String, option: String, clock: VaultClock) throws(UsageError) -> Date {
         if let seconds = DateInput.Duration.seconds(parsing: text) {
             return clock.now().addingTimeInterval(-seconds)
         }
         do {
             return try DateInput.parse(text, clock: clock)
         } catch {
-            throw .invalidInput("\(option): \(error)")
+            throw UsageError("\(option): \(error.message)")
         }
     }
 }

@@ -21,6 +21,7 @@ public struct Finding: Sendable, Equatable {
         case mergeDriverMissing = "merge-driver-missing"
         /// `.enote/config` names an editor, which a vault may not choose.
         case vaultEditor = "vault-editor"
+        case notRegularFile = "not-regular-file"
     }
 
     public var kind: Kind
@@ -71,6 +72,11 @@ public struct VaultDoctor: Sendable {
         findings += scan.symbolicLinks.map {
             Finding(
                 kind: .symbolicLink, location: $0.description, message: "a symbolic link, which enote never follows; replace it with the file or folder itself")
+        }
+        findings += scan.specialFiles.map {
+            Finding(
+                kind: .notRegularFile, location: $0.description,
+                message: "named like a note but not a regular file (a named pipe, socket or device), so it is not a note; rename or remove it")
         }
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())

@@ -42,6 +42,9 @@ public struct DurableWriter: Sendable {
         case notRegularFile(NotePath)
         /// A file already exists where a new note was to be created.
         case exists(NotePath)
+        /// The new text of a note is larger than ``NoteContent/maximumSize``, which enote would
+        /// then refuse to read; nothing was written.
+        case tooLarge(NotePath, size: Int)
 
         public var description: String { message.text }
 
@@ -63,6 +66,9 @@ public struct DurableWriter: Sendable {
                 return "\(path) is not a regular file"
             case .exists(let path):
                 return "\(path) already exists; nothing was overwritten"
+            case .tooLarge(let path, let size):
+                return
+                    "\(path) would be larger than \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes), the most a note may hold; nothing was written"
             }
         }
     }
@@ -76,6 +82,7 @@ public struct DurableWriter: Sendable {
     ///   - original: The snapshot the new content was derived from.
     /// - Throws: ``WriteError``.
     public func replace(_ path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(WriteError) {
+        try checkSize(bytes, path: path)
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
 
@@ -138,6 +145,7 @@ public struct DurableWriter: Sendable {
     /// Creates a new file at `path` with `bytes`; never replaces an existing file.
     /// - Throws: ``WriteError/exists(_:)`` when the name is taken.
     public func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
+        try checkSize(bytes, path: path)
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
         let temp = try writeTemp(bytes, named: name, in: directory, path: path, mode: nil, owner: nil, createMode: mode)
@@ -165,6 +173,15 @@ public struct DurableWriter: Sendable {
     }
 
     // MARK: - Steps
+
+    /// Refuses a note (a `.md` file) larger than ``NoteContent/maximumSize``: every way a note
+    /// is written (new, edit, set, a conflict copy) passes here, so none writes a note that
+    /// enote would then list by name only. Pictures have their own limit.
+    func checkSize(_ bytes: [UInt8], path: NotePath) throws(WriteError) {
+        if bytes.count > NoteContent.maximumSize, NotePath.isMarkdownName(path.bytes[...]) {
+            throw .tooLarge(path, size: bytes.count)
+        }
+    }
 
     /// Opens the folder holding `path` beneath the root; returns it and the file's name.
     func openParent(of path: NotePath) throws(WriteError) -> (Int32, [UInt8]) {

@@ -25,7 +25,8 @@ extension FileSystem {
     /// - Throws: ``SystemError``; `ELOOP` for a symbolic link, `EFBIG` for a file over `limit`.
     public func readFile(_ path: [UInt8], beneath directory: Int32, limit: Int = .max) throws(SystemError) -> FileSnapshot {
         let display = NotePath.display(path)
-        let descriptor = try open(path, beneath: directory, flags: O_RDONLY, mode: 0)
+        // Non-blocking: opening a named pipe must not wait for a writer; the type is checked next.
+        let descriptor = try open(path, beneath: directory, flags: O_RDONLY | O_NONBLOCK, mode: 0)
         defer { close(descriptor) }
         let status = try self.status(of: descriptor, path: display)
         guard status.kind == .regular else { throw SystemError("open", path: display, code: status.kind == .directory ? EISDIR : EINVAL) }

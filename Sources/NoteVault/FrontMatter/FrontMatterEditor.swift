@@ -50,6 +50,10 @@ public enum FrontMatterEditor {
         case unreadableFrontMatter(file: String)
         /// The key is present more than once; which one to change is the user's call.
         case duplicateKey(file: String, key: String, lines: [Int])
+        /// The file opens with a `---` block that is not key: value front matter enote reads (a
+        /// flow mapping, a list, text, or CR-only line endings): adding a block in front of it
+        /// would give the file two.
+        case foreignFrontMatter(file: String)
 
         public var description: String { message.text }
 
@@ -60,6 +64,12 @@ public enum FrontMatterEditor {
                 "\(file): the front matter cannot be read, so enote will not change it; fix it by hand (enote doctor shows where) or with enote edit"
             case .duplicateKey(let file, let key, let lines):
                 "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: ", ")); keep one of them by hand, then try again"
+            case .foreignFrontMatter(let file):
+                """
+                \(file) starts with a --- block that is not key: value front matter enote can read (a {flow} mapping, a list, \
+                text, or line endings that are a lone CR), so enote will not add a second block in front of it; rewrite it as \
+                key: value lines with LF or CRLF line endings, or remove its --- lines, then try again
+                """
             }
         }
     }
@@ -82,6 +92,8 @@ public enum FrontMatterEditor {
         case .unreadable:
             throw .unreadableFrontMatter(file: file)
         case .absent:
+            let inserts = changes.contains { if case .set = $0 { true } else { false } }
+            if inserts, opensUnreadBlock(bytes) { throw .foreignFrontMatter(file: file) }
             return insertBlock(changes, into: bytes)
         case .parsed(let frontMatter):
             return try edit(frontMatter, with: changes, bytes: bytes, file: file)
@@ -134,6 +146,37 @@ public enum FrontMatterEditor {
             kept.append(change)
         }
         return kept.reversed()
+    }
+
+    /// Whether a file that has no front matter enote reads still opens with a `---` block:
+    /// a fence followed by a lone CR (CR-only line endings), or a fence line with a closing
+    /// fence line further on. A fence that is never closed opens no block.
+    static func opensUnreadBlock(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[index...].starts(with: Array("---".utf8)) else { return false }
+        index += 3
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "\r") {
+            guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return true }
+            return hasFence(bytes, after: index + 1)
+        }
+        return bytes[index] == UInt8(ascii: "\n") && hasFence(bytes, after: index)
+    }
+
+    /// Whether a line after `start` is a `---` or `...` fence (trailing blanks allowed).
+    private static func hasFence(_ bytes: [UInt8], after start: Int) -> Bool {
+        var lineStart = start + 1
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var end = lineEnd
+            while end > lineStart, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) { end -= 1 }
+            let line = bytes[lineStart..<end]
+            if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) { return true }
+            lineStart = lineEnd + 1
+        }
+        return false
     }
 
     /// A note without front matter gets a new block at the top (after a BOM), using the line

@@ -45,7 +45,7 @@ struct IndexRecord: Sendable {
         let content: NoteContent
         if let bytes {
             hash = ContentHash(bytes)
-            content = NoteContent(bytes: bytes, path: path.description)
+            content = NoteContent(bytes: bytes, path: path.description, timeZone: timeZone)
         } else {
             hash = ContentHash(value: 0)
             content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)

@@ -19,15 +19,16 @@ public struct ImageAttachment: Sendable, Equatable {
     ///   large, or is not one of the accepted formats.
     public static func load(_ path: String) throws(VaultError) -> ImageAttachment {
         let name = (path as NSString).lastPathComponent
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: maximumSize)
+        } catch .notRegularFile {
+            throw .invalidInput("\(path) is not a regular file (a named pipe, a device or a folder); give the path of a picture file")
+        } catch .tooLarge {
+            throw .invalidInput("\(path): larger than \(maximumSize / 1_048_576) MiB; nothing was created")
+        } catch {
             throw .invalidInput("\(path): cannot be read; give the path of a picture file")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
-        guard data.count <= maximumSize else {
-            throw .invalidInput("\(path): larger than \(maximumSize / 1_048_576) MiB; nothing was created")
-        }
-        let bytes = [UInt8](data)
         guard let info = ImageFormat.inspect(bytes) else {
             throw .invalidInput("\(path) is not a PNG, JPEG, GIF, WebP or HEIC picture (checked by its content, not its name); nothing was created")
         }

@@ -16,15 +16,26 @@ public enum DateInput {
     /// Why a command-line date was refused.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
+        /// Why a well-formed local time names no single instant (the clocks skip it or pass it
+        /// twice); `nil` when the text is not a date at all.
+        public var localTimeProblem: NoteDate.ParseError?
         public var description: String { message.text }
+
+        public init(text: String, localTimeProblem: NoteDate.ParseError? = nil) {
+            self.text = text
+            self.localTimeProblem = localTimeProblem
+        }
 
         /// What is wrong with the text and what to write instead.
         public var message: LocalizedMessage {
-            "\"\(text)\" is not a date: write \(NoteDate.acceptedFormats), or a relative time such as 30m, 12h, 3d, 2w, today, tomorrow"
+            if let localTimeProblem { return localTimeProblem.message }
+            return "\"\(text)\" is not a date: write \(NoteDate.acceptedFormats), or a relative time such as 30m, 12h, 3d, 2w, today, tomorrow"
         }
     }
 
     /// Resolves `text` to an instant, using `clock` for relative forms and local times.
+    /// - Throws: ``ParseError`` for text that is not a date, and for a local time that does
+    ///   not exist in the clock's zone or happens twice there (an offset says which).
     public static func parse(_ text: String, clock: VaultClock) throws(ParseError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
@@ -37,10 +48,17 @@ public enum DateInput {
         if let interval = Duration.seconds(parsing: trimmed) {
             return now.addingTimeInterval(interval)
         }
+        let date: NoteDate
         do {
-            return try NoteDate(parsing: text).resolved(in: clock.timeZone)
+            date = try NoteDate(parsing: text)
         } catch {
             throw ParseError(text: text)
+        }
+        // A local time the clocks skip, or pass twice, is refused rather than guessed.
+        do {
+            return try date.exactInstant(in: clock.timeZone)
+        } catch {
+            throw ParseError(text: text, localTimeProblem: NoteDate.ParseError(text: text, reason: error.reason))
         }
     }
 

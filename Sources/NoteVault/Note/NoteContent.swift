@@ -1,3 +1,4 @@
+import Foundation
 import Markdown
 
 /// A note file's bytes, read: front matter, body, fields, headline and the problems found.
@@ -47,7 +48,7 @@ public struct NoteContent: Sendable {
             switch self {
             case .notText(let offset): "not text (a NUL byte at byte offset \(offset)); it is listed by name only"
             case .invalidUTF8(let offset): "not valid UTF-8 at byte offset \(offset); convert it to UTF-8 (it is listed by name only and never rewritten)"
-            case .tooLarge(let size): "exceeds \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes); it is listed by name only"
+            case .tooLarge(let size): "larger than \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes); it is listed by name only"
             }
         }
     }
@@ -55,11 +56,16 @@ public struct NoteContent: Sendable {
     /// Notes larger than this are listed by name but not read.
     public static let maximumSize = 10 * 1_048_576
 
-    /// Whether enote may rewrite this note's front matter.
+    /// Whether enote may rewrite this note's front matter: not when it cannot be read, nor
+    /// when the file opens with a `---` block enote does not read (adding one in front of it
+    /// would give the file two).
     public var isEditable: Bool {
         guard textProblem == nil else { return false }
-        if case .unreadable = frontMatter { return false }
-        return true
+        switch frontMatter {
+        case .unreadable: return false
+        case .absent: return !FrontMatterEditor.opensUnreadBlock(bytes)
+        case .parsed: return true
+        }
     }
 
     /// The body's bytes (after the front matter).
@@ -72,7 +78,8 @@ public struct NoteContent: Sendable {
     /// - Parameters:
     ///   - bytes: The whole file.
     ///   - path: The note's path relative to the vault, for the headline and diagnostics.
-    public init(bytes: [UInt8], path: String) {
+    ///   - timeZone: The zone local times are read in (see ``NoteMetadata``).
+    public init(bytes: [UInt8], path: String, timeZone: TimeZone = .current) {
         self.bytes = bytes
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         if let problem = Self.textProblem(in: bytes) {
@@ -95,7 +102,7 @@ public struct NoteContent: Sendable {
             bodyStart = bomLength
         case .parsed(let frontMatter):
             bodyStart = frontMatter.end
-            metadata = NoteMetadata(frontMatter, file: path, diagnostics: &diagnostics)
+            metadata = NoteMetadata(frontMatter, file: path, timeZone: timeZone, diagnostics: &diagnostics)
         case .unreadable(_, let end):
             bodyStart = end
         }

@@ -93,19 +93,22 @@ public struct NoteDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The instant this date denotes, reading a missing offset in `timeZone`.
+    ///
+    /// A local time the clocks skip is read with the offset in force before the jump (02:30 on
+    /// the night summer time starts is 03:30 summer time), and one that happens twice is the
+    /// first. A destroy date must be exact instead: see ``exactInstant(in:)``.
     public func resolved(in timeZone: TimeZone) -> Date {
-        let civil =
-            Self.daysFromCivil(year: year, month: month, day: day) * 86_400
-            + hour * 3600 + minute * 60 + second
-        let fraction = Double(nanosecond) / 1_000_000_000
-        if let utcOffset {
-            return Date(timeIntervalSince1970: Double(civil - utcOffset) + fraction)
+        switch resolution(in: timeZone) {
+        case .unique(let date): return date
+        case .repeated(let earlier, _, _, _): return earlier
+        case .skipped(_, let before, _):
+            return Date(timeIntervalSince1970: Double(civilSeconds - before) + Double(nanosecond) / 1_000_000_000)
         }
-        // Local time: take the offset in force at that wall-clock time (two passes settle DST).
-        let guess = Date(timeIntervalSince1970: Double(civil))
-        var offset = timeZone.secondsFromGMT(for: guess)
-        offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(civil - offset)))
-        return Date(timeIntervalSince1970: Double(civil - offset) + fraction)
+    }
+
+    /// The wall-clock time as seconds since 1970-01-01 00:00 (as if it were UTC).
+    var civilSeconds: Int {
+        Self.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// The date as written canonically: `2026-12-01`, or `2026-12-01T18:00:00` with its offset.

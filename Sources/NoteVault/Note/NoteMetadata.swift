@@ -53,7 +53,9 @@ public struct NoteMetadata: Sendable, Equatable {
     public init() {}
 
     /// Reads the fields of `frontMatter`, appending a diagnostic for each value it cannot use.
-    public init(_ frontMatter: FrontMatter, file: String, diagnostics: inout [Diagnostic]) {
+    /// - Parameter timeZone: The zone local times are read in: a destroy date that does not
+    ///   exist there or happens twice is unusable (the note is kept).
+    public init(_ frontMatter: FrontMatter, file: String, timeZone: TimeZone = .current, diagnostics: inout [Diagnostic]) {
         var seen = Set<String>()
         for entry in frontMatter.entries where seen.insert(entry.key).inserted {
             fields.append((entry.key, entry.value))
@@ -90,7 +92,7 @@ public struct NoteMetadata: Sendable, Equatable {
         if destroyEntries.count > 1 {
             destroy = .ambiguous(lines: destroyEntries.map(\.line))
         } else if let entry = destroyEntries.first {
-            destroy = Self.destroyDate(entry, file: file, diagnostics: &diagnostics)
+            destroy = Self.destroyDate(entry, file: file, timeZone: timeZone, diagnostics: &diagnostics)
         }
         updated = Self.date(first(.updated), file: file, diagnostics: &diagnostics)
         created = Self.date(first(.created), file: file, diagnostics: &diagnostics)
@@ -107,7 +109,7 @@ public struct NoteMetadata: Sendable, Equatable {
         }
     }
 
-    private static func destroyDate(_ entry: FrontMatter.Entry, file: String, diagnostics: inout [Diagnostic]) -> DestroyDate {
+    private static func destroyDate(_ entry: FrontMatter.Entry, file: String, timeZone: TimeZone, diagnostics: inout [Diagnostic]) -> DestroyDate {
         let text: String
         switch entry.value {
         case .string(let value): text = value
@@ -121,8 +123,15 @@ public struct NoteMetadata: Sendable, Equatable {
             diagnostics.append(Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(entry.key) must be one date, so the note is kept"))
             return .invalid(text: "", reason: "not a single date")
         }
-        do {
-            return .date(try NoteDate(parsing: text))
+        do throws(NoteDate.ParseError) {
+            let date = try NoteDate(parsing: text)
+            // A local time the clocks skip or pass twice names no single instant: never act on it.
+            do {
+                _ = try date.exactInstant(in: timeZone)
+            } catch {
+                throw NoteDate.ParseError(text: text, reason: error.reason)
+            }
+            return .date(date)
         } catch {
             diagnostics.append(
                 Diagnostic(.warning, .invalidValue, file: file, line: entry.line, message: "\(error); the note is kept and will not be destroyed"))

@@ -27,6 +27,9 @@ public struct DirectoryWalker {
         public var symbolicLinks: [NotePath] = []
         /// enote's own temp files left behind by a crash.
         public var leftoverTempFiles: [NotePath] = []
+        /// Files named like notes (`*.md`) that are not regular files: named pipes, sockets,
+        /// devices. They are never opened (opening a pipe waits for a writer).
+        public var specialFiles: [NotePath] = []
         /// Folders that could not be read.
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         /// Number of folders walked.
@@ -39,6 +42,7 @@ public struct DirectoryWalker {
         public var notes: [Entry] = []
         public var symbolicLinks: [NotePath] = []
         public var leftoverTempFiles: [NotePath] = []
+        public var specialFiles: [NotePath] = []
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         public var folderCount = 0
     }
@@ -68,7 +72,7 @@ public struct DirectoryWalker {
         }
         return Result(
             notes: notes, symbolicLinks: summary.symbolicLinks, leftoverTempFiles: summary.leftoverTempFiles,
-            unreadableFolders: summary.unreadableFolders, folderCount: summary.folderCount)
+            specialFiles: summary.specialFiles.filter { !policy.hasFilePatterns || policy.admitsFile(inVault($0.bytes)) }, unreadableFolders: summary.unreadableFolders, folderCount: summary.folderCount)
     }
 
     /// Walks the tree below `root`, calling `visitor` with each note's path (valid only during
@@ -127,6 +131,7 @@ public struct DirectoryWalker {
         for lane in summaries {
             summary.symbolicLinks += lane.symbolicLinks
             summary.leftoverTempFiles += lane.leftoverTempFiles
+            summary.specialFiles += lane.specialFiles
             summary.unreadableFolders += lane.unreadableFolders
             summary.folderCount += lane.folderCount
         }
@@ -208,7 +213,9 @@ public struct DirectoryWalker {
                 case .directory: type = Int32(DT_DIR)
                 case .regular: type = Int32(DT_REG)
                 case .symbolicLink: type = Int32(DT_LNK)
-                case .other: continue
+                case .other:
+                    if isMarkdown { summary.specialFiles.append(NotePath(bytes: path + Self.name(entry, length: nameLength))) }
+                    continue
                 }
             }
             switch type {
@@ -226,7 +233,8 @@ public struct DirectoryWalker {
             case Int32(DT_LNK):
                 summary.symbolicLinks.append(NotePath(bytes: path + Self.name(entry, length: nameLength)))
             default:
-                break
+                // A named pipe, socket or device named like a note (its dirent says so).
+                if isMarkdown { summary.specialFiles.append(NotePath(bytes: path + Self.name(entry, length: nameLength))) }
             }
         }
         return subfolders

@@ -19,16 +19,91 @@ import Glibc
 /// {{date}} {{time}} — attendees:
 /// ```
 public enum Template {
-    /// Replaces the placeholders: `{{title}}`, `{{date}}` (2026-11-22) and `{{time}}` (10:47).
+    /// Replaces the placeholders as plain text: `{{title}}`, `{{date}}` (2026-11-22) and
+    /// `{{time}}` (10:47). Each is replaced once, so a title that contains `{{date}}` stays as
+    /// typed.
     public static func fill(_ text: String, title: String, now: Date, timeZone: TimeZone) -> String {
+        replace(in: text, values: values(title: title, now: now, timeZone: timeZone))
+    }
+
+    /// The template filled for a new note: placeholders in the front matter are filled inside
+    /// the decoded values and each changed value is written again as ``YAMLWriter`` writes it
+    /// (`title: {{title}}` with the title `Meeting: Q3` becomes `title: "Meeting: Q3"`); the
+    /// body gets the values as typed.
+    public static func instantiate(_ text: String, title: String, now: Date, timeZone: TimeZone) -> [UInt8] {
+        let values = values(title: title, now: now, timeZone: timeZone)
+        // Placeholders become plain words first, so the block parses whatever the values are.
+        var slots: [(slot: String, value: String)] = []
+        var marked = text
+        for (placeholder, value) in values {
+            let slot = "enoteslot\(slots.count)x\(UInt32.random(in: 100_000...999_999))"
+            marked = marked.replacingOccurrences(of: placeholder, with: slot)
+            slots.append((slot, value))
+        }
+        func filled(_ text: String) -> String { replace(in: text, values: slots.map { ($0.slot, $0.value) }) }
+        var bytes = Array(marked.utf8)
+        let (reading, _) = FrontMatterParser.read(bytes, file: "template")
+        var body = bytes.count
+        if case .parsed(let frontMatter) = reading {
+            body = frontMatter.end
+            var replacements: [(range: Range<Int>, yaml: String)] = []
+            for entry in frontMatter.entries {
+                guard let range = entry.valueRange, slots.contains(where: { entry.value.strings.joined().contains($0.slot) }) else { continue }
+                switch entry.value {
+                case .string(let value): replacements.append((range, requoted(filled(value), like: bytes[range].first)))
+                case .list(let items): replacements.append((range, YAMLWriter.flowList(items.map(filled))))
+                default: break
+                }
+            }
+            for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                bytes.replaceSubrange(replacement.range, with: Array(replacement.yaml.utf8))
+                body += replacement.yaml.utf8.count - replacement.range.count
+            }
+        }
+        // Whatever is left (the body, values the writer does not rewrite) gets the values as typed.
+        let head = filled(String(decoding: bytes[..<body], as: UTF8.self))
+        return Array(head.utf8) + Array(filled(String(decoding: bytes[body...], as: UTF8.self)).utf8)
+    }
+
+    /// A filled value written as the template wrote it when that is safe: double quotes stay
+    /// double quotes, single quotes stay single quotes (for one printable line); a plain value
+    /// is quoted only when the YAML writer would quote it.
+    private static func requoted(_ value: String, like first: UInt8?) -> String {
+        switch first {
+        case UInt8(ascii: "\""):
+            return YAMLWriter.doubleQuoted(value)
+        case UInt8(ascii: "'") where value.unicodeScalars.allSatisfy(isSingleQuotable):
+            return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        default:
+            return YAMLWriter.scalar(value)
+        }
+    }
+
+    /// Whether a character can stand in a single-quoted YAML scalar as itself (printable, not a
+    /// line break or a byte order mark).
+    private static func isSingleQuotable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
+            && !["\u{2028}", "\u{2029}", "\u{FEFF}"].contains(scalar)
+    }
+
+    private static func values(title: String, now: Date, timeZone: TimeZone) -> [(String, String)] {
         let stamp = NoteDate.stamp(now, in: timeZone)
-        let date = String(stamp.prefix(10))
-        let time = String(stamp.dropFirst(11).prefix(5))
-        return
-            text
-            .replacingOccurrences(of: "{{title}}", with: title)
-            .replacingOccurrences(of: "{{date}}", with: date)
-            .replacingOccurrences(of: "{{time}}", with: time)
+        return [("{{title}}", title), ("{{date}}", String(stamp.prefix(10))), ("{{time}}", String(stamp.dropFirst(11).prefix(5)))]
+    }
+
+    /// Replaces every occurrence of each key in one pass over `text`, so a value is never
+    /// searched again for another key.
+    private static func replace(in text: String, values: [(String, String)]) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let next = values.compactMap { key, value in rest.range(of: key).map { ($0, value) } }.min { $0.0.lowerBound < $1.0.lowerBound }
+            guard let (range, value) = next else { break }
+            result += rest[..<range.lowerBound]
+            result += value
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }
 
@@ -56,6 +131,8 @@ extension Vault {
             } catch let error where error.code == ELOOP || error.code == EXDEV {
                 let folderIsLink = (try? fileStatus(NotePath(bytes: Self.templatesPath)))?.kind == .symbolicLink
                 throw .linkedStateFile(folderIsLink ? templatesFolder : templatesFolder + "/" + file)
+            } catch let error where error.code == EINVAL || error.code == EISDIR {
+                throw .invalidInput("the template .enote/templates/\(file) is not a regular file; make it a Markdown file")
             } catch {
                 text = nil
             }

@@ -104,12 +104,11 @@ extension Vault {
         guard let template = new.template else {
             return Array(newNoteText(new, title: title, body: body, now: now, timeZone: timeZone).utf8)
         }
-        var text = Template.fill(template, title: title, now: now, timeZone: timeZone)
+        var bytes = Template.instantiate(template, title: title, now: now, timeZone: timeZone)
         if !body.isEmpty {
-            if !text.hasSuffix("\n") { text += "\n" }
-            text += body
+            if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            bytes += Array(body.utf8)
         }
-        let bytes = Array(text.utf8)
         let (reading, diagnostics) = FrontMatterParser.read(bytes, file: "template")
         let stamp = NoteDate.stamp(now, in: timeZone)
         var changes: [FrontMatterEditor.Change] = [.set(.title, YAMLWriter.scalar(title))]

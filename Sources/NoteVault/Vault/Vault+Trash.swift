@@ -116,6 +116,14 @@ extension Vault {
         return try moveNoReplace(source, intoFolder: original.parent, preferredName: original.fileNameBytes)
     }
 
+    /// Whether the trash holds nothing: no `.trash` folder, or one with nothing but its log.
+    /// Anything else there (a file, a link, a note the log does not list) is not empty.
+    public func trashIsEmpty() -> Bool {
+        guard let status = try? fileStatus(NotePath(trusted: Self.trashFolderName)) else { return true }
+        guard status.kind == .directory, let items = try? FileManager.default.contentsOfDirectory(atPath: trashFolder) else { return false }
+        return items.allSatisfy { $0 == ".log.jsonl" }
+    }
+
     /// Deletes everything in `.trash/` for good.
     /// - Returns: How many notes were deleted.
     @discardableResult

@@ -59,7 +59,7 @@ extension Vault {
     {
         let lock = try lock()
         defer { lock.release() }
-        let edited = NoteContent(bytes: bytes, path: path.description)
+        let edited = NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone)
         var finalBytes = bytes
         var warnings: [Diagnostic] = []
         if edited.textProblem == nil, case .unreadable = edited.frontMatter {

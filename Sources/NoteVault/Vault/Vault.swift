@@ -153,7 +153,7 @@ public final class Vault: Sendable {
     public func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
         do {
             let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
-            let content = NoteContent(bytes: snapshot.bytes, path: path.description)
+            let content = NoteContent(bytes: snapshot.bytes, path: path.description, timeZone: clock.timeZone)
             return (Note(path: path, content: content, status: snapshot.status), snapshot)
         } catch let error where error.code == EFBIG {
             let status = try fileStatus(path)
@@ -271,7 +271,9 @@ extension DirectoryWalker.Result {
     /// The walk's findings as warnings: one per symbolic link, unreadable folder and file name
     /// that is not UTF-8.
     public var warnings: [Diagnostic] {
-        DirectoryWalker.Summary(symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, unreadableFolders: unreadableFolders).warnings
+        DirectoryWalker.Summary(
+            symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, specialFiles: specialFiles, unreadableFolders: unreadableFolders
+        ).warnings
             + notes.filter { !$0.path.isValidUTF8 }.map {
                 Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it")
             }

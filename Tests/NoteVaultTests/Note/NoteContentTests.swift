@@ -95,7 +95,7 @@ struct NoteContentTests {
         #expect(content.headline.title == "huge")
         #expect(content.body.lines.isEmpty)
         #expect(content.diagnostics.map(\.kind) == [.tooLarge])
-        #expect(content.diagnostics.first?.message.english.contains("exceeds 10 MiB") == true)
+        #expect(content.diagnostics.first?.message.english.contains("larger than 10 MiB") == true)
     }
 
     @Test func exactlyTheMaximumSizeIsRead() {
