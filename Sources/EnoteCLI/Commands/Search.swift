@@ -10,8 +10,9 @@ extension Enote {
             abstract: "Search titles and text; title matches first, then by relevance.",
             discussion: """
                 Words are ANDed. "an exact phrase", prefix*, this OR that, -excluded, title:word. \
-                Case and accents do not matter; Russian finds whole words, Japanese any run of \
-                two or more characters. Every filter of `list` works here too.
+                Case and accents do not matter; Russian finds whole words; Japanese, Chinese, \
+                Korean, Thai, Lao, Khmer and Myanmar any run of characters. Every filter of \
+                `list` works here too.
 
                 Examples:
                   enote search potatoes eggs

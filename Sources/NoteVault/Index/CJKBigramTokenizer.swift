@@ -1,20 +1,31 @@
 import GRDB
 
 /// The FTS5 tokenizer of the index (`tokenize = 'enote'`): SQLite's `unicode61` with diacritics
-/// removed for every script that separates words with spaces, and overlapping bigrams for
-/// Chinese, Japanese and Korean text, which does not.
+/// removed for every script that separates words with spaces, and overlapping bigrams for the
+/// scripts that do not: Chinese, Japanese and Korean, and Thai, Lao, Khmer, Myanmar and the
+/// other scripts of Southeast Asia (``CJKText/isBigrammed(_:)``).
 ///
 /// Russian writes `ё` as `е` more often than not, and `unicode61` keeps them apart (it removes
 /// Latin diacritics only), so its tokens have `ё` folded to `е`: `елка` finds `Ёлка`.
 ///
-/// `unicode61` alone turns a whole Japanese sentence into one token, so `京都` could never be
-/// found inside `清水寺と京都に行く`; the `trigram` tokenizer cannot match two characters. Here a run
-/// of CJK characters `ABCD` is indexed as `AB BC CD` plus the last character `D`, each token with
+/// `unicode61` alone turns a whole Japanese or Thai sentence into one token, so `京都` could never
+/// be found inside `清水寺と京都に行く`, nor `ปลั๊กอิน` ("plugin") inside `ติดตั้งปลั๊กอิน`; the
+/// `trigram` tokenizer cannot match two characters. Here a run of such characters `ABCD` is
+/// indexed as `AB BC CD` plus the last character `D` (at the position of `CD`), each token with
 /// its exact byte offsets (so snippets highlight the match). A query for `BCD` becomes the phrase
 /// `BC CD` and finds any substring of two or more characters; a single character is searched as
-/// the prefix `B*`, which also matches the trailing unigram.
+/// the prefix `B*`, which also matches the trailing unigram. So a search finds exactly the notes
+/// that contain the text, as `grep -F` would.
 ///
-/// Text without CJK characters goes straight to `unicode61`: no extra work per token.
+/// The characters are Unicode scalars, not grapheme clusters: a Thai, Khmer or Myanmar word
+/// typed without its last tone mark or subscript is still a substring of the text, as it is for
+/// `grep`, and the scan needs no grapheme segmentation. Snippets widen a highlight to whole
+/// clusters (``SnippetBuilder``).
+///
+/// The trailing unigram `D` shares the position of `CD`, so that what follows the run comes
+/// right after `CD`: the phrase `"東京 大阪"` matches `東京 大阪`, and `อินAPI` matches `ปลั๊กอินAPI`.
+///
+/// Text without such characters goes straight to `unicode61`: no extra work per token.
 final class CJKBigramTokenizer: FTS5CustomTokenizer {
     static let name = "enote"
 
@@ -33,7 +44,7 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
     ) -> CInt {
         guard let pText, nText > 0 else { return sqliteOK }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
-        guard CJKText.mayContainCJK(bytes) else {
+        guard CJKText.mayContainBigrammed(bytes) else {
             if CyrillicText.containsYo(bytes) {
                 return tokenizeSegment(0..<bytes.count, bytes: bytes, tokenization: tokenization, context: context, callback: tokenCallback)
             }
@@ -76,14 +87,15 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         return sqliteOK
     }
 
-    /// Emits `AB BC CD` (and `D` when indexing) for a run of CJK characters at `offsets`.
+    /// Emits `AB BC CD` (and, when indexing, `D` at the position of `CD`) for a run of characters
+    /// at `offsets`.
     private func emitBigrams(
         _ offsets: [Int], end: Int, bytes: UnsafeBufferPointer<UInt8>, trailingUnigram: Bool,
         context: UnsafeMutableRawPointer?, callback: FTS5TokenCallback
     ) -> CInt {
         let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
-        func emit(_ start: Int, _ stop: Int) -> CInt {
-            callback(context, 0, base + start, CInt(stop - start), CInt(start), CInt(stop))
+        func emit(_ start: Int, _ stop: Int, flags: CInt = 0) -> CInt {
+            callback(context, flags, base + start, CInt(stop - start), CInt(start), CInt(stop))
         }
         if offsets.count == 1 { return emit(offsets[0], end) }
         for position in 0..<(offsets.count - 1) {
@@ -91,7 +103,7 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
             let code = emit(offsets[position], stop)
             if code != sqliteOK { return code }
         }
-        return trailingUnigram ? emit(offsets[offsets.count - 1], end) : sqliteOK
+        return trailingUnigram ? emit(offsets[offsets.count - 1], end, flags: tokenColocated) : sqliteOK
     }
 
     /// Runs `unicode61` over part of the text, shifting the offsets it reports and folding `ё`.
@@ -121,22 +133,46 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
 
 /// Which characters are written without spaces between words.
 enum CJKText {
-    /// A quick byte test: only text with a lead byte of U+1100 or above can hold CJK characters.
-    static func mayContainCJK(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte >= 0xE1 {
-            return true
+    /// A quick byte test: only text with a lead byte of U+0E00 or above (`E0 B8` and up) can hold
+    /// characters that are indexed as bigrams. Latin, Cyrillic, Greek, Arabic and Hebrew text
+    /// never passes it.
+    static func mayContainBigrammed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices where bytes[index] >= 0xE0 {
+            if bytes[index] >= 0xE1 || index + 1 < bytes.count && bytes[index + 1] >= 0xB8 { return true }
         }
         return false
     }
 
-    /// Whether `scalar` is a Han, kana or hangul character (indexed as bigrams). CJK punctuation
-    /// (U+3000–U+303F) and fullwidth forms separate words instead.
+    /// Whether `scalar` is indexed as bigrams: a Han, kana or hangul character, or a letter, mark
+    /// or digit of a Southeast Asian script written without spaces (Thai, Lao, Khmer, Myanmar,
+    /// Tai Le, New Tai Lue, Tai Tham, Tai Viet, Buginese, Balinese, Javanese). Punctuation
+    /// (CJK U+3000–U+303F, fullwidth forms, Thai `๏`, Khmer `។`, Myanmar `။`) separates words.
     static func isBigrammed(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x3040...0x30FF, 0x31F0...0x31FF,  // hiragana, katakana
             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
             0xFF66...0xFF9F,  // halfwidth katakana
             0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:  // hangul
+            return true
+        case 0x0E01...0x0E3A, 0x0E40...0x0E4E, 0x0E50...0x0E59,  // Thai, without ฿ ๏ ๚ ๛
+            0x0E81...0x0EFF,  // Lao
+            0x1780...0x17D3, 0x17D7, 0x17DC...0x17DD, 0x17E0...0x17E9, 0x17F0...0x17F9,  // Khmer, without ។ ៕ ៖ ៘ ៙ ៚ ៛
+            0x1000...0x1049, 0x1050...0x109D:  // Myanmar, without ၊ ။ ၌ ၍ ၎ ၏
+            return true
+        case 0x1950...0x19DF, 0x1A00...0x1A1F, 0x1A20...0x1AAF, 0x1B00...0x1B7F,  // Tai Le, New Tai Lue, Buginese, Tai Tham, Balinese
+            0xA980...0xA9FF, 0xAA60...0xAADF:  // Javanese, Myanmar extended A and B, Tai Viet
+            return isWordCharacter(scalar)
+        default:
+            return false
+        }
+    }
+
+    /// Whether `scalar` is a letter, a mark or a digit (not punctuation or a symbol).
+    private static func isWordCharacter(_ scalar: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(scalar) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             return false
@@ -155,9 +191,22 @@ enum CJKText {
         return (scalar, length)
     }
 
-    /// Whether a string holds a character that is indexed as bigrams.
-    static func containsCJK(_ text: some StringProtocol) -> Bool {
-        text.unicodeScalars.contains { isBigrammed($0.value) }
+    /// Whether the last token of `text` as a query is one character indexed as bigrams (`京`,
+    /// `ก`, `東京 大`, `x京`, `「京」`): a query must search it as a prefix, since the index holds
+    /// it alone only at the end of a run, and the text may go on after it.
+    static func endsWithSingleBigrammedCharacter(_ text: some StringProtocol) -> Bool {
+        var last: Unicode.Scalar?
+        var beforeLast: Unicode.Scalar?
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if isBigrammed(scalar.value) || scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                last = scalar
+                beforeLast = previous
+            }
+            previous = scalar
+        }
+        guard let last, isBigrammed(last.value) else { return false }
+        return beforeLast.map { !isBigrammed($0.value) } ?? true
     }
 }
 
@@ -190,3 +239,6 @@ enum CyrillicText {
 
 /// SQLite's `SQLITE_OK` (the C constant is not visible outside GRDB).
 private let sqliteOK: CInt = 0
+
+/// FTS5's `FTS5_TOKEN_COLOCATED`: the token takes the position of the one before it.
+private let tokenColocated: CInt = 1

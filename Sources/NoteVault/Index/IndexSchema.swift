@@ -19,7 +19,7 @@ import GRDB
 ///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 15  // 15: body_lengths, for BM25's length normalisation
+    static let version = 16  // 16: bigrams for Thai, Lao, Khmer, Myanmar; the trailing unigram colocated
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"

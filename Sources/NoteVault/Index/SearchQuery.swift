@@ -142,13 +142,16 @@ public struct SearchQuery: Sendable, Equatable {
 
     private static func term(from word: Word) -> Term? {
         let text = word.text.filter { $0 != "\0" }
-        // Text without a letter or digit tokenizes to nothing: it cannot match anything.
-        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
+        // Text without a letter or digit tokenizes to nothing: it cannot match anything. A Thai
+        // tone mark or a Khmer sign alone is indexed (inside bigrams) and can be found.
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil || CJKText.isBigrammed($0.value) })
+        else {
             return nil
         }
         var isPrefix = word.prefix
-        // A single CJK character is indexed inside bigrams: search it as a prefix.
-        if text.count == 1, CJKText.containsCJK(text) { isPrefix = true }
+        // A single character of a script indexed as bigrams (京, ก) is found inside them: search
+        // it as a prefix, at the end of a phrase too (東京 大).
+        if CJKText.endsWithSingleBigrammedCharacter(text) { isPrefix = true }
         return Term(text: text, isPrefix: isPrefix, titleOnly: word.titleOnly, isNegated: word.negated)
     }
 

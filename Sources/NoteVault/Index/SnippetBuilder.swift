@@ -122,13 +122,19 @@ struct SnippetBuilder {
         if !wordsAfter, bytes.count - windowEnd <= Self.keptPunctuation {
             windowEnd = (bytes[windowEnd...].lastIndex { !Self.isSpace($0) }).map { $0 + 1 } ?? windowEnd
         }
-        // Matches may overlap (CJK bigrams share characters): merge them into ranges.
+        // Bigrams are pairs of scalars: the window and every highlight hold whole clusters (a
+        // Thai vowel sign or a Khmer subscript stays with its letter).
+        windowStart = ClusterEdges.start(in: bytes, at: windowStart)
+        windowEnd = ClusterEdges.end(in: bytes, after: windowEnd)
+        // Matches may overlap (bigrams share characters): merge them into ranges.
         var ranges: [Range<Int>] = []
         for token in scan.tokens[max(0, first - Self.wordsBefore)...] where token.isMatch {
-            if let last = ranges.last, token.start <= last.upperBound {
-                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, token.end)
+            let start = max(windowStart, ClusterEdges.start(in: bytes, at: token.start))
+            let end = min(windowEnd, ClusterEdges.end(in: bytes, after: token.end))
+            if let last = ranges.last, start <= last.upperBound {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
             } else {
-                ranges.append(token.start..<token.end)
+                ranges.append(start..<end)
             }
         }
         func slice(_ range: Range<Int>) -> String {
@@ -165,16 +171,22 @@ struct SnippetBuilder {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// How many bytes of `word` match the query: all of it, or for a CJK bigram found by a
+    /// How many bytes of `word` match the query: all of it, or for a bigram found by a
     /// one-character prefix only that character; 0 when it does not match.
     fileprivate func matchLength(_ word: UnsafeRawBufferPointer) -> Int {
         for token in exact where token.count == word.count {
             if token.withUnsafeBytes({ memcmp($0.baseAddress!, word.baseAddress!, word.count) }) == 0 { return word.count }
         }
         for prefix in prefixes where word.count >= prefix.count && word.starts(with: prefix) {
-            return word.first.map { $0 >= 0xE1 } == true ? prefix.count : word.count
+            return Self.isBigram(word) ? prefix.count : word.count
         }
         return 0
+    }
+
+    /// Whether `word` is a bigram (or the unigram at the end of a run) of a script without spaces.
+    private static func isBigram(_ word: UnsafeRawBufferPointer) -> Bool {
+        let bytes = word.assumingMemoryBound(to: UInt8.self)
+        return !bytes.isEmpty && CJKText.isBigrammed(CJKText.decode(bytes, at: 0).0)
     }
 
     /// The tokens of `text` as the index sees them.

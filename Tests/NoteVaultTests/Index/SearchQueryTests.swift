@@ -45,6 +45,17 @@ struct SearchQueryTests {
         ("京", #""京"*"#, nil),
         ("京都", #""京都""#, nil),
         ("清水寺", #""清水寺""#, nil),
+        // So is a run of one character at the end of a phrase or after other letters, and one
+        // Thai, Lao, Khmer or Myanmar character; punctuation around it does not count.
+        (#""東京 大""#, #""東京 大"*"#, nil),
+        ("x京", #""x京"*"#, nil),
+        ("「京」", #""「京」"*"#, nil),
+        ("ก", #""ก"*"#, nil),
+        ("ក។", #""ក។"*"#, nil),
+        ("ปลั๊ก", #""ปลั๊ก""#, nil),
+        ("ก่", #""ก่""#, nil),
+        ("\u{0E48}", "\"\u{0E48}\"*", nil),  // a Thai tone mark alone is in the text too
+        (#""大 東京""#, #""大 東京""#, nil),
         ("молоко", #""молоко""#, nil),
     ]
 

@@ -5,7 +5,7 @@ import Testing
 @testable import NoteVault
 
 /// The `enote` FTS5 tokenizer: `unicode61` without diacritics for spaced scripts, overlapping
-/// bigrams with exact byte offsets for CJK runs. Driven through an in-memory GRDB database, the
+/// bigrams with exact byte offsets for CJK runs and for Thai, Lao, Khmer and Myanmar. Driven through an in-memory GRDB database, the
 /// way SQLite calls it.
 @Suite("CJKBigramTokenizer")
 struct TokenizerTests {
@@ -140,5 +140,55 @@ struct TokenizerTests {
         #expect(try match(#""寺清""#).isEmpty)
         #expect(try match(#""く伏""#).isEmpty, "never across 。")
         #expect(try match(#""京大""#).isEmpty)
+    }
+
+    // MARK: - Scripts of Southeast Asia
+
+    /// Thai is written without spaces between words: `ปลั๊ก` ("plug") is five scalars (two of
+    /// them marks) and becomes bigrams of scalars, as a CJK run does.
+    @Test func thaiRunBecomesBigramsOfScalars() throws {
+        #expect(
+            try tokens("ปลั๊ก") == [
+                Token(text: "ปล", start: 0, end: 6), Token(text: "ลั", start: 3, end: 9), Token(text: "ั๊", start: 6, end: 12),
+                Token(text: "๊ก", start: 9, end: 15), Token(text: "ก", start: 12, end: 15),
+            ])
+        #expect(try tokens("ปลั๊ก", query: true).map(\.text) == ["ปล", "ลั", "ั๊", "๊ก"])
+    }
+
+    @Test(arguments: [
+        ("ສະບາຍດີ", ["ສະ", "ະບ", "ບາ", "າຍ", "ຍດ", "ດີ", "ີ"]),  // Lao
+        ("ខ្មែរ", ["ខ្", "្ម", "មែ", "ែរ", "រ"]),  // Khmer, with a subscript consonant
+        ("မြန်မာ", ["မြ", "ြန", "န်", "်မ", "မာ", "ာ"]),  // Myanmar
+        ("๒๕๖๙", ["๒๕", "๕๖", "๖๙", "๙"]),  // Thai digits
+    ])
+    func laoKhmerMyanmarRunsBecomeBigrams(_ text: String, _ expected: [String]) throws {
+        #expect(try tokens(text).map(\.text) == expected)
+    }
+
+    /// Their own punctuation ends a run, as `。` does: Khmer `។`, Myanmar `။`, Thai `๏` and `฿`.
+    @Test func southeastAsianPunctuationSeparatesRuns() throws {
+        let text = "ក។ខគ ၁။မြ ๏ดี฿5"
+        let found = try tokens(text)
+        #expect(found.map(\.text) == ["ក", "ខគ", "គ", "၁", "မြ", "ြ", "ดี", "ี", "5"])
+        #expect(found.map { covered($0, in: text) } == found.map(\.text))
+    }
+
+    /// The unigram at the end of a run takes the position of the last bigram, so that what
+    /// follows the run comes right after it: a phrase across a space or into Latin text matches.
+    @Test func phrasesContinueAfterARun() throws {
+        try queue.write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'enote')")
+            try db.execute(sql: "INSERT INTO t (rowid, body) VALUES (1, '東京 大阪'), (2, 'ติดตั้งปลั๊กอินAPI ใหม่'), (3, 'ខ្មែរ Unicode')")
+        }
+        func match(_ expression: String) throws -> [Int64] {
+            try queue.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid", arguments: [expression]) }
+        }
+        #expect(try match(#""東京 大阪""#) == [1])
+        #expect(try match(#""京 大"*"#) == [1], "a last run of one character is a prefix (SearchQuery)")
+        #expect(try match(#""ปลั๊กอินapi""#) == [2])
+        #expect(try match(#""api ใหม่""#) == [2])
+        #expect(try match(#""ខ្មែរ unicode""#) == [3])
+        #expect(try match(#""大阪 東京""#).isEmpty)
+        #expect(try match(#""อิน ใหม่""#).isEmpty)
     }
 }
