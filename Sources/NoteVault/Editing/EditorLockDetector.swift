@@ -15,8 +15,10 @@ public enum EditorLockDetector {
     }
 
     /// The editor holding `path`, if any.
-    public static func holder(of path: NotePath, in vault: Vault) -> Holder? {
-        if let claim = EditClaim.holder(of: path, in: vault) { return claim }
+    /// - Parameter claims: Whether a running `enote edit` counts (not for another `enote edit`,
+    ///   which may edit the same note at once: the second to save gets a conflict copy).
+    public static func holder(of path: NotePath, in vault: Vault, includingClaims claims: Bool = true) -> Holder? {
+        if claims, let claim = EditClaim.holder(of: path, in: vault) { return claim }
         let name = path.fileNameBytes
         let folder = path.parent
         func sibling(_ bytes: [UInt8]) -> NotePath { folder.map { $0.appending(bytes) } ?? NotePath(bytes: bytes) }

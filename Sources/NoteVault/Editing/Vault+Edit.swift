@@ -26,7 +26,7 @@ extension Vault {
     ///   to write the edited text is ``EditResult/notSaved(_:keptCopy:)``, not an error, so that
     ///   the caller can say where the text is.
     public func edit(_ path: NotePath, with session: EditorSession, force: Bool = false) throws(VaultError) -> EditResult {
-        if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
+        if !force, let holder = EditorLockDetector.holder(of: path, in: self, includingClaims: false) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
         // While the editor runs, expiry and other commands leave the note alone; the claim

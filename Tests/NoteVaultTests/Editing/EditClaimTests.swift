@@ -39,11 +39,16 @@ struct EditClaimTests {
         #expect(kept.reason.english == "it is open in enote edit (pid \(getpid()))")
         #expect(kept.mayRetry, "no change in the vault tells the watcher when the edit ends")
         #expect(sandbox.exists("due.md"))
-        #expect(try EditClaim.acquire(path, in: vault) == nil, "a second edit cannot claim it too")
         #expect(throws: VaultError.self) { try vault.updateFrontMatter(of: path, [.set(.color, "red")]) }
 
+        // A second edit of the same note claims it too; the claim holds until both end.
+        let second = try #require(try EditClaim.acquire(path, in: vault))
         claim.release()
-        #expect(!sandbox.exists(".enote/editing/" + EditClaim.fileName(for: path)), "the claim file goes with it")
+        #expect(EditorLockDetector.holder(of: path, in: vault)?.editor == "enote edit")
+        #expect(try expirer.run().expired.isEmpty)
+        #expect(sandbox.exists(".enote/" + EditClaim.fileName(for: path)))
+        second.release()
+        #expect(!sandbox.exists(".enote/" + EditClaim.fileName(for: path)), "the last edit removes the claim file")
         #expect(try expirer.run().expired.map(\.path) == [path])
     }
 
@@ -51,7 +56,7 @@ struct EditClaimTests {
     func staleClaimIsIgnored() throws {
         // What a killed `enote edit` leaves: the file with its pid, and no lock (the kernel
         // released it with the process).
-        try sandbox.write(".enote/editing/" + EditClaim.fileName(for: path), "2147483\ndue.md\n")
+        try sandbox.write(".enote/" + EditClaim.fileName(for: path), "2147483\ndue.md\n")
         let vault = try sandbox.vault()
         #expect(EditorLockDetector.holder(of: path, in: vault) == nil)
 
@@ -61,8 +66,7 @@ struct EditClaimTests {
     @Test("a claim held by another process is honoured, and goes when that process is killed")
     func claimOfAnotherProcess() throws {
         let vault = try sandbox.vault()
-        let file = sandbox.path(".enote/editing/" + EditClaim.fileName(for: path))
-        try sandbox.makeFolder(".enote/editing")
+        let file = sandbox.path(".enote/" + EditClaim.fileName(for: path))
         // flock(1) holds the lock in a child process, as a running `enote edit` would.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
@@ -98,7 +102,7 @@ struct EditClaimTests {
         #expect(warning.line == 4)
         #expect(warning.message.english.hasPrefix("its destroy date 2020-01-01T00:00:00+00:00 has passed"), "\(warning)")
         #expect(warning.message.english.hasSuffix("enote set due.md destroy DATE"))
-        #expect(!sandbox.exists(".enote/editing/" + EditClaim.fileName(for: path)), "released after the save")
+        #expect(!sandbox.exists(".enote/" + EditClaim.fileName(for: path)), "released after the save")
     }
 
     @Test("a conflict copy is saved without a destroy date that has passed, and the error says so")
