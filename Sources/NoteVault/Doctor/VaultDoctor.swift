@@ -17,6 +17,7 @@ public struct Finding: Sendable, Equatable {
         case orphanedAttachment = "orphaned-attachment"
         case symbolicLink = "symbolic-link"
         case notRegularFile = "not-regular-file"
+        case pathTooLong = "path-too-long"
     }
 
     public var kind: Kind
@@ -73,6 +74,7 @@ public struct VaultDoctor: Sendable {
                 kind: .notRegularFile, location: $0.description,
                 message: "named like a note but not a regular file (a named pipe, socket or device), so it is not a note; rename or remove it")
         }
+        findings += scan.tooDeep.map { Finding(kind: .pathTooLong, location: $0.description, message: DirectoryWalker.Summary.tooDeepMessage($0)) }
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)

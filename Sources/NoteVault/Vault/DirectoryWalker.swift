@@ -30,6 +30,9 @@ public struct DirectoryWalker {
         /// Files named like notes (`*.md`) that are not regular files: named pipes, sockets,
         /// devices. They are never opened (opening a pipe waits for a writer).
         public var specialFiles: [NotePath] = []
+        /// Notes whose path is longer than ``DirectoryWalker/maximumPathLength``: the kernel
+        /// refuses to open them by path, so they cannot be read or written.
+        public var tooDeep: [NotePath] = []
         /// Folders that could not be read.
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         /// Number of folders walked.
@@ -43,9 +46,14 @@ public struct DirectoryWalker {
         public var symbolicLinks: [NotePath] = []
         public var leftoverTempFiles: [NotePath] = []
         public var specialFiles: [NotePath] = []
+        public var tooDeep: [NotePath] = []
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         public var folderCount = 0
     }
+
+    /// The longest path, in bytes, that can be opened by name: Linux's PATH_MAX (4096)
+    /// counts the terminating NUL.
+    public static let maximumPathLength = 4095
 
     /// Decides whether a folder is skipped without being walked (from the vault's ignore
     /// patterns). The root is never skipped.
@@ -63,7 +71,8 @@ public struct DirectoryWalker {
         }
         return Result(
             notes: notes, symbolicLinks: summary.symbolicLinks, leftoverTempFiles: summary.leftoverTempFiles,
-            specialFiles: summary.specialFiles, unreadableFolders: summary.unreadableFolders, folderCount: summary.folderCount)
+            specialFiles: summary.specialFiles, tooDeep: summary.tooDeep, unreadableFolders: summary.unreadableFolders,
+            folderCount: summary.folderCount)
     }
 
     /// Walks the tree below `root`, calling `visitor` with each note's path (valid only during
@@ -123,6 +132,7 @@ public struct DirectoryWalker {
             summary.symbolicLinks += lane.symbolicLinks
             summary.leftoverTempFiles += lane.leftoverTempFiles
             summary.specialFiles += lane.specialFiles
+            summary.tooDeep += lane.tooDeep
             summary.unreadableFolders += lane.unreadableFolders
             summary.folderCount += lane.folderCount
         }
@@ -214,6 +224,10 @@ public struct DirectoryWalker {
                 subfolders.append(Self.name(entry, length: nameLength))
             case Int32(DT_REG):
                 guard let status, isMarkdown else { continue }
+                if prefixLength + nameLength > Self.maximumPathLength {
+                    summary.tooDeep.append(NotePath(bytes: path + Self.name(entry, length: nameLength)))
+                    continue
+                }
                 Self.appendName(entry, length: nameLength, to: &path)
                 path.withUnsafeBufferPointer { visitor($0, status) }
                 path.removeSubrange(prefixLength...)
