@@ -51,4 +51,37 @@ import Testing
         #expect(doctor.stdout.contains("not a regular file"), "\(doctor)")
         #expect(doctor.status == 1, "\(doctor)")
     }
+
+    @Test func aNoteTooDeepToOpenIsReportedWithItsLength() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("top.md", "---\ntitle: Top\n---\nTop text\n")
+        // 18 folders of 242-byte names: the note's path is about 4,400 bytes, more than the
+        // 4,096 bytes a path given to the kernel may have. Made one folder at a time.
+        var folder = open(vault.root.path, O_RDONLY | O_DIRECTORY)
+        for number in 10...27 {
+            let name = "d\(number)" + String(repeating: "a", count: 240)
+            try #require(mkdirat(folder, name, 0o755) == 0)
+            let next = openat(folder, name, O_RDONLY | O_DIRECTORY)
+            close(folder)
+            try #require(next >= 0)
+            folder = next
+        }
+        let file = openat(folder, "deep.md", O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(file >= 0)
+        let text = Array("Deep text\n".utf8)
+        #expect(write(file, text, text.count) == text.count)
+        close(file)
+        close(folder)
+
+        let list = try vault.run("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stderr.contains("deep.md"), "the note does not vanish without a word: \(list)")
+        #expect(list.stderr.contains("4096"), "\(list)")
+
+        let doctor = try vault.run("doctor")
+        #expect(doctor.status == 1, "\(doctor)")
+        #expect(doctor.stdout.contains("deep.md"), "\(doctor)")
+        #expect(doctor.stdout.contains("4096"), "\(doctor)")
+        #expect(!doctor.stdout.contains("a name may have at most 255 bytes"), "each name is shorter: \(doctor)")
+    }
 }

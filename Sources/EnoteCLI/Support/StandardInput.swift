@@ -13,21 +13,27 @@ enum StandardInput {
     /// - Throws: ``VaultError/invalidInput(_:)`` when there is more, or reading fails.
     static func readNoteText() throws(VaultError) -> [UInt8] {
         let limit = NoteContent.maximumSize
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
-        var count = 0
-        while count <= limit {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - count))) }
-            let read = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(STDIN_FILENO, raw.baseAddress! + count, raw.count - count)
+        var failure: Int32 = 0
+        // One buffer of the limit + 1 byte, filled in place: no copy, no zero-filling.
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
+            count = 0
+            while count <= limit {
+                let read = Glibc.read(STDIN_FILENO, buffer.baseAddress! + count, limit + 1 - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if read == 0 { return }
+                count += read
             }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw .invalidInput("standard input could not be read (\(String(cString: strerror(errno)))); no note was created")
-            }
-            if read == 0 { return Array(bytes[..<count]) }
-            count += read
         }
-        throw .invalidInput(
-            "standard input holds more than \(limit / 1_048_576) MiB, the most a note may hold; no note was created")
+        if failure != 0 {
+            throw .invalidInput("standard input could not be read (\(String(cString: strerror(failure)))); no note was created")
+        }
+        guard bytes.count <= limit else {
+            throw .invalidInput("standard input holds more than \(limit / 1_048_576) MiB, the most a note may hold; no note was created")
+        }
+        return bytes
     }
 }

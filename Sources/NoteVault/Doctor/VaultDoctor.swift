@@ -22,6 +22,7 @@ public struct Finding: Sendable, Equatable {
         /// `.enote/config` names an editor, which a vault may not choose.
         case vaultEditor = "vault-editor"
         case notRegularFile = "not-regular-file"
+        case pathTooLong = "path-too-long"
     }
 
     public var kind: Kind
@@ -78,6 +79,7 @@ public struct VaultDoctor: Sendable {
                 kind: .notRegularFile, location: $0.description,
                 message: "named like a note but not a regular file (a named pipe, socket or device), so it is not a note; rename or remove it")
         }
+        findings += scan.tooDeep.map { Finding(kind: .pathTooLong, location: $0.description, message: DirectoryWalker.Summary.tooDeepMessage($0)) }
         findings += duplicateTitles(notes)
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)

@@ -30,6 +30,9 @@ public struct DirectoryWalker {
         /// Files named like notes (`*.md`) that are not regular files: named pipes, sockets,
         /// devices. They are never opened (opening a pipe waits for a writer).
         public var specialFiles: [NotePath] = []
+        /// Notes whose path is longer than ``DirectoryWalker/maximumPathLength``: the kernel
+        /// refuses to open them by path, so they cannot be read or written.
+        public var tooDeep: [NotePath] = []
         /// Folders that could not be read.
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         /// Number of folders walked.
@@ -43,9 +46,14 @@ public struct DirectoryWalker {
         public var symbolicLinks: [NotePath] = []
         public var leftoverTempFiles: [NotePath] = []
         public var specialFiles: [NotePath] = []
+        public var tooDeep: [NotePath] = []
         public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         public var folderCount = 0
     }
+
+    /// The longest path, in bytes, that can be opened by name: Linux's PATH_MAX (4096)
+    /// counts the terminating NUL.
+    public static let maximumPathLength = 4095
 
     /// What is a note, and which folders are entered.
     public var policy: NotePathPolicy
@@ -64,6 +72,12 @@ public struct DirectoryWalker {
         base.bytes.isEmpty ? NotePath(bytes: path) : base.appending(path)
     }
 
+    /// Whether no file pattern of the policy names the file at `path` (relative to the walked
+    /// folder): reported oddities (special files, paths too deep) follow the same rule as notes.
+    private func admitsIgnoredFile(_ path: NotePath) -> Bool {
+        !policy.hasFilePatterns || policy.admitsFile(inVault(path.bytes))
+    }
+
     /// Walks the tree below the open directory `root` and collects the notes.
     public func walk(root: Int32) -> Result {
         var notes: [Entry] = []
@@ -72,7 +86,8 @@ public struct DirectoryWalker {
         }
         return Result(
             notes: notes, symbolicLinks: summary.symbolicLinks, leftoverTempFiles: summary.leftoverTempFiles,
-            specialFiles: summary.specialFiles.filter { !policy.hasFilePatterns || policy.admitsFile(inVault($0.bytes)) }, unreadableFolders: summary.unreadableFolders, folderCount: summary.folderCount)
+            specialFiles: summary.specialFiles.filter(admitsIgnoredFile), tooDeep: summary.tooDeep.filter(admitsIgnoredFile),
+            unreadableFolders: summary.unreadableFolders, folderCount: summary.folderCount)
     }
 
     /// Walks the tree below `root`, calling `visitor` with each note's path (valid only during
@@ -132,6 +147,7 @@ public struct DirectoryWalker {
             summary.symbolicLinks += lane.symbolicLinks
             summary.leftoverTempFiles += lane.leftoverTempFiles
             summary.specialFiles += lane.specialFiles
+            summary.tooDeep += lane.tooDeep
             summary.unreadableFolders += lane.unreadableFolders
             summary.folderCount += lane.folderCount
         }
@@ -223,6 +239,10 @@ public struct DirectoryWalker {
                 subfolders.append(Self.name(entry, length: nameLength))
             case Int32(DT_REG):
                 guard let status, isMarkdown else { continue }
+                if prefixLength + nameLength > Self.maximumPathLength {
+                    summary.tooDeep.append(NotePath(bytes: path + Self.name(entry, length: nameLength)))
+                    continue
+                }
                 Self.appendName(entry, length: nameLength, to: &path)
                 if policy.hasFilePatterns, !policy.admitsFile(inVault(path)) {
                     path.removeSubrange(prefixLength...)

@@ -46,7 +46,7 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         guard !bytes.isEmpty else { throw PathError(path: display, rule: .empty) }
         guard bytes.first != UInt8(ascii: "/") else { throw PathError(path: display, rule: .absolute) }
         guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw PathError(path: display, rule: .controlCharacter) }
-        guard bytes.count <= 1024 else { throw PathError(path: display, rule: .tooLong) }
+        guard bytes.count <= 1024 else { throw PathError(path: display, rule: .pathTooLong) }
         for component in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             guard !component.isEmpty else { throw PathError(path: display, rule: .emptyComponent) }
             if component.elementsEqual("..".utf8) || component.elementsEqual(".".utf8) {
@@ -199,7 +199,7 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 public struct PathError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The rules a path must follow.
     public enum Rule: Sendable, Equatable {
-        case empty, absolute, controlCharacter, tooLong, emptyComponent, parentReference, hidden
+        case empty, absolute, controlCharacter, tooLong, pathTooLong, emptyComponent, parentReference, hidden
         case notPortable, trailingDotOrSpace, reservedName, notUTF8, escapesVault, symbolicLink
     }
 
@@ -216,6 +216,9 @@ public struct PathError: Error, Sendable, Equatable, CustomStringConvertible {
         case .absolute: return "\(quoted) is absolute; paths are relative to the vault, and nothing outside it is read or written"
         case .controlCharacter: return "\(quoted) contains a control character; names may not contain control characters or NUL"
         case .tooLong: return "\(quoted) is too long; a name may have at most 255 bytes"
+        case .pathTooLong:
+            return
+                "\(quoted) is \(path.utf8.count) bytes long; a path may have at most 1024 bytes, folders included: move the note to a shallower folder or shorten the folders' names"
         case .emptyComponent: return "\(quoted) has an empty folder name (//); remove the extra slash"
         case .parentReference: return "\(quoted) uses . or ..; paths must stay inside the vault"
         case .hidden:

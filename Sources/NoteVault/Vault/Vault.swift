@@ -264,6 +264,16 @@ extension DirectoryWalker.Summary {
             Diagnostic(.warning, .unsafeName, file: $0.description, message: "a symbolic link; enote does not follow links, so it is not a note")
         }
             + unreadableFolders.map { Diagnostic(.warning, .other, file: $0.path.description, message: $0.error.message) }
+            + tooDeep.map { Diagnostic(.warning, .other, file: $0.description, message: Self.tooDeepMessage($0)) }
+    }
+
+    /// Why a note too deep to open is left out, with its length.
+    static func tooDeepMessage(_ path: NotePath) -> LocalizedMessage {
+        """
+        its path is \(path.bytes.count) bytes long, more than the \(DirectoryWalker.maximumPathLength + 1) bytes (PATH_MAX) \
+        Linux lets a program open a file by, so enote cannot read it and leaves it out; move it to a shallower folder or \
+        shorten the folders' names
+        """
     }
 }
 
@@ -272,7 +282,8 @@ extension DirectoryWalker.Result {
     /// that is not UTF-8.
     public var warnings: [Diagnostic] {
         DirectoryWalker.Summary(
-            symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, specialFiles: specialFiles, unreadableFolders: unreadableFolders
+            symbolicLinks: symbolicLinks, leftoverTempFiles: leftoverTempFiles, specialFiles: specialFiles, tooDeep: tooDeep,
+            unreadableFolders: unreadableFolders
         ).warnings
             + notes.filter { !$0.path.isValidUTF8 }.map {
                 Diagnostic(.warning, .unsafeName, file: $0.path.description, message: "the file name is not valid UTF-8; rename it so every system can show it")

@@ -124,7 +124,7 @@ struct TranslationTableTests {
             }
         }
         let rules: [PathError.Rule] = [
-            .empty, .absolute, .controlCharacter, .tooLong, .emptyComponent, .parentReference, .hidden,
+            .empty, .absolute, .controlCharacter, .tooLong, .pathTooLong, .emptyComponent, .parentReference, .hidden,
             .notPortable, .trailingDotOrSpace, .reservedName, .notUTF8, .escapesVault, .symbolicLink,
         ]
         messages += rules.map { PathError(path: "a/b", rule: $0).message }

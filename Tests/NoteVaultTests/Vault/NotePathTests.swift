@@ -22,7 +22,7 @@ struct NotePathTests {
         ("del\u{7F}.md", .controlCharacter, "contains a control character"),
         (String(repeating: "x", count: 300) + ".md", .tooLong, "is too long; a name may have at most 255 bytes"),
         (String(repeating: "é", count: 128), .tooLong, "at most 255 bytes"),
-        (Array(repeating: "folder", count: 200).joined(separator: "/"), .tooLong, "too long"),
+        (Array(repeating: "folder", count: 200).joined(separator: "/"), .pathTooLong, "is 1399 bytes long; a path may have at most 1024 bytes"),
         ("a//b", .emptyComponent, "has an empty folder name (//)"),
         ("work/", .emptyComponent, "has an empty folder name"),
         ("", .empty, "a path cannot be empty"),
