@@ -87,7 +87,7 @@ import Glibc
     /// by `expiry = delete`, which deletes a committed note and only logs it).
     @Test func aTrashThatIsALinkGetsNoLogAndNoNote() throws {
         let vault = try TemporaryVault()
-        try vault.write(".enote/config", try vault.text(".enote/config") + "expiry = delete\n")
+        try vault.write(".enote/config", try vault.text(".enote/config").replacingOccurrences(of: "expiry = trash", with: "expiry = delete"))
         try vault.commitAll()
         let outside = vault.base.appendingPathComponent("outside-trash")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Installs enote's merge driver for a vault kept in git: `*.md merge=enote` in the vault's
 /// `.gitattributes` (committed, so every clone asks for the driver) and the driver command in
 /// the repository's own config (not committed: each clone needs it once).
@@ -43,7 +47,7 @@ public struct MergeDriverSetup: Sendable {
 
     /// Whether the vault's `.gitattributes` sends notes to the driver.
     public var attributesDeclareDriver: Bool {
-        guard let data = FileManager.default.contents(atPath: attributesPath) else { return false }
+        guard let data = try? readAttributes() else { return false }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") == Self.attributeLine
         }
@@ -76,7 +80,16 @@ public struct MergeDriverSetup: Sendable {
         guard isInGitWorkTree else { throw .notInGitWorkTree(path: root) }
         var outcome = Outcome(addedAttributes: false, configuredDriver: false)
         if !attributesDeclareDriver {
-            var text = FileManager.default.contents(atPath: attributesPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            var text: String
+            do {
+                text = String(decoding: try readAttributes(), as: UTF8.self)
+            } catch let error where error.code == ENOENT {
+                text = ""
+            } catch let error where error.code == ELOOP || error.code == EXDEV {
+                throw .linked(path: attributesPath)
+            } catch {
+                throw .cannotWrite(path: attributesPath, reason: error.message.text)
+            }
             if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
             text += Self.attributeLine + "\n"
             do {
@@ -120,6 +133,12 @@ public struct MergeDriverSetup: Sendable {
 
     private var attributesPath: String { root + "/.gitattributes" }
 
+    /// The vault's `.gitattributes`, read beneath the root without following a link (a vault
+    /// can carry a link there, and its target must never be read, nor copied into the vault).
+    private func readAttributes() throws(SystemError) -> [UInt8] {
+        try Vault.readStateFile(Array(".gitattributes".utf8), root: root, limit: 1 << 20)
+    }
+
     private func gitVersion() -> (major: Int, minor: Int)? {
         guard let output = ProcessRunner.run(["git", "version"]), output.status == 0 else { return nil }
         // "git version 2.39.5"
@@ -145,6 +164,8 @@ public enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConve
     case gitConfigFailed(path: String)
     /// `.gitattributes` could not be written.
     case cannotWrite(path: String, reason: String)
+    /// `.gitattributes` is a symbolic link, which enote does not follow.
+    case linked(path: String)
 
     public var description: String { message.text }
 
@@ -157,6 +178,8 @@ public enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConve
             "git config failed in \(path); check that git is installed and the repository's .git/config is writable"
         case .cannotWrite(let path, let reason):
             "cannot write \(path) (\(reason))"
+        case .linked(let path):
+            VaultError.linkedStateFile(path).message
         }
     }
 }
