@@ -94,6 +94,10 @@ public final class VaultWatcher: @unchecked Sendable {
     var armedDestroy: Date?
     /// Keeps notes made due by a jump of the system clock from being destroyed.
     var clockGuard = ClockJumpGuard()
+    /// When notes last changed and when the watcher last synced (monotonic seconds), for
+    /// `sync = auto` (``runAutoSyncIfDue()``).
+    var lastLocalChange: Double = 0
+    var lastAutoSync: Double = monotonicSeconds()
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -187,6 +191,7 @@ public final class VaultWatcher: @unchecked Sendable {
             }
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
+            runAutoSyncIfDue()
         }
         // Leave the index as current as we can: apply what is pending, then stop.
         try apply(catchingUp: true)
@@ -202,6 +207,7 @@ public final class VaultWatcher: @unchecked Sendable {
         if let ready = pending.readyTime(settle: options.settle, maximumWrite: options.maximumWrite) { deadline = min(deadline, ready) }
         if pollingSince != nil { deadline = min(deadline, nextPoll) }
         if gitBusySince != nil { deadline = min(deadline, now + 0.2) }
+        if let sync = autoSyncDeadline() { deadline = min(deadline, sync) }
         guard deadline.isFinite else { return -1 }
         return Int32(max(0, min((deadline - now) * 1000, 3_600_000)).rounded(.up))
     }
@@ -281,6 +287,7 @@ public final class VaultWatcher: @unchecked Sendable {
             }
         }
         if !taken.files.isEmpty || !taken.folders.isEmpty || taken.full {
+            lastLocalChange = monotonicSeconds()
             try runExpiry(unusableAmong: indexed, touched: taken.full || !taken.folders.isEmpty ? nil : taken.files)
         }
         return true
