@@ -36,7 +36,9 @@ import Testing
         var removed: Set<String> = []
     }
 
-    @Test(.enabled(if: mergeDriverAvailable, "needs `enote merge-driver` (branch mergedriver) wired into VaultSync.ensureMergeDriver()"), arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        .enabled(if: mergeDriverAvailable, "needs `enote merge-driver` (branch mergedriver) wired into VaultSync.ensureMergeDriver()"),
+        arguments: [1, 2, 3] as [UInt64])
     func randomChangesOnTwoClonesSyncCleanlyAndLoseNothing(seed: UInt64) throws {
         var random = Generator(state: 0x9E37_79B9_7F4A_7C15 &* (seed + 1))
         let clones = try GitClones(count: 2, notes: ["start.md": "---\ntitle: Start\n---\nA: a0\n\nkeep 1\nkeep 2\nkeep 3\n\nB: b0\n"])
