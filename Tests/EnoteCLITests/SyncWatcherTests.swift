@@ -12,11 +12,13 @@ import Testing
     @Test func nothingTheOtherMachineChangedIsDestroyedAfterSync() throws {
         // Given two clones with three notes past their destroy date, and a watcher on the first,
         // which destroys them at once
-        let clones = try GitClones(count: 2, notes: [
-            "edited.md": Self.note("Edited", destroy: "2020-01-01", body: "Original."),
-            "later.md": Self.note("Later", destroy: "2020-01-01", body: "Kept longer."),
-            "untouched.md": Self.note("Untouched", destroy: "2020-01-01", body: "Nobody cares."),
-        ])
+        let clones = try GitClones(
+            count: 2,
+            notes: [
+                "edited.md": Self.note("Edited", destroy: "2020-01-01", body: "Original."),
+                "later.md": Self.note("Later", destroy: "2020-01-01", body: "Kept longer."),
+                "untouched.md": Self.note("Untouched", destroy: "2020-01-01", body: "Nobody cares."),
+            ])
         let watcher = try WatchProcess(clones[0])
         defer { watcher.kill() }
         try watcher.waitUntilWatching()

@@ -33,17 +33,21 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     public var message: LocalizedMessage {
         switch self {
         case .notInGit(let vault):
-            return "the vault \(vault) is not in a git repository; run `git init` there and add a remote (`git remote add origin URL`), or clone the vault from another machine"
+            return
+                "the vault \(vault) is not in a git repository; run `git init` there and add a remote (`git remote add origin URL`), or clone the vault from another machine"
         case .operationInProgress(let operation):
             return "\(operation); finish or abort it with git first, then run `enote sync` again"
         case .stoppedEarlier(let paths):
-            return "a sync stopped on a conflict in \(paths.joined(separator: ", ")); `enote sync --status` explains it. Fix the notes, then run `enote sync --continue`, or `enote sync --abort`"
+            return
+                "a sync stopped on a conflict in \(paths.joined(separator: ", ")); `enote sync --status` explains it. Fix the notes, then run `enote sync --continue`, or `enote sync --abort`"
         case .openInEditor(let path, let holder):
-            return "\(path) is open in \(holder); save and close it there, then run `enote sync` again (the editor would otherwise find its file changed under it)"
+            return
+                "\(path) is open in \(holder); save and close it there, then run `enote sync` again (the editor would otherwise find its file changed under it)"
         case .detachedHead:
             return "git is not on a branch (detached HEAD); check out the vault's branch (`git switch main`), then sync"
         case .noUpstream(let branch):
-            return "the branch \(branch) has no upstream to sync with; set one with `git push -u origin \(branch)` (or `git branch --set-upstream-to=origin/\(branch)`)"
+            return
+                "the branch \(branch) has no upstream to sync with; set one with `git push -u origin \(branch)` (or `git branch --set-upstream-to=origin/\(branch)`)"
         case .offline(let detail, let committed?):
             return "could not reach the remote (\(detail)); your changes are committed locally (\(committed)) and go up with the next `enote sync`"
         case .offline(let detail, nil):
@@ -51,9 +55,11 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
         case .pushRejected(_, let detail):
             return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
         case .conflict(let paths):
-            return "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
+            return
+                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
         case .markersLeft(let path, let line):
-            return "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
+            return
+                "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
         case .nothingStopped:
             return "no sync is stopped on a conflict, so there is nothing to continue or abort; run `enote sync`"
         case .gitFailed(let command, let detail):

@@ -14,7 +14,4 @@ extension VaultSync {
             throw .gitFailed(command: "config", detail: error.message.text)
         }
     }
-
-    /// Whether this build has the note merge driver to install (see ``ensureMergeDriver()``).
-    public static let mergeDriverAvailable = true
 }

@@ -105,6 +105,10 @@ public final class VaultWatcher: @unchecked Sendable {
     /// Whether a whole expiry pass is due at the next step: the timer fired, or the settings
     /// changed.
     var expiryDue = false
+    /// When notes last changed and when the watcher last synced (monotonic seconds), for
+    /// `sync = auto` (``runAutoSyncIfDue()``).
+    var lastLocalChange: Double = 0
+    var lastAutoSync: Double = monotonicSeconds()
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -199,6 +203,7 @@ public final class VaultWatcher: @unchecked Sendable {
             }
             if descriptors[3].revents != 0 { try answerClients() }
             try applyIfReady()
+            runAutoSyncIfDue()
         }
         // Leave the index as current as we can: apply what is pending, then stop.
         try apply(catchingUp: true)
@@ -221,6 +226,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         if pollingSince != nil { deadline = min(deadline, nextPoll) }
         if gitBusySince != nil { deadline = min(deadline, now + 0.2) }
+        if let sync = autoSyncDeadline() { deadline = min(deadline, sync) }
         guard deadline.isFinite else { return -1 }
         return Int32(max(0, min((deadline - now) * 1000, 3_600_000)).rounded(.up))
     }
@@ -307,7 +313,9 @@ public final class VaultWatcher: @unchecked Sendable {
                 log(report, reason: nil)
             }
         }
-        if expiryDue || !taken.files.isEmpty || !taken.folders.isEmpty || taken.full {
+        let notesChanged = !taken.files.isEmpty || !taken.folders.isEmpty || taken.full
+        if notesChanged { lastLocalChange = monotonicSeconds() }
+        if expiryDue || notesChanged {
             let whole = expiryDue || taken.full || !taken.folders.isEmpty
             expiryDue = false
             try runExpiry(unusableAmong: indexed, touched: whole ? nil : taken.files)
