@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func differentParagraphsOnTwoMachinesMergeCleanlyWithTheLaterUpdated() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         let pull = try Self.mergeInFirst(
             clones, first, second,
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aSecondCloneWithoutTheDriverIsReportedUntilGitSetup() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, _) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         #expect(try clones.text(".gitattributes", in: first) == "*.md merge=enote\n")
         let third = try clones.clone("c")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func oneKeyChangedOnBothSidesKeepsBothValuesVisibleUntilResolved() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         let pull = try Self.mergeInFirst(
             clones, first, second,
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aTagAddedOnOneSideAndAnotherRemovedOnTheOtherAreBothHonoured() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         let pull = try Self.mergeInFirst(
             clones, first, second,
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func crlfAndBOMNotesKeepTheirBytes() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         func crlf(_ text: String) -> String { "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n") }
         let (first, second) = try clones.twoClones(note: crlf(Self.note(updated: "2026-11-20T10:00:00Z")))
         let pull = try Self.mergeInFirst(
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func brokenFrontMatterOnOneSideGivesGitsOwnConflictAndLosesNothing() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         let ours = "---\ntitle: Plan: Q3\ncolor: green\n---\nOne, ours.\n"
         let theirs = Self.note(updated: "2026-11-21T11:00:00Z", body: "One, theirs.\n")
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func conflictingBodiesPutMarkersOnlyInTheBody() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: Self.note(updated: "2026-11-20T10:00:00Z"))
         let pull = try Self.mergeInFirst(
             clones, first, second,
@@ -151,7 +151,7 @@ import Testing
 
     @Test("the merged note is the same bytes whichever side git calls ours", arguments: swapCases)
     func swappingOursAndTheirsGivesTheSameBytes(_ sides: (String, String, String)) throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let (first, second) = try clones.twoClones(note: sides.0)
         let pull = try Self.mergeInFirst(clones, first, second, ours: sides.1, theirs: sides.2)
         #expect(pull.status == 0, "\(pull.output)")

@@ -34,7 +34,7 @@ extension Enote {
                 let setup = MergeDriverSetup(vault: vault)
                 let outcome: MergeDriverSetup.Outcome
                 do {
-                    outcome = try setup.install(executable: Self.executable())
+                    outcome = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
                 } catch {
                     throw context.fail(error.message)
                 }
@@ -47,27 +47,6 @@ extension Enote {
                 if !outcome.addedAttributes && !outcome.configuredDriver {
                     context.note("The enote merge driver is already set up")
                 }
-            }
-
-            /// How git should run this enote: by name when the `enote` on PATH is this binary,
-            /// else by its absolute path.
-            static func executable() -> String {
-                let invoked = CommandLine.arguments[0]
-                let absolute =
-                    invoked.hasPrefix("/") || !invoked.contains("/")
-                    ? invoked : FileManager.default.currentDirectoryPath + "/" + invoked
-                let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-                let onPath = path.split(separator: ":").map { "\($0)/enote" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-                if let onPath, let running = Self.realPath(absolute.contains("/") ? absolute : onPath), Self.realPath(onPath) == running {
-                    return "enote"
-                }
-                return absolute
-            }
-
-            private static func realPath(_ path: String) -> String? {
-                guard let resolved = realpath(path, nil) else { return nil }
-                defer { free(resolved) }
-                return String(cString: resolved)
             }
         }
     }

@@ -73,7 +73,7 @@ extension Enote {
                 }
             }
             do {
-                let installed = try setup.install(executable: Git.Setup.executable())
+                let installed = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
                 if installed.addedAttributes || installed.configuredDriver {
                     context.note("Set up the enote merge driver; commit .gitattributes so that every clone uses it")
                 }

@@ -100,6 +100,28 @@ public struct Expirer: Sendable {
             }
             return report
         }
+        let syncLedger = SyncLedger(vault: vault)
+        if syncLedger.isSyncRunning {
+            report.skipped = due.map {
+                ExpiryReport.Skipped(path: $0.path, reason: "an `enote sync` is integrating changes; nothing is destroyed until it ends", mayRetry: true)
+            }
+            return report
+        }
+        let brought = syncLedger.brought()
+        due.removeAll { note in
+            guard !brought.isEmpty, brought.contains(where: { $0.path == note.path.description }),
+                let snapshot = try? vault.readWithSnapshot(note.path).snapshot,
+                brought.contains(where: { $0.path == note.path.description && $0.hash == snapshot.hash.description })
+            else { return false }
+            report.skipped.append(
+                ExpiryReport.Skipped(
+                    path: note.path,
+                    reason: """
+                        it was changed on another machine and brought here by `enote sync` after its destroy date had passed, so it is \
+                        not destroyed: set a later destroy date, remove it, or delete the note by hand
+                        """))
+            return true
+        }
         let ledger = ExpiryLedger(vault: vault)
         if !ledger.isEmpty {
             due.removeAll { note in

@@ -101,6 +101,23 @@ public struct MergeDriverSetup: Sendable {
         return outcome
     }
 
+    /// How git should run the enote of this process: by name when the `enote` found on `PATH`
+    /// is this very binary, else by its absolute path (`/proc/self/exe`), so a driver set up from
+    /// a build folder keeps working wherever git runs it from.
+    public static func executableForCurrentProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard let running = realPath("/proc/self/exe") else { return "enote" }
+        let path = environment["PATH"] ?? ""
+        let onPath = path.split(separator: ":").map { "\($0)/enote" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let onPath, realPath(onPath) == running { return "enote" }
+        return running
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private var attributesPath: String { root + "/.gitattributes" }
 
     private func gitVersion() -> (major: Int, minor: Int)? {

@@ -26,6 +26,8 @@ public enum VaultInitializer {
         lock
         watch.lock
         watch.sock
+        sync-state
+        sync-brought
 
         """
 

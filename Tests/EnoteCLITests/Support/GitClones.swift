@@ -1,98 +1,95 @@
 import Foundation
 import Testing
 
-/// A bare remote and clones of it in a temporary folder, each clone a vault, for tests of
-/// what git does with notes (real git, the real `enote` binary as merge driver).
+/// A bare remote and clones of one vault, all real git in temporary folders: the first clone
+/// made the vault and pushed it, the others cloned it. Each clone has its own identity in its
+/// local git config, and HOME points into its own folder, so no user setting leaks in.
 final class GitClones {
-    /// The folder that holds the remote, the clones, HOME and TMPDIR.
-    let base: URL
     /// The bare repository every clone pushes to.
     let remote: URL
-    /// The environment for git and enote: no user or system git config.
-    let environment: [String: String]
+    private let remoteBase: URL
+    /// The clones, each a vault.
+    let clones: [TemporaryVault]
 
-    init() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("enote-git-\(UUID().uuidString)")
-        remote = base.appendingPathComponent("remote.git")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        var environment = EnoteProcess.baseEnvironment(home: base.path)
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        environment["GIT_AUTHOR_NAME"] = "enote tests"
-        environment["GIT_AUTHOR_EMAIL"] = "tests@enote.invalid"
-        environment["GIT_COMMITTER_NAME"] = "enote tests"
-        environment["GIT_COMMITTER_EMAIL"] = "tests@enote.invalid"
-        self.environment = environment
-        try git(["init", "--quiet", "--bare", "--initial-branch=main", remote.path], in: base)
+    subscript(index: Int) -> TemporaryVault { clones[index] }
+
+    /// Makes a vault with `notes` (path → text), pushes it to a new bare remote and clones it
+    /// `count` times (the first clone is the vault that was pushed).
+    init(count: Int, notes: [String: String], config: String = "expiry = trash\n") throws {
+        remoteBase = FileManager.default.temporaryDirectory.appendingPathComponent("enote-remote-\(UUID().uuidString)")
+        remote = remoteBase.appendingPathComponent("vault.git")
+        try FileManager.default.createDirectory(at: remoteBase, withIntermediateDirectories: true)
+        let first = try TemporaryVault(sample: false)
+        for (path, text) in notes { try first.write(path, text) }
+        try first.write(".enote/config", config)
+        try first.write(".enote/.gitignore", "index.sqlite\nindex.sqlite-*\n*.corrupt\nlock\nwatch.lock\nwatch.sock\nsync-state\nsync-brought\n")
+        try Self.git(["init", "--quiet", "-b", "main"], in: first.root)
+        try Self.identify(first.root, name: "clone 0")
+        try Self.git(["add", "-A"], in: first.root)
+        try Self.git(["commit", "--quiet", "-m", "the vault"], in: first.root)
+        try Self.git(["init", "--quiet", "--bare", "-b", "main", remote.path], in: remoteBase)
+        try Self.git(["remote", "add", "origin", remote.path], in: first.root)
+        try Self.git(["push", "--quiet", "-u", "origin", "main"], in: first.root)
+        var clones = [first]
+        for number in 1..<max(count, 1) {
+            let clone = try TemporaryVault(sample: false)
+            try FileManager.default.removeItem(at: clone.root)
+            try Self.git(["clone", "--quiet", remote.path, clone.root.path], in: clone.base)
+            try Self.identify(clone.root, name: "clone \(number)")
+            clones.append(clone)
+        }
+        self.clones = clones
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: base)
+        try? FileManager.default.removeItem(at: remoteBase)
     }
 
-    /// A new clone of the remote named `name`.
-    func clone(_ name: String) throws -> URL {
-        try git(["clone", "--quiet", remote.path, name], in: base)
-        let folder = base.appendingPathComponent(name)
-        try git(["checkout", "--quiet", "-B", "main"], in: folder)
-        try git(["config", "commit.gpgsign", "false"], in: folder)
-        return folder
+    /// Gives a clone a name and email for its commits.
+    static func identify(_ root: URL, name: String) throws {
+        try git(["config", "user.name", name], in: root)
+        try git(["config", "user.email", "\(name.replacingOccurrences(of: " ", with: "-"))@enote.invalid"], in: root)
+        try git(["config", "commit.gpgsign", "false"], in: root)
     }
 
-    /// Runs git; fails the test unless it exits 0 (or `allowFailure`).
+    /// Runs git in `folder`; fails the test unless it succeeds. Returns its stdout.
     @discardableResult
-    func git(_ arguments: [String], in folder: URL, allowFailure: Bool = false) throws -> (status: Int32, output: String) {
+    static func git(_ arguments: [String], in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, in: folder)
+        try #require(result.status == 0, "git \(arguments.joined(separator: " ")) failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// Runs git in `folder` and returns what it did, whatever the outcome.
+    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = folder
+        process.arguments = ["git", "-C", folder.path] + arguments
+        var environment = EnoteProcess.baseEnvironment(home: folder.deletingLastPathComponent().path)
+        environment["GIT_EDITOR"] = "true"
         process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        if !allowFailure {
-            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed:\n\(output)")
-        }
-        return (process.terminationStatus, output)
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
+}
 
-    /// Runs enote in `folder`.
+extension TemporaryVault {
+    /// Runs git in the vault and returns its stdout; fails the test unless it succeeds.
     @discardableResult
-    func enote(_ arguments: [String], in folder: URL) throws -> EnoteProcess.Result {
-        try EnoteProcess.run(arguments, in: folder, environment: environment)
+    func git(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try GitClones.git(arguments, in: root, sourceLocation: sourceLocation)
     }
 
-    /// Writes a file (bytes as given).
-    func write(_ text: String, to path: String, in folder: URL) throws {
-        try Data(text.utf8).write(to: folder.appendingPathComponent(path))
-    }
-
-    /// A file's text.
-    func text(_ path: String, in folder: URL) throws -> String {
-        String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
-    }
-
-    /// Commits everything in `folder`.
-    func commitAll(_ message: String, in folder: URL) throws {
-        try git(["add", "-A"], in: folder)
-        try git(["commit", "--quiet", "-m", message], in: folder)
-    }
-
-    /// A vault in a first clone, set up with the merge driver, holding `note` as `plan.md`,
-    /// pushed; and a second clone set up too.
-    func twoClones(note: String) throws -> (URL, URL) {
-        let first = try clone("a")
-        let initialized = try enote(["init", "--git-setup"], in: first)
-        try #require(initialized.status == 0, "\(initialized)")
-        try write(note, to: "plan.md", in: first)
-        try commitAll("plan", in: first)
-        try git(["push", "--quiet", "-u", "origin", "main"], in: first)
-        let second = try clone("b")
-        let setup = try enote(["git", "setup"], in: second)
-        try #require(setup.status == 0, "\(setup)")
-        return (first, second)
+    /// The commit HEAD names.
+    func head() throws -> String {
+        try git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

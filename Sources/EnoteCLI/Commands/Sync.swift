@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote sync`: commit, fetch, rebase, push.
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration.enoteCommand(
+            commandName: "sync",
+            abstract: "Commit the vault's changes, bring in the other machines' and push (git).",
+            discussion: """
+                Commits the notes, attachments and .enote/config and templates (never the index \
+                or .trash/) with a message that says what changed and on which machine, fetches \
+                the branch's upstream, rebases onto it and pushes. A push the remote rejected \
+                because it moved on is integrated and tried again.
+
+                Refused while a git merge or rebase is in progress, while a note is open in an \
+                editor, and without an upstream. Offline, the local commit is kept and goes up \
+                with the next sync. When both sides changed the same lines of a note, the sync \
+                stops: `enote sync --status` names the notes; edit them, then \
+                `enote sync --continue`, or `enote sync --abort`.
+
+                Exit status: 0 synced, 1 refused or failed, 3 stopped on a conflict.
+
+                Examples:
+                  enote sync
+                  enote sync --status
+                  enote sync --continue
+                """)
+
+        @Flag(help: "Explain where the sync stands: which notes are in conflict and what to do.")
+        var status = false
+
+        @Flag(name: .customLong("continue"), help: "Finish a sync stopped on a conflict, once the notes are fixed.")
+        var continueSync = false
+
+        @Flag(help: "Undo a sync stopped on a conflict (your changes stay committed here).")
+        var abort = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if [status, continueSync, abort].filter({ $0 }).count > 1 {
+                throw ValidationError(Localization.text("choose one of --status, --continue and --abort"))
+            }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault(forWriting: !status)
+            let sync = VaultSync(vault: vault)
+            if status {
+                for line in sync.status().lines { Console.out(SafeText.escaped(line.text, keepingNewlines: true)) }
+                return
+            }
+            do throws(SyncError) {
+                if abort {
+                    try sync.abort()
+                    context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
+                    return
+                }
+                let report = continueSync ? try sync.continueSync() : try sync.sync()
+                Self.tell(report, context: context)
+            } catch {
+                Console.err("enote: \(SafeText.escaped(error.message.text, keepingNewlines: true))")
+                throw ExitCode(error.exitCode)
+            }
+        }
+
+        /// What the sync did, on stderr.
+        static func tell(_ report: VaultSyncReport, context: CommandContext) {
+            if let commit = report.commit { context.note("Committed \(commit.hash): \(commit.subject)") }
+            for path in report.keptRemovals {
+                context.note("\(path) was removed on one side and changed on the other: it is kept, with the change")
+            }
+            if !report.broughtNotes.isEmpty {
+                context.note("Brought in changes to: \(report.broughtNotes.joined(separator: ", "))")
+            }
+            if report.rejectedPushes > 0 {
+                context.note("The remote moved on during the sync; integrated its changes and pushed again")
+            }
+            context.note(report.pushed ? "Synced; pushed to the remote" : "Synced; nothing to push")
+        }
+    }
+}

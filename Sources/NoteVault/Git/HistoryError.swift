@@ -1,0 +1,36 @@
+/// Why `enote log`, `diff` or `restore` could not answer.
+public enum HistoryError: Error, Sendable, CustomStringConvertible {
+    /// The vault is not in a git repository.
+    case notInGit(vault: String)
+    /// git knows no such revision.
+    case unknownRevision(String)
+    /// The note did not exist at that revision (under its name then).
+    case notAtRevision(path: String, revision: String)
+    /// git has no commit that touched the note.
+    case noHistory(path: String)
+    /// A vault error (the note is open in an editor, the write failed).
+    case vault(VaultError)
+
+    public var description: String { message.text }
+
+    public var message: LocalizedMessage {
+        switch self {
+        case .notInGit(let vault):
+            return "the vault \(vault) is not in a git repository, so notes have no history; run `git init` there (or `enote sync` from a clone)"
+        case .unknownRevision(let revision):
+            return "git knows no revision \"\(revision)\"; `enote log NOTE` lists the note's commits"
+        case .notAtRevision(let path, let revision):
+            return "\(path) did not exist at \(revision); `enote log \(path)` lists the commits that have it"
+        case .noHistory(let path):
+            return "git has no commit of \(path) yet; `enote sync` (or git commit) records it"
+        case .vault(let error):
+            return error.message
+        }
+    }
+
+    /// The exit status: a vault error's own, 1 otherwise.
+    public var exitCode: Int32 {
+        if case .vault(let error) = self { return error.exitCode }
+        return 1
+    }
+}

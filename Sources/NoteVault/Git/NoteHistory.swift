@@ -1,0 +1,146 @@
+import Foundation
+
+/// One note's history in git: its commits, following renames (`git log --follow`), what each
+/// changed (front matter fields, body lines), its difference from a revision, and bringing an
+/// old version back as a new change.
+public struct NoteHistory: Sendable {
+    /// One commit that touched the note.
+    public struct Entry: Sendable, Equatable {
+        public enum Change: String, Sendable {
+            case added, changed, removed, renamed
+        }
+        public var commit: String
+        public var author: String
+        /// The author date, ISO 8601 as git writes it.
+        public var date: String
+        public var subject: String
+        /// The note's path in this commit, and before it when it was renamed.
+        public var path: String
+        public var previousPath: String?
+        public var change: Change
+        /// The front matter keys whose values differ from the commit before.
+        public var fields: [String]
+        /// Body lines added and removed.
+        public var linesAdded: Int
+        public var linesRemoved: Int
+    }
+
+    public let vault: Vault
+    let git: GitRepository
+
+    public init(vault: Vault) throws(HistoryError) {
+        guard GitState(vaultRoot: vault.root).gitDirectory != nil else { throw .notInGit(vault: vault.root) }
+        self.vault = vault
+        self.git = GitRepository(folder: vault.root)
+    }
+
+    /// The note's commits, newest first.
+    public func log(_ path: String) throws(HistoryError) -> [Entry] {
+        let output = git.run([
+            "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status",
+            "--format=%x1e%H%x1f%an%x1f%aI%x1f%s", "--", path,
+        ])
+        guard output.succeeded else { throw .noHistory(path: path) }
+        var entries: [Entry] = []
+        for record in output.text.split(separator: "\u{1e}") {
+            let lines = record.split(separator: "\n", omittingEmptySubsequences: true)
+            guard let header = lines.first else { continue }
+            let fields = header.split(separator: "\u{1f}", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let status = lines.dropFirst().first else { continue }
+            let parts = status.split(separator: "\t").map(String.init)
+            guard parts.count >= 2 else { continue }
+            let kind: Entry.Change
+            switch parts[0].first {
+            case "A": kind = .added
+            case "D": kind = .removed
+            case "R": kind = .renamed
+            default: kind = .changed
+            }
+            let current = parts.last!
+            let previous = kind == .renamed ? parts[1] : nil
+            let before = kind == .added ? [] : (show("\(fields[0])^", previous ?? current) ?? [])
+            let after = kind == .removed ? [] : (show(fields[0], current) ?? [])
+            let difference = NoteDifference(before: before, after: after)
+            entries.append(
+                Entry(
+                    commit: fields[0], author: fields[1], date: fields[2], subject: fields[3], path: current, previousPath: previous,
+                    change: kind, fields: difference.fields, linesAdded: difference.linesAdded, linesRemoved: difference.linesRemoved))
+        }
+        guard !entries.isEmpty else { throw .noHistory(path: path) }
+        return entries
+    }
+
+    /// The note's text at a revision, or `nil`.
+    func show(_ revision: String, _ path: String) -> [UInt8]? {
+        let output = git.run(["show", "\(revision):\(path)"])
+        return output.succeeded ? output.stdout : nil
+    }
+
+    /// The commit a revision names, or `unknownRevision`.
+    func commit(_ revision: String) throws(HistoryError) -> String {
+        guard !revision.hasPrefix("-"), let commit = git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) else {
+            throw .unknownRevision(revision)
+        }
+        return commit
+    }
+
+    /// The note's path at `commit`: its name then, following renames since.
+    func path(of path: String, at commit: String) throws(HistoryError) -> String {
+        if git.run(["cat-file", "-e", "\(commit):\(path)"]).succeeded { return path }
+        let ancestors = Set((git.text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
+        for entry in (try? log(path)) ?? [] where ancestors.contains(entry.commit) {
+            let name = entry.change == .removed ? nil : entry.path
+            if let name, git.run(["cat-file", "-e", "\(commit):\(name)"]).succeeded { return name }
+            if let previous = entry.previousPath, git.run(["cat-file", "-e", "\(commit):\(previous)"]).succeeded { return previous }
+        }
+        throw .notAtRevision(path: path, revision: String(commit.prefix(12)))
+    }
+
+    /// The note's changes since `revision` (default: the last commit), as git's unified diff.
+    public func diff(_ path: String, since revision: String?) throws(HistoryError) -> [UInt8] {
+        let commit = try commit(revision ?? "HEAD")
+        let then = (try? self.path(of: path, at: commit)) ?? path
+        let output = git.run(["-c", "core.quotePath=false", "diff", "--no-color", "-M", commit, "--", then, path])
+        guard output.succeeded else { throw .unknownRevision(revision ?? "HEAD") }
+        return output.stdout
+    }
+
+    /// Writes the note as it was at `revision`, as a new change (through the durable writer;
+    /// `updated` is stamped). History is not rewritten: the next sync commits it.
+    /// - Returns: whether anything changed.
+    @discardableResult
+    public func restore(_ path: String, at revision: String) throws(HistoryError) -> Bool {
+        let commit = try commit(revision)
+        let then = try self.path(of: path, at: commit)
+        guard let old = show(commit, then) else { throw .notAtRevision(path: path, revision: revision) }
+        let notePath: NotePath
+        do {
+            notePath = try NotePath(validating: path, purpose: .lookup)
+        } catch {
+            throw .vault(.path(error))
+        }
+        if let holder = EditorLockDetector.holder(of: notePath, in: vault) {
+            throw .vault(.openElsewhere(path: notePath, holder: holder.description))
+        }
+        do throws(VaultError) {
+            guard vault.exists(notePath) else {
+                if let folder = notePath.parent { try vault.makeFolders(folder) }
+                do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
+                return true
+            }
+            let current = try vault.readWithSnapshot(notePath)
+            if current.snapshot.bytes == old { return false }
+            _ = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
+            return true
+        } catch {
+            throw .vault(error)
+        }
+    }
+}
+
+extension NoteHistory {
+    /// Whether git has any commit of this path.
+    public func knows(_ path: String) -> Bool {
+        !(git.text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
+    }
+}

@@ -1,0 +1,71 @@
+/// Why `enote sync` stopped or refused, each with what to do next. A refusal changes nothing;
+/// `offline` keeps the commit it made; `conflict` leaves the rebase stopped for
+/// `enote sync --continue` or `--abort`.
+public enum SyncError: Error, Sendable, CustomStringConvertible {
+    /// The vault is not in a git repository.
+    case notInGit(vault: String)
+    /// A git operation not started by sync is in progress (a merge, a rebase, a cherry-pick).
+    case operationInProgress(LocalizedMessage)
+    /// An earlier sync stopped on a conflict and waits for `--continue` or `--abort`.
+    case stoppedEarlier(paths: [String])
+    /// A note is open in an editor, which would see it change under it.
+    case openInEditor(path: NotePath, holder: String)
+    /// HEAD is not on a branch.
+    case detachedHead
+    /// The branch has no upstream to sync with.
+    case noUpstream(branch: String)
+    /// The remote could not be reached; `committed` names the local commit kept, if one was made.
+    case offline(detail: String, committed: String?)
+    /// The remote kept moving on: every push was rejected.
+    case pushRejected(attempts: Int, detail: String)
+    /// Both sides changed the same lines of these notes; the rebase is stopped.
+    case conflict(paths: [String])
+    /// `--continue` with conflict markers still in a note.
+    case markersLeft(path: String, line: Int)
+    /// `--continue` or `--abort` with no sync stopped.
+    case nothingStopped
+    /// A git command failed for another reason.
+    case gitFailed(command: String, detail: String)
+
+    public var description: String { message.text }
+
+    /// What happened and what to do, as a sentence.
+    public var message: LocalizedMessage {
+        switch self {
+        case .notInGit(let vault):
+            return "the vault \(vault) is not in a git repository; run `git init` there and add a remote (`git remote add origin URL`), or clone the vault from another machine"
+        case .operationInProgress(let operation):
+            return "\(operation); finish or abort it with git first, then run `enote sync` again"
+        case .stoppedEarlier(let paths):
+            return "a sync stopped on a conflict in \(paths.joined(separator: ", ")); `enote sync --status` explains it. Fix the notes, then run `enote sync --continue`, or `enote sync --abort`"
+        case .openInEditor(let path, let holder):
+            return "\(path) is open in \(holder); save and close it there, then run `enote sync` again (the editor would otherwise find its file changed under it)"
+        case .detachedHead:
+            return "git is not on a branch (detached HEAD); check out the vault's branch (`git switch main`), then sync"
+        case .noUpstream(let branch):
+            return "the branch \(branch) has no upstream to sync with; set one with `git push -u origin \(branch)` (or `git branch --set-upstream-to=origin/\(branch)`)"
+        case .offline(let detail, let committed?):
+            return "could not reach the remote (\(detail)); your changes are committed locally (\(committed)) and go up with the next `enote sync`"
+        case .offline(let detail, nil):
+            return "could not reach the remote (\(detail)); nothing was lost: your committed changes go up with the next `enote sync`"
+        case .pushRejected(_, let detail):
+            return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
+        case .conflict(let paths):
+            return "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
+        case .markersLeft(let path, let line):
+            return "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
+        case .nothingStopped:
+            return "no sync is stopped on a conflict, so there is nothing to continue or abort; run `enote sync`"
+        case .gitFailed(let command, let detail):
+            return "git \(command) failed: \(detail)"
+        }
+    }
+
+    /// The exit status: 3 for a conflict left to resolve, 1 otherwise.
+    public var exitCode: Int32 {
+        switch self {
+        case .conflict, .stoppedEarlier: return 3
+        default: return 1
+        }
+    }
+}

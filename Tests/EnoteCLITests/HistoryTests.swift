@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `enote log`, `enote diff` and `enote restore`: a note's history in git, following renames,
+/// and an old version brought back as a new change.
+@Suite struct HistoryTests {
+    /// A vault in git whose `plan.md` was created, edited (title and body), renamed to
+    /// `work/plan.md` and edited again: four commits.
+    static func vaultWithHistory() throws -> GitClones {
+        let clones = try GitClones(count: 1, notes: ["plan.md": "---\ntitle: Plan\ntags: [a]\n---\nOne.\nTwo.\n"])
+        let vault = clones[0]
+        try vault.write("plan.md", "---\ntitle: The plan\ntags: [a]\n---\nOne.\nTwo, changed.\nThree.\n")
+        try vault.git("commit", "-qam", "edit")
+        try FileManager.default.createDirectory(at: vault.url("work"), withIntermediateDirectories: true)
+        try vault.git("mv", "plan.md", "work/plan.md")
+        try vault.git("commit", "-qm", "move")
+        try vault.write("work/plan.md", "---\ntitle: The plan\ntags: [a, b]\n---\nOne.\nTwo, changed.\nThree.\n")
+        try vault.git("commit", "-qam", "tag")
+        return clones
+    }
+
+    @Test func logFollowsRenamesAndSaysWhichFieldsAndLinesChanged() throws {
+        let clones = try Self.vaultWithHistory()
+        let result = try clones[0].run("log", "work/plan", "--json")
+        #expect(result.status == 0, "\(result)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]])
+        // Newest first, across the rename
+        #expect(entries.map { $0["subject"] as? String } == ["tag", "move", "edit", "the vault"])
+        #expect(entries[0]["fields"] as? [String] == ["tags"])
+        #expect(entries[1]["change"] as? String == "renamed")
+        #expect(entries[1]["previous_path"] as? String == "plan.md")
+        #expect(entries[2]["fields"] as? [String] == ["title"])
+        #expect(entries[2]["lines_added"] as? Int == 2)
+        #expect(entries[2]["lines_removed"] as? Int == 1)
+        #expect(entries[3]["change"] as? String == "added")
+        // And the text form says the same in words
+        let text = try clones[0].run("log", "work/plan")
+        #expect(text.stdout.contains("fields: title; body lines +2 -1"), "\(text)")
+        #expect(text.stdout.contains("renamed from plan.md to work/plan.md"), "\(text)")
+    }
+
+    @Test func diffShowsTheChangesSinceARevision() throws {
+        let clones = try Self.vaultWithHistory()
+        try clones[0].write("work/plan.md", "---\ntitle: The plan\ntags: [a, b]\n---\nOne.\nTwo, changed.\nThree.\nFour.\n")
+        let uncommitted = try clones[0].run("diff", "work/plan")
+        #expect(uncommitted.status == 0)
+        #expect(uncommitted.stdout.contains("+Four."), "\(uncommitted)")
+        let sinceStart = try clones[0].run("diff", "work/plan", "HEAD~3")
+        #expect(sinceStart.stdout.contains("-title: Plan") && sinceStart.stdout.contains("+title: The plan"), "\(sinceStart)")
+        let unknown = try clones[0].run("diff", "work/plan", "no-such-rev")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("git knows no revision \"no-such-rev\""), "\(unknown)")
+    }
+
+    @Test func restoreWritesTheOldVersionAsANewChangeWithoutRewritingHistory() throws {
+        let clones = try Self.vaultWithHistory()
+        let vault = clones[0]
+        let head = try vault.head()
+        // When the first version is restored (it had another name then)
+        let result = try vault.run("restore", "work/plan", "--at", "HEAD~3")
+        // Then the note has its old body and title, with `updated` stamped, as a change not yet committed
+        #expect(result.status == 0, "\(result)")
+        let text = try vault.text("work/plan.md")
+        #expect(text.contains("title: Plan\n") && text.hasSuffix("---\nOne.\nTwo.\n"), "\(text)")
+        #expect(text.contains("updated: "))
+        #expect(try vault.head() == head)
+        #expect(try vault.git("rev-list", "--count", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        #expect(try vault.git("status", "--porcelain").contains("work/plan.md"))
+    }
+
+    @Test func restoreBringsBackARemovedNoteAndRefusesWhileOpenInAnEditor() throws {
+        let clones = try Self.vaultWithHistory()
+        let vault = clones[0]
+        try vault.git("rm", "-q", "work/plan.md")
+        try vault.git("commit", "-qm", "gone")
+        let back = try vault.run("restore", "work/plan.md", "--at", "HEAD~1")
+        #expect(back.status == 0, "\(back)")
+        #expect(try vault.text("work/plan.md").contains("tags: [a, b]"))
+        // And with the note open in vim, nothing is written
+        try vault.write("work/.plan.md.swp", "swap")
+        let before = try vault.text("work/plan.md")
+        let refused = try vault.run("restore", "work/plan", "--at", "HEAD~2")
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("is open in vim"), "\(refused)")
+        #expect(try vault.text("work/plan.md") == before)
+    }
+}
