@@ -5,7 +5,7 @@ import Testing
 /// run by hand as git runs it.
 @Suite struct GitSetupTests {
     @Test func initInAGitWorkTreeWithoutATerminalSuggestsGitSetupAndChangesNothing() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = try clones.clone("a")
         let result = try clones.enote(["init"], in: folder)
         #expect(result.status == 0, "\(result)")
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func initWithNoGitSetupSaysNothingAboutIt() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = try clones.clone("a")
         let result = try clones.enote(["init", "--no-git-setup"], in: folder)
         #expect(result.status == 0, "\(result)")
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func gitSetupOutsideAGitRepositoryFailsWithWhatToDo() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = clones.base.appendingPathComponent("plain")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result = try clones.enote(["init", "--git-setup"], in: folder)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func gitSetupKeepsWhatIsThereAndRunsTwiceHarmlessly() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = try clones.clone("a")
         #expect(try clones.enote(["init", "--no-git-setup"], in: folder).status == 0)
         try clones.write("*.png binary", to: ".gitattributes", in: folder)
@@ -45,11 +45,11 @@ import Testing
         #expect(second.stderr.contains("already set up"), "\(second)")
         #expect(try clones.text(".gitattributes", in: folder) == "*.png binary\n*.md merge=enote\n")
         let driver = try clones.git(["config", "--get", "merge.enote.driver"], in: folder).output
-        #expect(driver == "\(EnoteProcess.executable.path) merge-driver %O %A %B %P --marker-size %L\n")
+        #expect(driver == "\(EnoteProcess.executable.resolvingSymlinksInPath().path) merge-driver %O %A %B %P --marker-size %L\n")
     }
 
     @Test func theDriverWritesTheResultToOursAndExitsThreeOnABodyConflict() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = clones.base
         try clones.write("---\ntitle: A\n---\nline\n", to: "base", in: folder)
         try clones.write("---\ntitle: B\n---\nours\n", to: "ours", in: folder)
@@ -69,7 +69,7 @@ import Testing
 
 extension GitSetupTests {
     @Test func theDriverAcceptsTheGlobalOptionsLikeEveryCommand() throws {
-        let clones = try GitClones()
+        let clones = try DriverClones()
         let folder = clones.base
         try clones.write("---\ntitle: A\n---\nline\n", to: "base", in: folder)
         try clones.write("---\ntitle: B\n---\nline\n", to: "ours", in: folder)

@@ -10,7 +10,7 @@ import Testing
 
     /// Commits `ours` in the first clone and `theirs` in the second (both from the pushed
     /// base), pushes the second, and pulls it into the first with a merge.
-    static func mergeInFirst(_ clones: GitClones, _ first: URL, _ second: URL, ours: String, theirs: String) throws -> (status: Int32, output: String) {
+    static func mergeInFirst(_ clones: DriverClones, _ first: URL, _ second: URL, ours: String, theirs: String) throws -> (status: Int32, output: String) {
         try clones.write(theirs, to: "plan.md", in: second)
         try clones.commitAll("theirs", in: second)
         try clones.git(["push", "--quiet"], in: second)
