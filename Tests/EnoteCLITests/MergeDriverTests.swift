@@ -57,7 +57,9 @@ import Testing
         #expect(pull.status == 0, "\(pull.output)")
         let merged = try clones.text("plan.md", in: first)
         #expect(!merged.contains("<<<<<<<"))
-        #expect(merged.hasPrefix("---\ntitle: Plan\ncolor: red\ntags: [home, work]\nupdated: 2026-11-21T12:00:00Z\nconflicts: [\"color: blue\"]\n---\n"), "\(merged)")
+        #expect(
+            merged.hasPrefix("---\ntitle: Plan\ncolor: red\ntags: [home, work]\nupdated: 2026-11-21T12:00:00Z\nconflicts: [\"color: blue\"]\n---\n"),
+            "\(merged)")
         let list = try clones.enote(["list"], in: first)
         #expect(list.stdout.contains("Plan"), "\(list)")
         let doctor = try clones.enote(["doctor"], in: first)
@@ -133,7 +135,10 @@ import Testing
     /// Base, one side, the other side.
     static let swapCases: [(String, String, String)] = [
         (note(updated: "2026-11-20T10:00:00Z"), note(updated: "2026-11-21T10:00:00Z", color: "red"), note(updated: "2026-11-21T10:00:00Z", color: "blue")),
-        (note(updated: "2026-11-20T10:00:00Z"), note(updated: "2026-11-21T10:00:00Z", tags: "[a, home]"), note(updated: "2026-11-21T09:00:00Z", tags: "[b, work]")),
+        (
+            note(updated: "2026-11-20T10:00:00Z"), note(updated: "2026-11-21T10:00:00Z", tags: "[a, home]"),
+            note(updated: "2026-11-21T09:00:00Z", tags: "[b, work]")
+        ),
         (
             note(updated: "2026-11-20T10:00:00Z"), note(updated: "2026-11-21T10:00:00Z", body: "One!\n\nTwo.\n\nThree.\n"),
             note(updated: "2026-11-21T12:00:00+03:00", body: "One.\n\nTwo.\n\nThree!\n")

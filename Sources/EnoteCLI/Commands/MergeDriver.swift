@@ -45,6 +45,8 @@ extension Enote {
         @Option(help: ArgumentHelp("The name after ||||||| in diff3 style (git's %S).", valueName: "label"))
         var baseLabel: String?
 
+        @OptionGroup var globals: GlobalOptions
+
         func validate() throws {
             guard markerSize > 0 else { throw ValidationError(Localization.text("--marker-size must be a positive number")) }
         }
@@ -94,6 +96,7 @@ struct MergeDriverRequest {
                 case "--ours-label": request.labels.ours = value
                 case "--theirs-label": request.labels.theirs = value
                 case "--base-label": request.labels.base = value
+                case "--lang", "--vault": break  // read before parsing, or not used by a merge
                 default: return nil
                 }
                 index += 2

@@ -10,7 +10,8 @@ extension VaultDoctor {
                 findings.append(
                     Finding(
                         kind: .conflictMarkers, location: "\(path):\(line)",
-                        message: "conflict markers from a git merge; keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines, then commit the note"))
+                        message:
+                            "conflict markers from a git merge; keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines, then commit the note"))
             }
             if case .parsed(let frontMatter) = FrontMatterParser.read(bytes, file: path.description).0 {
                 let items = MergeConflicts.items(in: frontMatter)
@@ -29,7 +30,9 @@ extension VaultDoctor {
             findings.append(
                 Finding(
                     kind: .mergeDriverMissing, location: ".gitattributes",
-                    message: "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text; run enote git setup"))
+                    message:
+                        "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text; run enote git setup"
+                ))
         }
         return findings
     }

@@ -126,7 +126,9 @@ import Testing
                     Issue.record(Comment(rawValue: "\(key) is not a list\n" + context))
                     continue
                 }
-                for item in oursItems + theirsItems where !baseItems.contains(item) { #expect(items.contains(item), Comment(rawValue: "\(key) lost \(item)\n" + context)) }
+                for item in oursItems + theirsItems where !baseItems.contains(item) {
+                    #expect(items.contains(item), Comment(rawValue: "\(key) lost \(item)\n" + context))
+                }
                 for item in baseItems where !oursItems.contains(item) || !theirsItems.contains(item) {
                     #expect(!items.contains(item), Comment(rawValue: "\(key) kept removed \(item)\n" + context))
                 }

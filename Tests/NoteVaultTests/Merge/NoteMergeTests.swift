@@ -119,7 +119,10 @@ import Testing
         ("---\ntitle: A\n---\nx\n", "---\ntitle: A\nb: 1\nc: 2\n---\nx\n", "---\ntitle: A\nc: 3\nd: 4\n---\nx\n"),
         ("---\ntags: [a]\n---\nx\n", "---\ntags: [a, b, c]\n---\nx\n", "---\ntags: [d, c]\n---\nx\n"),
         ("---\ncreated: 2026-01-01\n---\nx\n", "---\ncreated: 2025-01-01\n---\nx\n", "---\ncreated: 2025-06-01\n---\nx\n"),
-        ("---\nupdated: 2026-01-01T00:00:00Z\n---\nx\n", "---\nupdated: 2026-01-02T00:00:00Z\n---\nx\n", "---\nupdated: \"2026-01-02T03:00:00+03:00\"\n---\nx\n"),
+        (
+            "---\nupdated: 2026-01-01T00:00:00Z\n---\nx\n", "---\nupdated: 2026-01-02T00:00:00Z\n---\nx\n",
+            "---\nupdated: \"2026-01-02T03:00:00+03:00\"\n---\nx\n"
+        ),
         ("---\na: 1\n---\nx\n", "---\n# mine\na: 1\n---\nx\n", "---\n# yours\na: 1\n---\nx\n"),
         ("---\na: 1\n---\nx\n", "\u{FEFF}---\r\na: 2\r\n---\r\nx\r\n", "---\na: 1\nb: 3\n---\nx\n"),
         ("x\n", "---\ntitle: T\n---\nx\n", "---\ncolor: red\n---\nx\n"),
