@@ -172,3 +172,36 @@ import Testing
         #expect(try clones[1].text("plan.md").hasSuffix("Still needed.\n"))
     }
 }
+
+/// What a sync says about the notes it brought in, however many there are.
+@Suite struct SyncReportTests {
+    @Test(arguments: [3, 25])
+    func namesTheFirstNotesBroughtInAndCountsTheRest(count: Int) throws {
+        // Given a change to `count` notes pushed from another clone
+        var notes: [String: String] = [:]
+        for number in 1...count { notes[String(format: "n%02d.md", number)] = "---\ntitle: N\(number)\n---\nText.\n" }
+        let clones = try GitClones(count: 2, notes: notes)
+        for number in 1...count { try clones[1].write(String(format: "n%02d.md", number), "---\ntitle: N\(number)\n---\nChanged.\n") }
+        try #require(try clones[1].run("sync").status == 0)
+
+        // When the first clone syncs
+        let result = try clones[0].run("sync")
+
+        // Then at most ten notes are named on one line, and the rest are counted
+        #expect(result.status == 0, "\(result)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("Brought in changes to:") })
+        #expect(line.contains("n01.md"))
+        let named = (1...count).filter { line.contains(String(format: "n%02d.md", $0)) }.count
+        #expect(named == min(count, SyncNamedNotes.limit), "\(line)")
+        if count > SyncNamedNotes.limit {
+            #expect(line.hasSuffix("and \(count - SyncNamedNotes.limit) more"), "\(line)")
+        } else {
+            #expect(!line.contains("more"), "\(line)")
+        }
+    }
+}
+
+/// The number of notes `enote sync` names before it counts the rest (Sync.namedNotes).
+enum SyncNamedNotes {
+    static let limit = 10
+}

@@ -67,14 +67,21 @@ extension Enote {
             }
         }
 
+        /// How many notes brought in by a sync are named before the rest are counted.
+        static let namedNotes = 10
+
         /// What the sync did, on stderr.
         static func tell(_ report: VaultSyncReport, context: CommandContext) {
             if let commit = report.commit { context.note("Committed \(commit.hash): \(commit.subject)") }
             for path in report.keptRemovals {
                 context.note("\(path) was removed on one side and changed on the other: it is kept, with the change")
             }
-            if !report.broughtNotes.isEmpty {
-                context.note("Brought in changes to: \(report.broughtNotes.joined(separator: ", "))")
+            // A line a person can read: the first few notes, then how many more.
+            let shown = report.broughtNotes.prefix(Self.namedNotes).joined(separator: ", ")
+            if report.broughtNotes.count > Self.namedNotes {
+                context.note("Brought in changes to: \(shown) and \(report.broughtNotes.count - Self.namedNotes) more")
+            } else if !report.broughtNotes.isEmpty {
+                context.note("Brought in changes to: \(shown)")
             }
             if report.rejectedPushes > 0 {
                 context.note("The remote moved on during the sync; integrated its changes and pushed again")
