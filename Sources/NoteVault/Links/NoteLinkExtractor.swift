@@ -158,30 +158,34 @@ private struct Extraction {
                 open -= 1
             }
         }
-        if let range, let label = referenceLabel(in: range, isImage: isImage), let definition = definitions[DestinationParser.normalizedLabel(label)] {
-            return NoteLink(
-                kind: isImage ? .image : .reference, destination: parser.text(definition.destination.range), target: target,
-                place: place(range.lowerBound), destinationRange: definition.destination.range, label: label)
-        }
-        // libcmark's position did not match the bytes: look for the destination in the block.
-        var open = max(searchFrom, block.lowerBound)
-        while open < block.upperBound {
-            if bytes[open] == UInt8(ascii: "("), open > block.lowerBound, bytes[open - 1] == UInt8(ascii: "]"),
-                let destination = parser.inlineDestination(openParen: open, limit: block.upperBound), matches(destination, url: node.url)
-            {
-                searchFrom = destination.end
-                excluded.append(open..<destination.end)
-                return NoteLink(
-                    kind: isImage ? .image : .inline, destination: parser.text(destination.range), target: target,
-                    place: place(open), destinationRange: destination.range)
+        if let range, bytes[range.upperBound - 1] == UInt8(ascii: "]") {
+            // A reference: its definition by label, else the only definition of that URL.
+            let label = referenceLabel(in: range, isImage: isImage)
+            var definition = label.flatMap { definitions[DestinationParser.normalizedLabel($0)] }
+            if definition == nil {
+                let sameURL = all.filter { $0.destination.text == node.url }
+                if sameURL.count == 1 { definition = sameURL[0] }
             }
-            open += 1
-        }
-        let sameURL = all.filter { $0.destination.text == node.url }
-        if sameURL.count == 1, let definition = sameURL.first {
-            return NoteLink(
-                kind: isImage ? .image : .reference, destination: parser.text(definition.destination.range), target: target,
-                place: place(range?.lowerBound ?? block.lowerBound), destinationRange: definition.destination.range, label: definition.label)
+            if let definition {
+                return NoteLink(
+                    kind: isImage ? .image : .reference, destination: parser.text(definition.destination.range), target: target,
+                    place: place(range.lowerBound), destinationRange: definition.destination.range, label: label ?? definition.label)
+            }
+        } else if range == nil {
+            // libcmark's position did not match the bytes: look for the destination in the block.
+            var open = max(searchFrom, block.lowerBound)
+            while open < block.upperBound {
+                if bytes[open] == UInt8(ascii: "("), open > block.lowerBound, bytes[open - 1] == UInt8(ascii: "]"),
+                    let destination = parser.inlineDestination(openParen: open, limit: block.upperBound), matches(destination, url: node.url)
+                {
+                    searchFrom = destination.end
+                    excluded.append(open..<destination.end)
+                    return NoteLink(
+                        kind: isImage ? .image : .inline, destination: parser.text(destination.range), target: target,
+                        place: place(open), destinationRange: destination.range)
+                }
+                open += 1
+            }
         }
         return NoteLink(
             kind: isImage ? .image : .inline, destination: "", target: target, place: place(range?.lowerBound ?? block.lowerBound), destinationRange: nil)

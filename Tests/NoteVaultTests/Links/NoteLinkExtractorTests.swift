@@ -74,7 +74,11 @@ struct NoteLinkExtractorTests {
         LinkCase(
             "> [plan]: ../Plan.md\n> quoted [p][plan]\n", link(.definition, "../Plan.md", plan), link(.reference, "../Plan.md", plan, line: 2, column: 10)),
         LinkCase("[unused]: ../Trip%20notes.md\n", link(.definition, "../Trip%20notes.md", .dead)),
-        LinkCase("text\n[plan]: ../Plan.md\n", ),  // a paragraph continuation, not a definition
+        LinkCase("text\n[plan]: ../Plan.md\n"),  // a paragraph continuation, not a definition
+        // libcmark folds case fully (ẞ matches ss); the definition is still found, by its URL.
+        LinkCase(
+            "[a](../Plan.md) [ss]\n\n[\u{1E9E}]: ../Plan.md\n", link(.inline, "../Plan.md", plan, line: 1, column: 1),
+            link(.reference, "../Plan.md", plan, line: 1, column: 17), link(.definition, "../Plan.md", plan, line: 3)),
         // Code, HTML and escapes are not links.
         LinkCase("`[x](../Plan.md)` and `[[Plan]]`\n"),
         LinkCase("```\n[[Plan]] [p](../Plan.md)\n```\n"),
