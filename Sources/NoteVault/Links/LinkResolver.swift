@@ -64,9 +64,11 @@ public struct LinkResolver: Sendable {
         if let relative = Self.normalize(Self.folder(of: source) + path), let found = lookup(relative) { return found }
         let folded = path.lowercased()
         if path.contains("/") {
+            // A path suffix: among the notes of that file name, those whose path ends with it.
             let suffix = "/" + folded
-            let matches = byPath.keys.filter { key in
-                let lowered = key.lowercased()
+            let lastName = String(folded.split(separator: "/").last ?? Substring(folded))
+            let matches = (byName[lastName] ?? []).filter { candidate in
+                let lowered = candidate.lowercased()
                 return lowered.hasSuffix(suffix) || lowered.hasSuffix(suffix + ".md")
             }
             if let found = shallowest(matches) { return found }
