@@ -34,6 +34,10 @@ public struct MarkdownSummary: Sendable, Equatable {
     /// The destinations of every link (`[text](destination)`), in document order.
     public var linkDestinations: [String]
 
+    /// Where the links, code and HTML are, when asked for with `mappingSyntax`; made from the
+    /// same libcmark parse, so extracting links costs a walk of the tree, not a second parse.
+    public var syntaxMap: MarkdownSyntaxMap?
+
     /// Parses `markdown` with libcmark and reduces it to plain text, images and links.
     public init(parsing markdown: String) {
         var markdown = markdown
@@ -42,12 +46,16 @@ public struct MarkdownSummary: Sendable, Equatable {
         }
     }
 
-    /// Parses UTF-8 bytes with libcmark and reduces them to plain text, images and links.
-    public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+    /// Parses UTF-8 bytes with libcmark and reduces them to plain text, images and links;
+    /// with `mappingSyntax`, also maps them (``syntaxMap``) from the same parse.
+    public init(parsingUTF8 bytes: UnsafeRawBufferPointer, mappingSyntax: Bool = false) {
         var collector = PlainTextCollector()
+        var mapper = mappingSyntax ? SyntaxMapCollector(bytes: bytes) : nil
         CMarkTree.withDocument(bytes) { root in
             collector.walk(root)
+            mapper?.walk(root)
         }
+        self.syntaxMap = mapper?.finishedMap()
         self.plainText = collector.finishedText()
         self.imageSources = collector.imageSources
         self.linkDestinations = collector.linkDestinations

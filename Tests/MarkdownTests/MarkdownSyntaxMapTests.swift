@@ -36,3 +36,16 @@ struct MarkdownSyntaxMapTests {
         #expect(map.blockLines == [3...3, 5...5])
     }
 }
+
+@Suite("MarkdownSummary with a syntax map")
+struct MarkdownSummarySyntaxMapTests {
+    @Test func oneParseGivesTheSameMap() {
+        let text = "[a]: x.md\ntext [a] `c` [b](y.md)\n\n```\n[[z]]\n```\n"
+        let summary = text.utf8CString.withUnsafeBytes { raw in
+            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw.dropLast()), mappingSyntax: true)
+        }
+        #expect(summary.syntaxMap == MarkdownSyntaxMap(parsing: text))
+        #expect(summary.syntaxMap?.links.count == 2)
+        #expect(MarkdownSummary(parsing: text).syntaxMap == nil)
+    }
+}
