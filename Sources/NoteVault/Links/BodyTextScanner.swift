@@ -80,6 +80,21 @@ struct BodyTextScanner {
         var lastKept = index
         var hasLetter = false
         while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                // ASCII without Unicode properties: letters, digits, `_`, `-`, `/`.
+                let lower = byte | 0x20
+                if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+                    hasLetter = true
+                } else if !((byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "/"))
+                {
+                    break
+                }
+                index += 1
+                if byte != UInt8(ascii: "/") { lastKept = index }
+                continue
+            }
             guard let (scalar, length) = decode(at: index, end: end) else { break }
             let properties = scalar.properties
             if properties.isAlphabetic || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark {

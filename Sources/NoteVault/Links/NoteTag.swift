@@ -33,6 +33,8 @@ public struct NoteTag: Sendable, Hashable {
     public static func normalize(_ name: String) -> String {
         var text = Substring(name)
         if text.hasPrefix("#") { text = text.dropFirst() }
+        // Most tags are ASCII: lowercase them without Foundation's normalisation.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return String(text).lowercased() }
         return String(text).precomposedStringWithCanonicalMapping.lowercased()
     }
 
