@@ -56,18 +56,18 @@ enum LinkBenchmark {
             return fastest
         }
         let parse = best {
-            for note in notes { _ = summary(note, mapping: false) }
+            for note in notes { _ = summary(note) }
         }
         let parseAndMap = best {
-            for note in notes { _ = summary(note, mapping: true) }
+            for note in notes { _ = summaryAndMap(note) }
         }
         let shared = best {
             linkCount = 0
             tagCount = 0
             for note in notes {
-                let summary = summary(note, mapping: true)
+                let (_, map) = summaryAndMap(note)
                 let found = note.bytes.withUnsafeBufferPointer { buffer in
-                    NoteLinkExtractor.extract(buffer: buffer, bodyStart: note.bodyStart, map: summary.syntaxMap!)
+                    NoteLinkExtractor.extract(buffer: buffer, bodyStart: note.bodyStart, map: map)
                 }
                 linkCount += found.links.count
                 tagCount += found.tags.count
@@ -85,9 +85,11 @@ enum LinkBenchmark {
         print("  links and tags with a parse of their own    \(ms(separate))  \(percent(separate))")
     }
 
-    private static func summary(_ note: Note, mapping: Bool) -> MarkdownSummary {
-        note.bytes.withUnsafeBytes { raw in
-            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[note.bodyStart...]), mappingSyntax: mapping)
-        }
+    private static func summary(_ note: Note) -> MarkdownSummary {
+        note.bytes.withUnsafeBytes { raw in MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[note.bodyStart...])) }
+    }
+
+    private static func summaryAndMap(_ note: Note) -> (MarkdownSummary, MarkdownSyntaxMap) {
+        note.bytes.withUnsafeBytes { raw in MarkdownSummary.withSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[note.bodyStart...])) }
     }
 }

@@ -13,7 +13,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR | links DIR ROUNDS | links --size BYTES\n".utf8))
+        Data(
+            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR"
+                + " | links DIR ROUNDS | links --size BYTES\n").utf8))
     exit(2)
 }
 

@@ -41,11 +41,11 @@ struct MarkdownSyntaxMapTests {
 struct MarkdownSummarySyntaxMapTests {
     @Test func oneParseGivesTheSameMap() {
         let text = "[a]: x.md\ntext [a] `c` [b](y.md)\n\n```\n[[z]]\n```\n"
-        let summary = text.utf8CString.withUnsafeBytes { raw in
-            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw.dropLast()), mappingSyntax: true)
+        let (summary, map) = text.utf8CString.withUnsafeBytes { raw in
+            MarkdownSummary.withSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw.dropLast()))
         }
-        #expect(summary.syntaxMap == MarkdownSyntaxMap(parsing: text))
-        #expect(summary.syntaxMap?.links.count == 2)
-        #expect(MarkdownSummary(parsing: text).syntaxMap == nil)
+        #expect(map == MarkdownSyntaxMap(parsing: text))
+        #expect(map.links.count == 2)
+        #expect(summary == MarkdownSummary(parsing: text))
     }
 }
