@@ -58,7 +58,7 @@ let package = Package(
         // Generates benchmark vaults and times enote against rg and find (scripts/bench).
         .executableTarget(
             name: "enote-bench",
-            dependencies: ["NoteVault", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["NoteVault", "Markdown", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(

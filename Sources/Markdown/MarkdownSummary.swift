@@ -44,13 +44,32 @@ public struct MarkdownSummary: Sendable, Equatable {
 
     /// Parses UTF-8 bytes with libcmark and reduces them to plain text, images and links.
     public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+        self = Self.parse(bytes, mappingSyntax: false).summary
+    }
+
+    /// Parses UTF-8 bytes once and returns both the summary and the ``MarkdownSyntaxMap``, so
+    /// that extracting links costs a walk of the tree, not a second parse.
+    public static func withSyntaxMap(parsingUTF8 bytes: UnsafeRawBufferPointer) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap) {
+        let parsed = parse(bytes, mappingSyntax: true)
+        return (parsed.summary, parsed.map ?? MarkdownSyntaxMap(parsingUTF8: bytes))
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, mappingSyntax: Bool) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap?) {
         var collector = PlainTextCollector()
+        var mapper = mappingSyntax ? SyntaxMapCollector(bytes: bytes) : nil
         CMarkTree.withDocument(bytes) { root in
             collector.walk(root)
+            mapper?.walk(root)
         }
-        self.plainText = collector.finishedText()
-        self.imageSources = collector.imageSources
-        self.linkDestinations = collector.linkDestinations
+        let summary = MarkdownSummary(
+            plainText: collector.finishedText(), imageSources: collector.imageSources, linkDestinations: collector.linkDestinations)
+        return (summary, mapper?.finishedMap())
+    }
+
+    private init(plainText: String, imageSources: [String], linkDestinations: [String]) {
+        self.plainText = plainText
+        self.imageSources = imageSources
+        self.linkDestinations = linkDestinations
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 //   enote-bench generate N DIR     write a deterministic vault of N notes
 //   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher]
 //   enote-bench baseline DIR       only the bare FTS5 insert, in seconds
+//   enote-bench links DIR ROUNDS | links --size BYTES   link and tag extraction against the index's parse
 //
 // scripts/bench builds a release binary and runs both for 10k and 100k notes.
 
@@ -12,7 +13,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR\n".utf8))
+        Data(
+            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR"
+                + " | links DIR ROUNDS | links --size BYTES\n").utf8))
     exit(2)
 }
 
@@ -50,6 +53,13 @@ case "run":
 case "baseline":
     guard arguments.count == 2 else { usage() }
     print(try BareFTSBaseline.seconds(vault: arguments[1]))
+case "links":
+    guard arguments.count == 3 else { usage() }
+    if arguments[1] == "--size", let size = Int(arguments[2]) {
+        LinkBenchmark.run([LinkBenchmark.syntheticNote(size: size)], label: "one note", rounds: 50)
+    } else {
+        LinkBenchmark.run(try LinkBenchmark.notes(in: arguments[1]), label: arguments[1], rounds: Int(arguments[2]) ?? 5)
+    }
 default:
     usage()
 }

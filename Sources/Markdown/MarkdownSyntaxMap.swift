@@ -1,0 +1,89 @@
+/// Where a Markdown text's links, code and raw HTML are, as byte offsets into the parsed bytes:
+/// what a scanner for wikilinks and tags (which CommonMark does not know) must skip, and where
+/// each CommonMark link sits so that its destination can be found and rewritten.
+///
+/// libcmark's inline source positions are shifted by the lines of reference definitions that
+/// open a paragraph; the map corrects that and checks every position against the bytes, so a
+/// link whose place cannot be confirmed has `range == nil` rather than a wrong range.
+///
+/// For example:
+///
+/// ```swift
+/// let map = MarkdownSyntaxMap(parsing: "See [plan](plan.md) and `[[code]]`\n")
+/// map.links[0].url     // "plan.md"
+/// map.links[0].range   // 4..<19
+/// map.literalRanges    // [25..<33]: the code span's text
+/// ```
+public struct MarkdownSyntaxMap: Sendable, Equatable {
+    /// A CommonMark link, image or autolink as libcmark parsed it.
+    public struct Link: Sendable, Equatable {
+        /// Whether the node is a link (autolinks included) or an image.
+        public enum Kind: Sendable, Equatable {
+            case link
+            case image
+        }
+
+        /// Link or image.
+        public var kind: Kind
+        /// The destination as libcmark decoded it (backslash escapes and entities resolved,
+        /// percent-encoding kept; `mailto:` added to an e-mail autolink).
+        public var url: String
+        /// The bytes of the whole node, from `[`, `![` or `<` to its last `)`, `]` or `>`;
+        /// `nil` when libcmark's position did not match the bytes.
+        public var range: Range<Int>?
+        /// The bytes of the paragraph or heading that holds the link.
+        public var blockRange: Range<Int>
+    }
+
+    /// Every link, image and autolink in document order.
+    public var links: [Link]
+    /// Bytes that are code or raw HTML, sorted and not overlapping: code spans (their text),
+    /// fenced and indented code blocks, HTML blocks and inline HTML (whole lines for blocks).
+    public var literalRanges: [Range<Int>]
+    /// Byte offset where each line starts (`\n`, `\r\n` and a lone `\r` end a line, as in
+    /// CommonMark); `lineStarts[0] == 0`.
+    public var lineStarts: [Int]
+    /// The 1-based lines that belong to a leaf block's content (paragraphs, headings, code, HTML,
+    /// thematic breaks), as closed ranges in document order. Lines of reference definitions
+    /// are in none of them.
+    public var blockLines: [ClosedRange<Int>]
+
+    /// Parses `markdown` and maps it.
+    public init(parsing markdown: String) {
+        var markdown = markdown
+        self = markdown.withUTF8 { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses UTF-8 bytes and maps them; offsets are relative to `bytes`.
+    public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+        var collector = SyntaxMapCollector(bytes: bytes)
+        CMarkTree.withDocument(bytes) { root in collector.walk(root) }
+        self = collector.finishedMap()
+    }
+
+    init(links: [Link], literalRanges: [Range<Int>], lineStarts: [Int], blockLines: [ClosedRange<Int>]) {
+        self.links = links
+        self.literalRanges = literalRanges
+        self.lineStarts = lineStarts
+        self.blockLines = blockLines
+    }
+
+    /// Byte offsets where each line of `bytes` starts, with CommonMark's line endings.
+    public static func lineStarts(of bytes: UnsafeRawBufferPointer) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 40 + 1)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A {
+                starts.append(index)
+            } else if byte == 0x0D {
+                if index < count, bytes[index] == 0x0A { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
+    }
+}

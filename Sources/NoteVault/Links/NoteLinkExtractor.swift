@@ -1,0 +1,212 @@
+import Markdown
+
+/// The links and tags of one note, in the order they are written.
+public struct NoteLinks: Sendable, Equatable {
+    /// Every link, definition and embed, in file order.
+    public var links: [NoteLink]
+    /// Front matter tags first, then body tags in file order.
+    public var tags: [NoteTag]
+
+    public init(links: [NoteLink] = [], tags: [NoteTag] = []) {
+        self.links = links
+        self.tags = tags
+    }
+}
+
+/// Extracts a note's links and tags from its bytes: CommonMark links as libcmark parses them,
+/// wikilinks, embeds and `#tags` from the text outside code and HTML.
+///
+/// For example:
+///
+/// ```swift
+/// let bytes = Array("See [[Plan#Goals|the plan]] and [notes](notes.md). #work\n".utf8)
+/// let found = NoteLinkExtractor.extract(bytes: bytes, bodyStart: 0)
+/// found.links.map(\.destination)  // ["Plan#Goals|the plan", "notes.md"]
+/// found.tags.map(\.name)          // ["work"]
+/// ```
+public enum NoteLinkExtractor {
+    /// Extracts the links and tags of a note read by ``NoteContent`` (nothing for a file that is
+    /// not text), front matter tags included.
+    public static func extract(_ content: NoteContent) -> NoteLinks {
+        guard content.textProblem == nil else { return NoteLinks() }
+        var tagsLine: Int?
+        if case .parsed(let frontMatter) = content.frontMatter {
+            tagsLine = frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == .tags }?.line
+        }
+        return extract(bytes: content.bytes, bodyStart: content.bodyStart, frontMatterTags: content.metadata.tags, frontMatterTagsLine: tagsLine)
+    }
+
+    /// Extracts links and tags from a whole file whose body starts at `bodyStart` (after the
+    /// front matter, or after a BOM).
+    public static func extract(bytes: [UInt8], bodyStart: Int, frontMatterTags: [String] = [], frontMatterTagsLine: Int? = nil) -> NoteLinks {
+        let start = min(max(bodyStart, 0), bytes.count)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let map = MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start...]))
+            return extract(buffer: buffer, bodyStart: start, map: map, frontMatterTags: frontMatterTags, frontMatterTagsLine: frontMatterTagsLine)
+        }
+    }
+
+    /// Extracts links and tags using a map of the body already parsed (offsets relative to the
+    /// body), so that one libcmark parse serves both the index text and the links.
+    public static func extract(
+        buffer: UnsafeBufferPointer<UInt8>, bodyStart: Int, map: MarkdownSyntaxMap, frontMatterTags: [String] = [], frontMatterTagsLine: Int? = nil
+    ) -> NoteLinks {
+        var extraction = Extraction(buffer: buffer, bodyStart: bodyStart, map: map)
+        extraction.run()
+        var tags = frontMatterTags.map { name in
+            NoteTag(
+                name: name.hasPrefix("#") ? String(name.dropFirst()) : name, origin: .frontMatter,
+                place: frontMatterTagsLine.map { TextPlace(offset: 0, line: $0, column: 1, utf16Column: 1) }, range: nil)
+        }
+        tags.append(contentsOf: extraction.tags)
+        return NoteLinks(links: extraction.links.sorted { $0.place.offset < $1.place.offset }, tags: tags)
+    }
+}
+
+/// One extraction's state: the bytes, the body's lines, and what has been found.
+private struct Extraction {
+    let parser: DestinationParser
+    let bodyStart: Int
+    let map: MarkdownSyntaxMap
+    let lines: BodyLines
+    var links: [NoteLink] = []
+    var tags: [NoteTag] = []
+    /// Bytes the wikilink and tag scan skips, in file offsets.
+    var excluded: [Range<Int>] = []
+
+    init(buffer: UnsafeBufferPointer<UInt8>, bodyStart: Int, map: MarkdownSyntaxMap) {
+        parser = DestinationParser(bytes: buffer)
+        self.bodyStart = bodyStart
+        self.map = map
+        lines = BodyLines(bytes: buffer, bodyStart: bodyStart, bodyLineStarts: map.lineStarts)
+        excluded = map.literalRanges.map { ($0.lowerBound + bodyStart)..<($0.upperBound + bodyStart) }
+    }
+
+    private func place(_ offset: Int) -> TextPlace { lines.place(of: offset, in: parser.bytes) }
+
+    mutating func run() {
+        let bodyEnd = parser.bytes.count
+        let definitions = ReferenceDefinitionScanner(parser: parser, lines: lines, bodyEnd: bodyEnd).definitions(uncoveredBy: map.blockLines)
+        var byLabel: [String: ReferenceDefinitionScanner.Definition] = [:]
+        for definition in definitions {
+            excluded.append(definition.range)
+            let key = DestinationParser.normalizedLabel(definition.label)
+            if byLabel[key] == nil { byLabel[key] = definition }
+            links.append(
+                NoteLink(
+                    kind: .definition, destination: parser.text(definition.destination.range), target: LinkTarget(markdownURL: definition.destination.text),
+                    place: place(definition.labelStart), destinationRange: definition.destination.range, label: definition.label))
+        }
+        var searchFrom = bodyStart
+        for node in map.links {
+            let range = node.range.map { ($0.lowerBound + bodyStart)..<($0.upperBound + bodyStart) }
+            let block = (node.blockRange.lowerBound + bodyStart)..<(node.blockRange.upperBound + bodyStart)
+            if let link = markdownLink(node, range: range, block: block, searchFrom: &searchFrom, definitions: byLabel, all: definitions) {
+                links.append(link)
+            }
+        }
+        excluded.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for range in excluded {
+            let clamped = max(range.lowerBound, bodyStart)..<max(min(range.upperBound, bodyEnd), max(range.lowerBound, bodyStart))
+            if let last = merged.last, clamped.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, clamped.upperBound)
+            } else {
+                merged.append(clamped)
+            }
+        }
+        let found = BodyTextScanner(parser: parser).scan(body: bodyStart..<bodyEnd, excluded: merged)
+        for wikilink in found.wikilinks {
+            let destination = parser.text(wikilink.inner)
+            links.append(
+                NoteLink(
+                    kind: wikilink.isEmbed ? .embed : .wikilink, destination: destination, target: LinkTarget(wikilink: destination),
+                    place: place(wikilink.start), destinationRange: wikilink.inner))
+        }
+        for tag in found.tags {
+            tags.append(NoteTag(name: parser.text(tag.name), origin: .body, place: place(tag.hash), range: tag.name))
+        }
+    }
+
+    /// A CommonMark link with its destination's bytes: after `](` for an inline link, inside
+    /// `<…>` for an autolink, in the definition for a reference link.
+    private mutating func markdownLink(
+        _ node: MarkdownSyntaxMap.Link, range: Range<Int>?, block: Range<Int>, searchFrom: inout Int,
+        definitions: [String: ReferenceDefinitionScanner.Definition], all: [ReferenceDefinitionScanner.Definition]
+    ) -> NoteLink? {
+        let bytes = parser.bytes
+        let target = LinkTarget(markdownURL: node.url)
+        let isImage = node.kind == .image
+        if let range, bytes[range.lowerBound] == UInt8(ascii: "<") {
+            excluded.append(range)
+            let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+            return NoteLink(kind: .autolink, destination: parser.text(inner), target: target, place: place(range.lowerBound), destinationRange: inner)
+        }
+        // Inline: the last `](` in the node whose destination reaches the node's `)`.
+        if let range, bytes[range.upperBound - 1] == UInt8(ascii: ")") {
+            var open = range.upperBound - 2
+            while open > range.lowerBound {
+                if bytes[open] == UInt8(ascii: "("), bytes[open - 1] == UInt8(ascii: "]"),
+                    let destination = parser.inlineDestination(openParen: open, limit: range.upperBound),
+                    destination.end == range.upperBound, matches(destination, url: node.url)
+                {
+                    excluded.append(open..<range.upperBound)
+                    return NoteLink(
+                        kind: isImage ? .image : .inline, destination: parser.text(destination.range), target: target,
+                        place: place(range.lowerBound), destinationRange: destination.range)
+                }
+                open -= 1
+            }
+        }
+        if let range, bytes[range.upperBound - 1] == UInt8(ascii: "]") {
+            // A reference: its definition by label, else the only definition of that URL.
+            let label = referenceLabel(in: range, isImage: isImage)
+            var definition = label.flatMap { definitions[DestinationParser.normalizedLabel($0)] }
+            if definition == nil {
+                let sameURL = all.filter { $0.destination.text == node.url }
+                if sameURL.count == 1 { definition = sameURL[0] }
+            }
+            if let definition {
+                return NoteLink(
+                    kind: isImage ? .image : .reference, destination: parser.text(definition.destination.range), target: target,
+                    place: place(range.lowerBound), destinationRange: definition.destination.range, label: label ?? definition.label)
+            }
+        } else if range == nil {
+            // libcmark's position did not match the bytes: look for the destination in the block.
+            var open = max(searchFrom, block.lowerBound)
+            while open < block.upperBound {
+                if bytes[open] == UInt8(ascii: "("), open > block.lowerBound, bytes[open - 1] == UInt8(ascii: "]"),
+                    let destination = parser.inlineDestination(openParen: open, limit: block.upperBound), matches(destination, url: node.url)
+                {
+                    searchFrom = destination.end
+                    excluded.append(open..<destination.end)
+                    return NoteLink(
+                        kind: isImage ? .image : .inline, destination: parser.text(destination.range), target: target,
+                        place: place(open), destinationRange: destination.range)
+                }
+                open += 1
+            }
+        }
+        return NoteLink(
+            kind: isImage ? .image : .inline, destination: "", target: target, place: place(range?.lowerBound ?? block.lowerBound), destinationRange: nil)
+    }
+
+    private func matches(_ destination: DestinationParser.Destination, url: String) -> Bool {
+        destination.text == url || destination.text.utf8.contains(UInt8(ascii: "&"))
+    }
+
+    /// The label of `[text][label]`, `[label][]` or `[label]` ending at the node's `]`.
+    private func referenceLabel(in range: Range<Int>, isImage: Bool) -> String? {
+        let bytes = parser.bytes
+        let last = range.upperBound - 1
+        guard bytes[last] == UInt8(ascii: "]") else { return nil }
+        var open = last - 1
+        while open >= range.lowerBound, bytes[open] != UInt8(ascii: "[") || parser.isEscaped(open, floor: range.lowerBound) { open -= 1 }
+        guard open >= range.lowerBound else { return nil }
+        let textStart = range.lowerBound + (isImage ? 2 : 1)
+        if open > textStart, bytes[open - 1] == UInt8(ascii: "]") {
+            return open + 1 == last ? parser.text(textStart..<(open - 1)) : parser.text((open + 1)..<last)
+        }
+        return parser.text(textStart..<last)
+    }
+}
