@@ -82,6 +82,10 @@ import Testing
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("10 MiB"), "\(result)")
         #expect(result.stderr.contains("kept in"), "the typed text is not lost: \(result)")
+        // The copy named in the message holds the whole text the editor saved.
+        let kept = try #require(result.stderr.components(separatedBy: "kept in ").last?.split(separator: "\n").first.map(String.init))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: kept)[.size] as? Int)
+        #expect(size > 11_000_000, "\(kept): \(size) bytes")
         #expect(try vault.bytes("small.md") == original)
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root.path).filter { $0.hasSuffix(".md") } == ["small.md"])
     }

@@ -54,12 +54,25 @@ public struct EditorSession: Sendable {
         }
     }
 
+    /// The editor saved more than a note may hold (``NoteContent/maximumSize``); the copy was
+    /// not read into memory and stays where the editor left it.
+    public struct TooLargeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The editor's copy, kept.
+        public var keptCopy: String
+        public var description: String { message.text }
+        /// What happened and where the text is, as a sentence.
+        public var message: LocalizedMessage {
+            "the text you saved is larger than \(NoteContent.maximumSize / 1_048_576) MiB, the most a note may hold; nothing was saved, and your text is kept in \(keptCopy)"
+        }
+    }
+
     /// Opens `text` in the editor under `fileName` and waits for it to exit.
     ///
     /// The copy is written and read back in its private folder without following a link, so
     /// an editor that swaps it for a link never makes enote save another file as the note.
     /// - Throws: ``LaunchError`` when the editor cannot be started; ``CopyError`` when the copy
-    ///   is no longer a regular file.
+    ///   is no longer a regular file; ``TooLargeError`` when the saved copy is too large to be a
+    ///   note (the copy is kept).
     public func edit(_ text: [UInt8], fileName: String) throws -> Outcome {
         let folder = try makePrivateFolder()
         let safeName = Self.safeFileName(fileName)
@@ -82,7 +95,11 @@ public struct EditorSession: Sendable {
         }
         let edited: [UInt8]
         do {
-            edited = try SystemFileSystem().readFile(Array(safeName.utf8), beneath: folderDescriptor).bytes
+            edited = try SystemFileSystem().readFile(Array(safeName.utf8), beneath: folderDescriptor, limit: NoteContent.maximumSize).bytes
+        } catch let error where error.code == EFBIG {
+            // Too large for a note: read no further, and keep the folder, so the text is not lost.
+            if status != 0 { return .cancelled(status: status, keptCopy: path) }
+            throw TooLargeError(keptCopy: path)
         } catch let error where error.code == ENOENT {
             // The file is gone (removed by the editor or a temp cleaner): nothing was typed into
             // it that could be saved, and it is not "all text deleted", which trashes the note.
