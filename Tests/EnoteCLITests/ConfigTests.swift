@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("colour = red", 27, "unknown setting \"colour\"; known settings are expiry, ignore, editor, sort, max_notes, expiry_cap, sync, sync_interval"),
+        ("colour = red", 27, "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap"),
         ("sort = random", 27, "sort must be one of updated, created, title, order, destroy, not \"random\""),
         ("max_notes = lots", 27, "max_notes must be a whole number above 0, not \"lots\""),
         ("max_notes = 0", 27, "max_notes must be a whole number above 0"),

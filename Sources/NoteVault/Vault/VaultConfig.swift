@@ -52,11 +52,6 @@ public struct VaultConfig: Sendable, Equatable {
     public var maxNotes: Int?
     /// The most notes one expiry pass may destroy before it asks for confirmation.
     public var expiryCap: Int = 50
-    /// `sync = auto`: the watcher runs `enote sync` once changes have been quiet for
-    /// ``syncInterval`` seconds, and every ``syncInterval`` seconds to bring in other machines'.
-    public var autoSync = false
-    /// Seconds between automatic syncs (`sync_interval = 5m`).
-    public var syncInterval: Double = 300
 
     public init() {}
 
@@ -118,16 +113,11 @@ public struct VaultConfig: Sendable, Equatable {
             case "expiry_cap":
                 guard let cap = Int(value), cap > 0 else { throw fail("expiry_cap must be a whole number above 0, not \"\(value)\"") }
                 expiryCap = cap
-            case "sync":
-                guard value == "auto" || value == "manual" else { throw fail("sync must be auto or manual, not \"\(value)\"") }
-                autoSync = value == "auto"
-            case "sync_interval":
-                guard let seconds = DateInput.Duration.seconds(parsing: value), seconds >= 1 else {
-                    throw fail("sync_interval must be a duration such as 30s, 5m or 1h, not \"\(value)\"")
-                }
-                syncInterval = seconds
+            case "sync", "sync_interval":
+                // Automatic sync pushes on its own: each machine chooses it, never the vault.
+                throw fail("\(key) is not a vault setting: whether a machine syncs by itself is its own choice; remove this line and run git config enote.sync auto in the clones that should")
             default:
-                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, editor, sort, max_notes, expiry_cap, sync, sync_interval")
+                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap")
             }
         }
     }
@@ -177,10 +167,9 @@ public struct VaultConfig: Sendable, Equatable {
         # Refuse to create more notes than this.
         # max_notes = 1000
 
-        # With `sync = auto`, `enote watch` runs `enote sync` once changes have been quiet
-        # for sync_interval, and every sync_interval to bring in other machines' changes.
-        # sync = manual
-        # sync_interval = 5m
+        # Automatic sync is chosen on each machine, not here: `git config enote.sync auto`
+        # in a clone makes its `enote watch` sync once changes have been quiet for
+        # `git config enote.syncInterval` (5m by default).
 
         """
 }

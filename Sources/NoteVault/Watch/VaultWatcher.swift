@@ -105,8 +105,9 @@ public final class VaultWatcher: @unchecked Sendable {
     /// Whether a whole expiry pass is due at the next step: the timer fired, or the settings
     /// changed.
     var expiryDue = false
-    /// When notes last changed and when the watcher last synced (monotonic seconds), for
-    /// `sync = auto` (``runAutoSyncIfDue()``).
+    /// The clone's automatic sync, and when notes last changed and the watcher last synced
+    /// (monotonic seconds), for ``runAutoSyncIfDue()``.
+    var autoSync = AutoSyncSetting()
     var lastLocalChange: Double = 0
     var lastAutoSync: Double = monotonicSeconds()
 
@@ -170,6 +171,7 @@ public final class VaultWatcher: @unchecked Sendable {
     /// - Throws: When the index cannot be written, or `poll` fails.
     public func run() throws(VaultError) {
         startFollowingConfig()
+        readAutoSync()
         watchAllFolders()
         let report = try index.synchronize()
         log(report, reason: .start)
