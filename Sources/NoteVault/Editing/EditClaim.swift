@@ -13,7 +13,11 @@ import Glibc
 /// so a claim left behind by a crashed edit (a stale pid) is a file nobody locks, and is ignored.
 /// Two edits of one note may run at once (the second to save gets a conflict copy); the claim
 /// holds until both have ended, and the last one removes the file.
+///
+/// `@unchecked Sendable`: the one mutable field, the descriptor, is read and changed only under
+/// `lock`, so ``release()`` from two threads closes it once.
 public final class EditClaim: @unchecked Sendable {
+    private let lock = NSLock()
     private var descriptor: Int32
     private let folder: String
     private let name: String
@@ -92,12 +96,14 @@ public final class EditClaim: @unchecked Sendable {
     /// Ends the claim (also done when the object is freed; the lock goes when the process
     /// ends). The last edit of the note removes the file.
     public func release() {
-        guard descriptor >= 0 else { return }
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-            _ = unlink(folder + "/" + name)
+        lock.withLock {
+            guard descriptor >= 0 else { return }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                _ = unlink(folder + "/" + name)
+            }
+            _ = flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
         }
-        _ = flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
     }
 }

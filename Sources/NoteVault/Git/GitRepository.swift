@@ -68,7 +68,9 @@ public struct GitRepository: Sendable {
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
-            group.wait()
+            // A child of git (ssh) may still hold the pipes open: wait for the readers a little,
+            // never for ever.
+            _ = group.wait(timeout: .now() + 5)
             process.waitUntilExit()
             return Output(status: 124, stdout: [], stderr: "git \(arguments.first ?? "") did not finish within \(Int(timeout)) s")
         }
@@ -88,6 +90,8 @@ public struct GitRepository: Sendable {
     }
 
     /// The output pipes' contents, filled by the reading threads.
+    ///
+    /// `@unchecked Sendable`: both fields are read and written only under `lock`.
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var outData = Data()
