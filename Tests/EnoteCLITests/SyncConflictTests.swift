@@ -77,6 +77,26 @@ import Testing
         #expect(nothing.stderr.contains("no sync is stopped on a conflict"), "\(nothing)")
     }
 
+    @Test func abortRefusesWhileANoteWasEditedAfterTheSyncStopped() throws {
+        let clones = try Self.conflictingClones()
+        #expect(try clones[0].run("sync").status == 3)
+        // Given an edit to another note while the sync is stopped
+        try clones[0].write("other.md", "Other, edited while stopped.\n")
+        // When the user aborts
+        let refused = try clones[0].run("sync", "--abort")
+        // Then it is refused, naming the note, and nothing changed
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("other.md"), "\(refused)")
+        #expect(refused.stderr.contains("enote sync --abort"), "\(refused)")
+        #expect(try clones[0].text("other.md") == "Other, edited while stopped.\n")
+        #expect(FileManager.default.fileExists(atPath: clones[0].url(".git/rebase-merge").path))
+        // And once the edit is put back, the abort goes through
+        try clones[0].git("checkout", "--", "other.md")
+        let aborted = try clones[0].run("sync", "--abort")
+        #expect(aborted.status == 0, "\(aborted)")
+        #expect(try clones[0].text("other.md") == "Other, changed here.\n")
+    }
+
     @Test func abortLeavesARebaseTheUserStartedAlone() throws {
         let clones = try Self.conflictingClones()
         try clones[0].git("commit", "-qam", "ours")

@@ -24,6 +24,8 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     case markersLeft(path: String, line: Int)
     /// `--continue` or `--abort` with no sync stopped.
     case nothingStopped
+    /// `--abort` would throw away these files, changed since the sync stopped.
+    case abortWouldLoseEdits(paths: [String])
     /// A git command failed for another reason.
     case gitFailed(command: String, detail: String)
 
@@ -62,6 +64,9 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
                 "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
         case .nothingStopped:
             return "no sync is stopped on a conflict, so there is nothing to continue or abort; run `enote sync`"
+        case .abortWouldLoseEdits(let paths):
+            return
+                "`enote sync --abort` would throw away what was changed in \(paths.joined(separator: ", ")) since the sync stopped, so nothing was aborted; copy those files somewhere outside the vault, put them back as they were (`git restore -- FILE`, or delete a new file), then run `enote sync --abort` again"
         case .gitFailed(let command, let detail):
             return "git \(command) failed: \(detail)"
         }

@@ -146,10 +146,32 @@ extension VaultSync {
         let ledger = SyncLedger(vault: vault)
         // A rebase the user started is theirs to abort; only a sync's own is undone here.
         guard ledger.stoppedSync != nil else { throw .nothingStopped }
-        if isRebasing(GitState(vaultRoot: vault.root)) {
+        let state = GitState(vaultRoot: vault.root)
+        if isRebasing(state) {
+            let unsaved = editsAbortWouldLose(state)
+            if !unsaved.isEmpty { throw .abortWouldLoseEdits(paths: unsaved) }
             let aborted = git.run(["rebase", "--abort"])
             guard aborted.succeeded else { throw .gitFailed(command: "rebase --abort", detail: aborted.firstErrorLine) }
         }
         ledger.end()
+    }
+
+    /// Files `git rebase --abort` would overwrite: tracked files edited since the sync stopped
+    /// (not the conflicted notes themselves, which the abort is meant to undo), and untracked
+    /// files at a path the branch had before the sync.
+    func editsAbortWouldLose(_ state: GitState) -> [String] {
+        let unmerged = Set(GitRepository.fields(git.run(["diff", "--name-only", "-z", "--relative", "--diff-filter=U", "--", "."]).stdout))
+        var paths = Set(GitRepository.fields(git.run(["diff", "--name-only", "-z", "--relative", "--", "."]).stdout)).subtracting(unmerged)
+        if let folder = state.gitDirectory,
+            let data = FileManager.default.contents(atPath: folder + "/rebase-merge/orig-head")
+                ?? FileManager.default.contents(atPath: folder + "/rebase-apply/orig-head")
+        {
+            let before = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let untracked = GitRepository.fields(git.run(["ls-files", "--others", "--exclude-standard", "-z", "--", "."]).stdout)
+            for path in untracked where git.run(["cat-file", "-e", "\(before):./\(path)"]).succeeded {
+                paths.insert(path)
+            }
+        }
+        return paths.sorted()
     }
 }
