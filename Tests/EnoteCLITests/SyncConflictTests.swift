@@ -60,6 +60,23 @@ import Testing
         #expect(try clones[0].git("status", "--porcelain").isEmpty)
     }
 
+    @Test func continueAcceptsAMarkdownHeadingUnderlinedWithEqualsSigns() throws {
+        let heading = "---\ntitle: Plan\n---\nHeading\n=======\n\n"
+        let clones = try GitClones(count: 2, notes: ["plan.md": heading + "Shared line.\n"])
+        try clones[1].write("plan.md", heading + "Their line.\n")
+        try #require(try clones[1].run("sync").status == 0)
+        try clones[0].write("plan.md", heading + "Our line.\n")
+        #expect(try clones[0].run("sync").status == 3)
+        // When the conflict is resolved, keeping the heading and its underline
+        try clones[0].write("plan.md", heading + "Our line and their line.\n")
+        #expect(try clones[0].run("sync", "--status").stdout.contains("plan.md (no conflict markers left; ready)"))
+        let finished = try clones[0].run("sync", "--continue")
+        // Then the sync finishes
+        #expect(finished.status == 0, "\(finished)")
+        #expect(try clones[0].text("plan.md") == heading + "Our line and their line.\n")
+        #expect(try clones[0].git("status", "--porcelain").isEmpty)
+    }
+
     @Test func abortGoesBackToBeforeTheSyncKeepingTheLocalCommit() throws {
         let clones = try Self.conflictingClones()
         #expect(try clones[0].run("sync").status == 3)

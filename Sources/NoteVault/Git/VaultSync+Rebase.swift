@@ -66,20 +66,11 @@ extension VaultSync {
     /// The notes in conflict, sorted.
     func unmergedPaths() -> [String] { unmergedStages().keys.sorted() }
 
-    /// The line of the first conflict marker in a file, if any.
+    /// The line of the first conflict marker in a file, if any: the same check as
+    /// `enote doctor`'s (a lone `=======` is a Markdown heading's underline, not a marker).
     func firstMarkerLine(_ path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return nil }
-        var number = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
-            if text.starts(with: Array("<<<<<<< ".utf8)) || text.starts(with: Array(">>>>>>> ".utf8)) || text.elementsEqual(Array("=======".utf8))
-                || text.elementsEqual(Array("<<<<<<<".utf8)) || text.elementsEqual(Array(">>>>>>>".utf8))
-            {
-                return number
-            }
-        }
-        return nil
+        return VaultDoctor.conflictMarkerLine(in: Array(data))
     }
 
     // MARK: - A stopped sync
