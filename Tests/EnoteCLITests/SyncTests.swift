@@ -103,6 +103,31 @@ import Testing
         #expect(try clone.git("ls-remote", clones.remote.path, "refs/heads/main") == remoteHead)
     }
 
+    @Test func aNoteOpenInEnoteEditIsNotSyncedUnderIt() throws {
+        let clones = try GitClones(count: 1, notes: ["plan.md": "---\ntitle: Plan\n---\nLine.\n"])
+        let vault = clones[0]
+        // Given an editor, started by a real `enote edit`, that runs `enote sync` while it has the note
+        let editor = try vault.script(
+            "sync-while-editing.sh",
+            """
+            printf 'Typed.\\n' >> "$1"
+            cd "\(vault.root.path)"
+            "\(EnoteProcess.executable.path)" sync > "\(vault.base.path)/sync-out" 2>&1
+            echo $? > "\(vault.base.path)/sync-status"
+            """)
+        let edit = try vault.run(["edit", "plan"], environment: ["EDITOR": editor])
+        #expect(edit.status == 0, "\(edit)")
+        // Then that sync was refused, naming the note and enote edit, and committed nothing
+        let status = try String(contentsOfFile: vault.base.path + "/sync-status", encoding: .utf8)
+        let said = try String(contentsOfFile: vault.base.path + "/sync-out", encoding: .utf8)
+        #expect(status == "1\n", "\(said)")
+        #expect(said.contains("plan.md is open in enote edit"), "\(said)")
+        #expect(try vault.git("log", "--format=%s") == "the vault\n")
+        // And the claim file is never committed
+        #expect(try vault.run("sync").status == 0)
+        #expect(!(try vault.git("ls-files")).contains(".claim"))
+    }
+
     @Test func offlineKeepsTheLocalCommitAndTheNextSyncPushesIt() throws {
         // Given a clone whose remote is gone (moved away)
         let clones = try GitClones(count: 2, notes: ["plan.md": Self.plan])
