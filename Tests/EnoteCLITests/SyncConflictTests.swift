@@ -40,6 +40,25 @@ import Testing
         #expect(again.stderr.contains("a sync stopped on a conflict in plan.md"), "\(again)")
     }
 
+    @Test func theMarkersHoldTheOtherMachinesLinesFirstAndTheMessagesSaySo() throws {
+        let clones = try Self.conflictingClones()
+        let stopped = try clones[0].run("sync")
+        #expect(stopped.status == 3, "\(stopped)")
+        // Then between <<<<<<< and ======= is the other machine's line, then this machine's
+        let lines = try clones[0].text("plan.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("<<<<<<<") })
+        let middle = try #require(lines.firstIndex { $0 == "=======" })
+        let end = try #require(lines.firstIndex { $0.hasPrefix(">>>>>>>") })
+        #expect(Array(lines[(start + 1)..<middle]) == ["Their line."], "\(lines)")
+        #expect(Array(lines[(middle + 1)..<end]) == ["Our line."], "\(lines)")
+        // And the stop message and --status say so
+        #expect(stopped.stderr.contains("Between <<<<<<< and ======= are the other machine's lines, between ======= and >>>>>>> this machine's"), "\(stopped)")
+        let status = try clones[0].run("sync", "--status")
+        #expect(
+            status.stdout.contains("the lines between <<<<<<< and ======= are the other machine's and those between ======= and >>>>>>> are this machine's"),
+            "\(status)")
+    }
+
     @Test func continueRefusesWhileMarkersAreLeftThenFinishesAndPushes() throws {
         let clones = try Self.conflictingClones()
         #expect(try clones[0].run("sync").status == 3)

@@ -58,7 +58,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
         case .conflict(let paths):
             return
-                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
+                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Between <<<<<<< and ======= are the other machine's lines, between ======= and >>>>>>> this machine's: keep what you want and remove the marker lines, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
         case .markersLeft(let path, let line):
             return
                 "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
