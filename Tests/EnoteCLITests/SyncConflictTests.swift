@@ -40,6 +40,25 @@ import Testing
         #expect(again.stderr.contains("a sync stopped on a conflict in plan.md"), "\(again)")
     }
 
+    @Test func theMarkersHoldTheOtherMachinesLinesFirstAndTheMessagesSaySo() throws {
+        let clones = try Self.conflictingClones()
+        let stopped = try clones[0].run("sync")
+        #expect(stopped.status == 3, "\(stopped)")
+        // Then between <<<<<<< and ======= is the other machine's line, then this machine's
+        let lines = try clones[0].text("plan.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("<<<<<<<") })
+        let middle = try #require(lines.firstIndex { $0 == "=======" })
+        let end = try #require(lines.firstIndex { $0.hasPrefix(">>>>>>>") })
+        #expect(Array(lines[(start + 1)..<middle]) == ["Their line."], "\(lines)")
+        #expect(Array(lines[(middle + 1)..<end]) == ["Our line."], "\(lines)")
+        // And the stop message and --status say so
+        #expect(stopped.stderr.contains("Between <<<<<<< and ======= are the other machine's lines, between ======= and >>>>>>> this machine's"), "\(stopped)")
+        let status = try clones[0].run("sync", "--status")
+        #expect(
+            status.stdout.contains("the lines between <<<<<<< and ======= are the other machine's and those between ======= and >>>>>>> are this machine's"),
+            "\(status)")
+    }
+
     @Test func continueRefusesWhileMarkersAreLeftThenFinishesAndPushes() throws {
         let clones = try Self.conflictingClones()
         #expect(try clones[0].run("sync").status == 3)
@@ -60,6 +79,23 @@ import Testing
         #expect(try clones[0].git("status", "--porcelain").isEmpty)
     }
 
+    @Test func continueAcceptsAMarkdownHeadingUnderlinedWithEqualsSigns() throws {
+        let heading = "---\ntitle: Plan\n---\nHeading\n=======\n\n"
+        let clones = try GitClones(count: 2, notes: ["plan.md": heading + "Shared line.\n"])
+        try clones[1].write("plan.md", heading + "Their line.\n")
+        try #require(try clones[1].run("sync").status == 0)
+        try clones[0].write("plan.md", heading + "Our line.\n")
+        #expect(try clones[0].run("sync").status == 3)
+        // When the conflict is resolved, keeping the heading and its underline
+        try clones[0].write("plan.md", heading + "Our line and their line.\n")
+        #expect(try clones[0].run("sync", "--status").stdout.contains("plan.md (no conflict markers left; ready)"))
+        let finished = try clones[0].run("sync", "--continue")
+        // Then the sync finishes
+        #expect(finished.status == 0, "\(finished)")
+        #expect(try clones[0].text("plan.md") == heading + "Our line and their line.\n")
+        #expect(try clones[0].git("status", "--porcelain").isEmpty)
+    }
+
     @Test func abortGoesBackToBeforeTheSyncKeepingTheLocalCommit() throws {
         let clones = try Self.conflictingClones()
         #expect(try clones[0].run("sync").status == 3)
@@ -75,6 +111,26 @@ import Testing
         let nothing = try clones[0].run("sync", "--continue")
         #expect(nothing.status == 1)
         #expect(nothing.stderr.contains("no sync is stopped on a conflict"), "\(nothing)")
+    }
+
+    @Test func abortRefusesWhileANoteWasEditedAfterTheSyncStopped() throws {
+        let clones = try Self.conflictingClones()
+        #expect(try clones[0].run("sync").status == 3)
+        // Given an edit to another note while the sync is stopped
+        try clones[0].write("other.md", "Other, edited while stopped.\n")
+        // When the user aborts
+        let refused = try clones[0].run("sync", "--abort")
+        // Then it is refused, naming the note, and nothing changed
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("other.md"), "\(refused)")
+        #expect(refused.stderr.contains("enote sync --abort"), "\(refused)")
+        #expect(try clones[0].text("other.md") == "Other, edited while stopped.\n")
+        #expect(FileManager.default.fileExists(atPath: clones[0].url(".git/rebase-merge").path))
+        // And once the edit is put back, the abort goes through
+        try clones[0].git("checkout", "--", "other.md")
+        let aborted = try clones[0].run("sync", "--abort")
+        #expect(aborted.status == 0, "\(aborted)")
+        #expect(try clones[0].text("other.md") == "Other, changed here.\n")
     }
 
     @Test func abortLeavesARebaseTheUserStartedAlone() throws {

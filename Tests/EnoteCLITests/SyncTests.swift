@@ -103,6 +103,57 @@ import Testing
         #expect(try clone.git("ls-remote", clones.remote.path, "refs/heads/main") == remoteHead)
     }
 
+    @Test func aNoteOpenInEnoteEditIsNotSyncedUnderIt() throws {
+        let clones = try GitClones(count: 1, notes: ["plan.md": "---\ntitle: Plan\n---\nLine.\n"])
+        let vault = clones[0]
+        // Given an editor, started by a real `enote edit`, that runs `enote sync` while it has the note
+        let editor = try vault.script(
+            "sync-while-editing.sh",
+            """
+            printf 'Typed.\\n' >> "$1"
+            cd "\(vault.root.path)"
+            "\(EnoteProcess.executable.path)" sync > "\(vault.base.path)/sync-out" 2>&1
+            echo $? > "\(vault.base.path)/sync-status"
+            """)
+        let edit = try vault.run(["edit", "plan"], environment: ["EDITOR": editor])
+        #expect(edit.status == 0, "\(edit)")
+        // Then that sync was refused, naming the note and enote edit, and committed nothing
+        let status = try String(contentsOfFile: vault.base.path + "/sync-status", encoding: .utf8)
+        let said = try String(contentsOfFile: vault.base.path + "/sync-out", encoding: .utf8)
+        #expect(status == "1\n", "\(said)")
+        #expect(said.contains("plan.md is open in enote edit"), "\(said)")
+        #expect(try vault.git("log", "--format=%s") == "the vault\n")
+        // And the claim file is never committed
+        #expect(try vault.run("sync").status == 0)
+        #expect(!(try vault.git("ls-files")).contains(".claim"))
+    }
+
+    @Test func aStaleMergeDriverPathIsReportedAndRewrittenSoTheMergeIsClean() throws {
+        let note = "---\ntitle: Plan\nstatus: open\n---\nBody.\n"
+        let clones = try GitClones(count: 2, notes: ["plan.md": note])
+        // Given a clone whose driver runs an enote that is no longer there
+        try clones[0].git("config", "merge.enote.name", "enote")
+        try clones[0].git("config", "merge.enote.driver", "/nonexistent/enote merge-driver %O %A %B %P --marker-size %L")
+        // Then doctor reports it
+        let doctor = try clones[0].run("doctor")
+        #expect(doctor.status == 1, "\(doctor)")
+        #expect(doctor.stdout.contains(".gitattributes: merge-driver-missing: "), "\(doctor)")
+        #expect(doctor.stdout.contains("/nonexistent/enote"), "\(doctor)")
+        #expect(doctor.stdout.contains("enote git setup"), "\(doctor)")
+        // When both machines change neighbouring front matter keys and the first syncs
+        try clones[1].write("plan.md", "---\ntitle: Plan B\nstatus: open\n---\nBody.\n")
+        try #require(try clones[1].run("sync").status == 0)
+        try clones[0].write("plan.md", "---\ntitle: Plan\nstatus: done\n---\nBody.\n")
+        let result = try clones[0].run("sync")
+        // Then the driver line was rewritten and the notes merged key by key
+        #expect(result.status == 0, "\(result)")
+        let driver = try clones[0].git("config", "--get", "merge.enote.driver")
+        #expect(!driver.contains("/nonexistent/"), "\(driver)")
+        #expect(driver.contains(" merge-driver %O %A %B %P --marker-size %L"), "\(driver)")
+        let text = try clones[0].text("plan.md")
+        #expect(text.contains("title: Plan B") && text.contains("status: done") && !text.contains("<<<<<<<"), "\(text)")
+    }
+
     @Test func offlineKeepsTheLocalCommitAndTheNextSyncPushesIt() throws {
         // Given a clone whose remote is gone (moved away)
         let clones = try GitClones(count: 2, notes: ["plan.md": Self.plan])

@@ -33,6 +33,13 @@ extension VaultDoctor {
                     message:
                         "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text; run enote git setup"
                 ))
+        } else if setup.attributesDeclareDriver, setup.isInGitWorkTree, let program = setup.missingProgram {
+            findings.append(
+                Finding(
+                    kind: .mergeDriverMissing, location: ".gitattributes",
+                    message:
+                        "the enote merge driver configured in this clone runs \(program), which is missing, so git merges notes as plain text; run enote git setup"
+                ))
         }
         return findings
     }

@@ -93,6 +93,22 @@ public final class EditClaim: @unchecked Sendable {
         return EditorLockDetector.Holder(editor: editorName, pid: Int32(String(decoding: line, as: UTF8.self)))
     }
 
+    /// Every note a live `enote edit` claims, read from the claim files (each names its note
+    /// after the pid line), sorted by path.
+    static func claimedNotes(in vault: Vault) -> [(path: NotePath, holder: EditorLockDetector.Holder)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: vault.stateFolder) else { return [] }
+        var claimed: [(path: NotePath, holder: EditorLockDetector.Holder)] = []
+        for name in names.sorted() where name.hasPrefix("editing-") && name.hasSuffix(".claim") {
+            guard let data = FileManager.default.contents(atPath: vault.stateFolder + "/" + name),
+                let newline = data.firstIndex(of: 0x0A), data.last == 0x0A, newline < data.count - 1
+            else { continue }
+            let path = NotePath(bytes: Array(data[(newline + 1)..<(data.count - 1)]))
+            guard fileName(for: path) == name, let holder = holder(of: path, in: vault) else { continue }
+            claimed.append((path, holder))
+        }
+        return claimed.sorted { $0.path.description < $1.path.description }
+    }
+
     /// Ends the claim (also done when the object is freed; the lock goes when the process
     /// ends). The last edit of the note removes the file.
     public func release() {

@@ -61,8 +61,62 @@ public struct MergeDriverSetup: Sendable {
         return command.isEmpty ? nil : command
     }
 
-    /// Whether both halves are in place.
-    public var isInstalled: Bool { attributesDeclareDriver && configuredCommand != nil }
+    /// Whether both halves are in place, and the configured command's program exists.
+    public var isInstalled: Bool {
+        guard attributesDeclareDriver, let command = configuredCommand else { return false }
+        return Self.programExists(of: command, root: root)
+    }
+
+    /// The program a driver command runs: its first word, with the single quotes that
+    /// ``shellQuoted(_:)`` writes taken off.
+    static func program(of command: String) -> String {
+        var word = ""
+        var quoted = false
+        var escaped = false
+        for character in command.drop(while: { $0 == " " || $0 == "\t" }) {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if character == "'" {
+                quoted.toggle()
+            } else if !quoted, character == " " || character == "\t" {
+                break
+            } else if !quoted, character == "\\" {
+                escaped = true  // `'\''`: the backslash makes the quote that follows literal
+            } else {
+                word.append(character)
+            }
+        }
+        return word
+    }
+
+    /// Whether the program a driver command runs is there: a name without `/` is looked up on
+    /// `PATH`, a path must be an executable file (a relative one is taken from `root`).
+    static func programExists(
+        of command: String, root: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        let program = Self.program(of: command)
+        guard !program.isEmpty else { return false }
+        func executableFile(_ path: String) -> Bool {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+                && FileManager.default.isExecutableFile(atPath: path)
+        }
+        if program.contains("/") {
+            return executableFile(program.hasPrefix("/") ? program : root + "/" + program)
+        }
+        let path = environment["PATH"] ?? ""
+        return path.split(separator: ":", omittingEmptySubsequences: false).contains {
+            executableFile(($0.isEmpty ? "." : String($0)) + "/" + program)
+        }
+    }
+
+    /// The configured driver's program when it does not exist (a stale path left by a moved or
+    /// removed enote), else `nil`.
+    public var missingProgram: String? {
+        guard let command = configuredCommand, !Self.programExists(of: command, root: root) else { return nil }
+        return Self.program(of: command)
+    }
 
     /// The driver command for git, running `executable` (a name on PATH or a path).
     public static func command(executable: String, gitVersion: (major: Int, minor: Int)?) -> String {
@@ -74,7 +128,8 @@ public struct MergeDriverSetup: Sendable {
         return command
     }
 
-    /// Adds what is missing; what is already there is left as it is.
+    /// Adds what is missing, and rewrites a driver whose program is missing; what is already
+    /// there and works is left as it is.
     /// - Parameter executable: How git should run enote: `enote` when it is on PATH, else a path.
     public func install(executable: String) throws(MergeDriverSetupError) -> Outcome {
         guard isInGitWorkTree else { throw .notInGitWorkTree(path: root) }
@@ -99,7 +154,7 @@ public struct MergeDriverSetup: Sendable {
             }
             outcome.addedAttributes = true
         }
-        if configuredCommand == nil {
+        if configuredCommand == nil || missingProgram != nil {
             let settings = [
                 ("merge.\(Self.driverName).name", "enote: merges notes key by key"),
                 ("merge.\(Self.driverName).driver", Self.command(executable: executable, gitVersion: gitVersion())),

@@ -24,6 +24,8 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     case markersLeft(path: String, line: Int)
     /// `--continue` or `--abort` with no sync stopped.
     case nothingStopped
+    /// `--abort` would throw away these files, changed since the sync stopped.
+    case abortWouldLoseEdits(paths: [String])
     /// A git command failed for another reason.
     case gitFailed(command: String, detail: String)
 
@@ -56,12 +58,15 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
         case .conflict(let paths):
             return
-                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Edit the lines between <<<<<<< and >>>>>>> to keep what you want, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
+                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Between <<<<<<< and ======= are the other machine's lines, between ======= and >>>>>>> this machine's: keep what you want and remove the marker lines, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
         case .markersLeft(let path, let line):
             return
                 "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
         case .nothingStopped:
             return "no sync is stopped on a conflict, so there is nothing to continue or abort; run `enote sync`"
+        case .abortWouldLoseEdits(let paths):
+            return
+                "`enote sync --abort` would throw away what was changed in \(paths.joined(separator: ", ")) since the sync stopped, so nothing was aborted; copy those files somewhere outside the vault, put them back as they were (`git restore -- FILE`, or delete a new file), then run `enote sync --abort` again"
         case .gitFailed(let command, let detail):
             return "git \(command) failed: \(detail)"
         }

@@ -66,20 +66,11 @@ extension VaultSync {
     /// The notes in conflict, sorted.
     func unmergedPaths() -> [String] { unmergedStages().keys.sorted() }
 
-    /// The line of the first conflict marker in a file, if any.
+    /// The line of the first conflict marker in a file, if any: the same check as
+    /// `enote doctor`'s (a lone `=======` is a Markdown heading's underline, not a marker).
     func firstMarkerLine(_ path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: vault.root + "/" + path) else { return nil }
-        var number = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
-            if text.starts(with: Array("<<<<<<< ".utf8)) || text.starts(with: Array(">>>>>>> ".utf8)) || text.elementsEqual(Array("=======".utf8))
-                || text.elementsEqual(Array("<<<<<<<".utf8)) || text.elementsEqual(Array(">>>>>>>".utf8))
-            {
-                return number
-            }
-        }
-        return nil
+        return VaultDoctor.conflictMarkerLine(in: Array(data))
     }
 
     // MARK: - A stopped sync
@@ -146,10 +137,32 @@ extension VaultSync {
         let ledger = SyncLedger(vault: vault)
         // A rebase the user started is theirs to abort; only a sync's own is undone here.
         guard ledger.stoppedSync != nil else { throw .nothingStopped }
-        if isRebasing(GitState(vaultRoot: vault.root)) {
+        let state = GitState(vaultRoot: vault.root)
+        if isRebasing(state) {
+            let unsaved = editsAbortWouldLose(state)
+            if !unsaved.isEmpty { throw .abortWouldLoseEdits(paths: unsaved) }
             let aborted = git.run(["rebase", "--abort"])
             guard aborted.succeeded else { throw .gitFailed(command: "rebase --abort", detail: aborted.firstErrorLine) }
         }
         ledger.end()
+    }
+
+    /// Files `git rebase --abort` would overwrite: tracked files edited since the sync stopped
+    /// (not the conflicted notes themselves, which the abort is meant to undo), and untracked
+    /// files at a path the branch had before the sync.
+    func editsAbortWouldLose(_ state: GitState) -> [String] {
+        let unmerged = Set(GitRepository.fields(git.run(["diff", "--name-only", "-z", "--relative", "--diff-filter=U", "--", "."]).stdout))
+        var paths = Set(GitRepository.fields(git.run(["diff", "--name-only", "-z", "--relative", "--", "."]).stdout)).subtracting(unmerged)
+        if let folder = state.gitDirectory,
+            let data = FileManager.default.contents(atPath: folder + "/rebase-merge/orig-head")
+                ?? FileManager.default.contents(atPath: folder + "/rebase-apply/orig-head")
+        {
+            let before = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let untracked = GitRepository.fields(git.run(["ls-files", "--others", "--exclude-standard", "-z", "--", "."]).stdout)
+            for path in untracked where git.run(["cat-file", "-e", "\(before):./\(path)"]).succeeded {
+                paths.insert(path)
+            }
+        }
+        return paths.sorted()
     }
 }

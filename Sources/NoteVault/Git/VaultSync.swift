@@ -97,8 +97,10 @@ public struct VaultSync: Sendable {
         return Upstream(branch: branch, remote: remote, trackingRef: tracking, remoteBranch: merge)
     }
 
-    /// A note some editor has open (its Emacs lock or vim swap file beside it), if any.
+    /// A note some editor has open (a running `enote edit`'s claim, or an Emacs lock or vim swap
+    /// file beside it), if any.
     func noteOpenInEditor() -> (path: NotePath, holder: EditorLockDetector.Holder)? {
+        if let claimed = EditClaim.claimedNotes(in: vault).first { return claimed }
         guard let walker = FileManager.default.enumerator(atPath: vault.root) else { return nil }
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent

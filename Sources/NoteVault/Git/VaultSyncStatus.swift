@@ -29,8 +29,9 @@ public struct VaultSyncStatus: Sendable {
                     lines.append("  \(note.path) (no conflict markers left; ready)")
                 }
             }
+            // Sync rebases: git's "ours" (<<<<<<<) is the upstream, "theirs" (>>>>>>>) the local commit.
             lines.append(
-                "In each, keep the text you want between <<<<<<< (this machine's) and >>>>>>> (the other's) and remove the marker lines; then run `enote sync --continue`. `enote sync --abort` goes back to where you were before the sync (your changes stay committed here)."
+                "In each, the lines between <<<<<<< and ======= are the other machine's and those between ======= and >>>>>>> are this machine's; keep the text you want and remove the marker lines, then run `enote sync --continue`. `enote sync --abort` goes back to where you were before the sync (your changes stay committed here)."
             )
             return lines
         }

@@ -28,6 +28,7 @@ public enum VaultInitializer {
         watch.sock
         sync-state
         sync-brought
+        editing-*.claim
 
         """
 

@@ -24,7 +24,7 @@ final class GitClones {
         try first.write(".enote/config", config)
         // As `enote init --git-setup` leaves it: every clone asks for the note merge driver.
         try first.write(".gitattributes", "*.md merge=enote\n")
-        try first.write(".enote/.gitignore", "index.sqlite\nindex.sqlite-*\n*.corrupt\nlock\nwatch.lock\nwatch.sock\nsync-state\nsync-brought\n")
+        try first.write(".enote/.gitignore", "index.sqlite\nindex.sqlite-*\n*.corrupt\nlock\nwatch.lock\nwatch.sock\nsync-state\nsync-brought\nediting-*.claim\n")
         try Self.git(["init", "--quiet", "-b", "main"], in: first.root)
         try Self.identify(first.root, name: "clone 0")
         try Self.git(["add", "-A"], in: first.root)
