@@ -84,4 +84,33 @@ import Testing
         #expect(refused.stderr.contains("is open in vim"), "\(refused)")
         #expect(try vault.text("work/plan.md") == before)
     }
+
+    /// A vault that is a folder of a bigger repository, whose root has a file of the same name.
+    static func vaultInsideARepository() throws -> (vault: TemporaryVault, repository: URL) {
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("enote-repo-\(UUID().uuidString)")
+        let vault = try TemporaryVault(sample: false, in: repository)
+        try Data("ROOT FILE\n".utf8).write(to: repository.appendingPathComponent("plan.md"))
+        try vault.write(".enote/config", "expiry = trash\n")
+        try vault.write("plan.md", "---\ntitle: Plan\n---\nOld vault text.\n")
+        try GitClones.git(["init", "--quiet", "-b", "main"], in: repository)
+        try GitClones.identify(repository, name: "repo")
+        try GitClones.git(["add", "-A"], in: repository)
+        try GitClones.git(["commit", "--quiet", "-m", "first"], in: repository)
+        try vault.write("plan.md", "---\ntitle: Plan\n---\nNew vault text.\n")
+        try vault.git("commit", "-qam", "second")
+        return (vault, repository)
+    }
+
+    @Test func restoreInAVaultInsideARepositoryReadsTheVaultsNoteNotTheRootFile() throws {
+        let (vault, repository) = try Self.vaultInsideARepository()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let result = try vault.run("restore", "plan", "--at", "HEAD~1")
+        #expect(result.status == 0, "\(result)")
+        let text = try vault.text("plan.md")
+        #expect(text.contains("Old vault text.") && !text.contains("ROOT FILE"), "\(text)")
+        let log = try vault.run("log", "plan", "--json")
+        #expect(log.status == 0, "\(log)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: log.stdoutBytes) as? [[String: Any]])
+        #expect(entries.map { $0["path"] as? String } == ["plan.md", "plan.md"], "\(log)")
+    }
 }

@@ -37,7 +37,7 @@ public struct NoteHistory: Sendable {
     /// The note's commits, newest first.
     public func log(_ path: String) throws(HistoryError) -> [Entry] {
         let output = git.run([
-            "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status",
+            "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status", "--relative",
             "--format=%x1e%H%x1f%an%x1f%aI%x1f%s", "--", path,
         ])
         guard output.succeeded else { throw .noHistory(path: path) }
@@ -70,10 +70,17 @@ public struct NoteHistory: Sendable {
         return entries
     }
 
-    /// The note's text at a revision, or `nil`.
+    /// The note's text at a revision, or `nil`. The path is the note's path in the vault: with
+    /// `./` git reads it relative to the vault folder, not to the repository root (a vault can be
+    /// a folder inside a bigger repository).
     func show(_ revision: String, _ path: String) -> [UInt8]? {
-        let output = git.run(["show", "\(revision):\(path)"])
+        let output = git.run(["show", Self.object(revision, path)])
         return output.succeeded ? output.stdout : nil
+    }
+
+    /// `REV:./path`: the file at `path` relative to the folder git runs in (the vault root).
+    static func object(_ revision: String, _ path: String) -> String {
+        "\(revision):./\(path)"
     }
 
     /// The commit a revision names, or `unknownRevision`.
@@ -86,12 +93,12 @@ public struct NoteHistory: Sendable {
 
     /// The note's path at `commit`: its name then, following renames since.
     func path(of path: String, at commit: String) throws(HistoryError) -> String {
-        if git.run(["cat-file", "-e", "\(commit):\(path)"]).succeeded { return path }
+        if git.run(["cat-file", "-e", Self.object(commit, path)]).succeeded { return path }
         let ancestors = Set((git.text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
         for entry in (try? log(path)) ?? [] where ancestors.contains(entry.commit) {
             let name = entry.change == .removed ? nil : entry.path
-            if let name, git.run(["cat-file", "-e", "\(commit):\(name)"]).succeeded { return name }
-            if let previous = entry.previousPath, git.run(["cat-file", "-e", "\(commit):\(previous)"]).succeeded { return previous }
+            if let name, git.run(["cat-file", "-e", Self.object(commit, name)]).succeeded { return name }
+            if let previous = entry.previousPath, git.run(["cat-file", "-e", Self.object(commit, previous)]).succeeded { return previous }
         }
         throw .notAtRevision(path: path, revision: String(commit.prefix(12)))
     }
