@@ -113,4 +113,22 @@ import Testing
         let entries = try #require(try JSONSerialization.jsonObject(with: log.stdoutBytes) as? [[String: Any]])
         #expect(entries.map { $0["path"] as? String } == ["plan.md", "plan.md"], "\(log)")
     }
+
+    @Test func logAndDiffTakeANotesNameLiterallyNotAsAWildcardPattern() throws {
+        let clones = try GitClones(count: 1, notes: ["[e].md": "---\ntitle: Bracket\n---\nBracket.\n"])
+        let vault = clones[0]
+        try vault.write("e.md", "---\ntitle: E\n---\nE.\n")
+        try vault.git("add", "e.md")
+        try vault.git("commit", "-qm", "e only")
+        // `[e].md` as a pattern would name `e.md`
+        let log = try vault.run("log", "[e].md", "--json")
+        #expect(log.status == 0, "\(log)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: log.stdoutBytes) as? [[String: Any]])
+        #expect(entries.map { $0["subject"] as? String } == ["the vault"], "\(log)")
+        #expect(entries.map { $0["path"] as? String } == ["[e].md"], "\(log)")
+        try vault.write("e.md", "---\ntitle: E\n---\nE, changed.\n")
+        let diff = try vault.run("diff", "[e].md", "HEAD~1")
+        #expect(diff.status == 0, "\(diff)")
+        #expect(!diff.stdout.contains("E, changed.") && !diff.stdout.contains("e.md"), "\(diff)")
+    }
 }

@@ -36,7 +36,7 @@ public struct NoteHistory: Sendable {
 
     /// The note's commits, newest first.
     public func log(_ path: String) throws(HistoryError) -> [Entry] {
-        let output = git.run([
+        let output = run([
             "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status", "--relative",
             "--format=%x1e%H%x1f%an%x1f%aI%x1f%s", "--", path,
         ])
@@ -74,8 +74,19 @@ public struct NoteHistory: Sendable {
     /// `./` git reads it relative to the vault folder, not to the repository root (a vault can be
     /// a folder inside a bigger repository).
     func show(_ revision: String, _ path: String) -> [UInt8]? {
-        let output = git.run(["show", Self.object(revision, path)])
+        let output = run(["show", Self.object(revision, path)])
         return output.succeeded ? output.stdout : nil
+    }
+
+    /// Runs git with `--literal-pathspecs`: a note's name is a path, never a wildcard pattern
+    /// (`[e].md` must not stand for `e.md`).
+    func run(_ arguments: [String]) -> GitRepository.Output {
+        git.run(["--literal-pathspecs"] + arguments)
+    }
+
+    /// ``run(_:)``'s standard output as text, `nil` when git failed.
+    func text(_ arguments: [String]) -> String? {
+        git.text(["--literal-pathspecs"] + arguments)
     }
 
     /// `REV:./path`: the file at `path` relative to the folder git runs in (the vault root).
@@ -85,7 +96,7 @@ public struct NoteHistory: Sendable {
 
     /// The commit a revision names, or `unknownRevision`.
     func commit(_ revision: String) throws(HistoryError) -> String {
-        guard !revision.hasPrefix("-"), let commit = git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) else {
+        guard !revision.hasPrefix("-"), let commit = text(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) else {
             throw .unknownRevision(revision)
         }
         return commit
@@ -93,12 +104,12 @@ public struct NoteHistory: Sendable {
 
     /// The note's path at `commit`: its name then, following renames since.
     func path(of path: String, at commit: String) throws(HistoryError) -> String {
-        if git.run(["cat-file", "-e", Self.object(commit, path)]).succeeded { return path }
-        let ancestors = Set((git.text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
+        if run(["cat-file", "-e", Self.object(commit, path)]).succeeded { return path }
+        let ancestors = Set((text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
         for entry in (try? log(path)) ?? [] where ancestors.contains(entry.commit) {
             let name = entry.change == .removed ? nil : entry.path
-            if let name, git.run(["cat-file", "-e", Self.object(commit, name)]).succeeded { return name }
-            if let previous = entry.previousPath, git.run(["cat-file", "-e", Self.object(commit, previous)]).succeeded { return previous }
+            if let name, run(["cat-file", "-e", Self.object(commit, name)]).succeeded { return name }
+            if let previous = entry.previousPath, run(["cat-file", "-e", Self.object(commit, previous)]).succeeded { return previous }
         }
         throw .notAtRevision(path: path, revision: String(commit.prefix(12)))
     }
@@ -107,7 +118,7 @@ public struct NoteHistory: Sendable {
     public func diff(_ path: String, since revision: String?) throws(HistoryError) -> [UInt8] {
         let commit = try commit(revision ?? "HEAD")
         let then = (try? self.path(of: path, at: commit)) ?? path
-        let output = git.run(["-c", "core.quotePath=false", "diff", "--no-color", "-M", commit, "--", then, path])
+        let output = run(["-c", "core.quotePath=false", "diff", "--no-color", "-M", commit, "--", then, path])
         guard output.succeeded else { throw .unknownRevision(revision ?? "HEAD") }
         return output.stdout
     }
@@ -148,6 +159,6 @@ public struct NoteHistory: Sendable {
 extension NoteHistory {
     /// Whether git has any commit of this path.
     public func knows(_ path: String) -> Bool {
-        !(git.text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
+        !(text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
     }
 }
