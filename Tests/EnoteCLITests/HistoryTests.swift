@@ -131,4 +131,25 @@ import Testing
         #expect(diff.status == 0, "\(diff)")
         #expect(!diff.stdout.contains("E, changed.") && !diff.stdout.contains("e.md"), "\(diff)")
     }
+
+    @Test func restoreRefusesToOverwriteUncommittedTextAndForceMovesItToTheTrashFirst() throws {
+        let clones = try Self.vaultWithHistory()
+        let vault = clones[0]
+        let unsaved = "---\ntitle: The plan\ntags: [a, b]\n---\nOne.\nTwo, changed.\nThree.\nTyped, not committed.\n"
+        try vault.write("work/plan.md", unsaved)
+        // Without --force nothing is written, and the message says why and what to do
+        let refused = try vault.run("restore", "work/plan", "--at", "HEAD~3")
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("work/plan.md has changes that are not committed"), "\(refused)")
+        #expect(refused.stderr.contains("git commit, or enote sync") && refused.stderr.contains("--force"), "\(refused)")
+        #expect(try vault.text("work/plan.md") == unsaved)
+        // With --force the uncommitted text goes to the trash first, and the old version is written
+        let forced = try vault.run("restore", "work/plan", "--at", "HEAD~3", "--force")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.stderr.contains("Moved the uncommitted text of work/plan.md to .trash/work/plan.md"), "\(forced)")
+        #expect(try vault.text(".trash/work/plan.md") == unsaved)
+        #expect(try vault.text("work/plan.md").hasSuffix("---\nOne.\nTwo.\n"))
+        let trash = try vault.run("trash")
+        #expect(trash.stdout.contains("work/plan.md") && trash.stdout.contains("replaced by enote restore"), "\(trash)")
+    }
 }

@@ -123,11 +123,21 @@ public struct NoteHistory: Sendable {
         return output.stdout
     }
 
+    /// What ``restore(_:at:force:)`` did.
+    public struct Restored: Sendable {
+        /// Whether the note's text changed.
+        public var changed: Bool
+        /// Where the note's uncommitted text went (with `force`).
+        public var trashed: TrashEntry?
+    }
+
     /// Writes the note as it was at `revision`, as a new change (through the durable writer;
     /// `updated` is stamped). History is not rewritten: the next sync commits it.
-    /// - Returns: whether anything changed.
-    @discardableResult
-    public func restore(_ path: String, at revision: String) throws(HistoryError) -> Bool {
+    ///
+    /// Text that git has not committed (the note's bytes differ from HEAD's, or HEAD has no such
+    /// note) would be lost, so it is refused with ``HistoryError/uncommittedChanges(path:)``
+    /// unless `force` is set, which first moves the current note to `.trash/`.
+    public func restore(_ path: String, at revision: String, force: Bool = false) throws(HistoryError) -> Restored {
         let commit = try commit(revision)
         let then = try self.path(of: path, at: commit)
         guard let old = show(commit, then) else { throw .notAtRevision(path: path, revision: revision) }
@@ -140,16 +150,27 @@ public struct NoteHistory: Sendable {
         if let holder = EditorLockDetector.holder(of: notePath, in: vault) {
             throw .vault(.openElsewhere(path: notePath, holder: holder.description))
         }
+        var current: (note: Note, snapshot: FileSnapshot)?
         do throws(VaultError) {
-            guard vault.exists(notePath) else {
-                if let folder = notePath.parent { try vault.makeFolders(folder) }
-                do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
-                return true
+            if vault.exists(notePath) { current = try vault.readWithSnapshot(notePath) }
+        } catch {
+            throw .vault(error)
+        }
+        if let current, current.snapshot.bytes == old { return Restored(changed: false) }
+        let committed = current.map { GitState(vaultRoot: vault.root).isCommitted($0.snapshot.bytes, as: path, in: vault.root) } ?? true
+        if !committed, !force { throw .uncommittedChanges(path: path) }
+        do throws(VaultError) {
+            var trashed: TrashEntry?
+            if let current {
+                if committed {
+                    _ = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
+                    return Restored(changed: true)
+                }
+                trashed = try vault.moveToTrash(notePath, reason: .replaced)
             }
-            let current = try vault.readWithSnapshot(notePath)
-            if current.snapshot.bytes == old { return false }
-            _ = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
-            return true
+            if let folder = notePath.parent { try vault.makeFolders(folder) }
+            do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
+            return Restored(changed: true, trashed: trashed)
         } catch {
             throw .vault(error)
         }
