@@ -152,4 +152,23 @@ import Testing
         let trash = try vault.run("trash")
         #expect(trash.stdout.contains("work/plan.md") && trash.stdout.contains("replaced by enote restore"), "\(trash)")
     }
+
+    @Test func restoringAVersionWhoseDestroyDateHasPassedSaysTheNextExpiryPassDestroysIt() throws {
+        let clones = try GitClones(count: 1, notes: ["due.md": "---\ntitle: Due\ndestroy: 2001-01-01\n---\nShort-lived.\n"])
+        let vault = clones[0]
+        try vault.write("due.md", "---\ntitle: Due\n---\nKept for good.\n")
+        try vault.git("commit", "-qam", "keep it")
+        let result = try vault.run("restore", "due", "--at", "HEAD~1")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("due.md").contains("destroy: 2001-01-01"))
+        #expect(result.stderr.contains("due.md"), "\(result)")
+        #expect(result.stderr.contains("has passed, so the next expiry pass destroys it"), "\(result)")
+        #expect(result.stderr.contains("enote set due.md destroy DATE"), "\(result)")
+        // And the same when a removed note comes back
+        try vault.git("rm", "-qf", "due.md")
+        try vault.git("commit", "-qm", "gone")
+        let back = try vault.run("restore", "due", "--at", "HEAD~2")
+        #expect(back.status == 0, "\(back)")
+        #expect(back.stderr.contains("has passed, so the next expiry pass destroys it"), "\(back)")
+    }
 }

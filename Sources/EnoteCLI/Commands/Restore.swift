@@ -39,6 +39,7 @@ extension Enote {
                 }
                 if restored.changed {
                     history.context.note("Restored \(path) as it was at \(revision); `enote sync` commits it")
+                    history.context.warn(restored.warnings)
                 } else {
                     history.context.note("\(path) is already as it was at \(revision)")
                 }

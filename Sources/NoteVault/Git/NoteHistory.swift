@@ -129,6 +129,9 @@ public struct NoteHistory: Sendable {
         public var changed: Bool
         /// Where the note's uncommitted text went (with `force`).
         public var trashed: TrashEntry?
+        /// Warnings about the restored text, such as a destroy date that has passed (the next
+        /// expiry pass would destroy the note).
+        public var warnings: [Diagnostic] = []
     }
 
     /// Writes the note as it was at `revision`, as a new change (through the durable writer;
@@ -163,14 +166,14 @@ public struct NoteHistory: Sendable {
             var trashed: TrashEntry?
             if let current {
                 if committed {
-                    _ = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
-                    return Restored(changed: true)
+                    let (restored, warnings) = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
+                    return Restored(changed: true, warnings: warnings + vault.pastDestroyWarning(restored))
                 }
                 trashed = try vault.moveToTrash(notePath, reason: .replaced)
             }
             if let folder = notePath.parent { try vault.makeFolders(folder) }
             do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
-            return Restored(changed: true, trashed: trashed)
+            return Restored(changed: true, trashed: trashed, warnings: vault.pastDestroyWarning(try vault.read(notePath)))
         } catch {
             throw .vault(error)
         }
