@@ -163,7 +163,7 @@ import Testing
         #expect(try vault.text("due.md").contains("destroy: 2001-01-01"))
         #expect(result.stderr.contains("due.md"), "\(result)")
         #expect(result.stderr.contains("has passed, so the next expiry pass destroys it"), "\(result)")
-        #expect(result.stderr.contains("enote set due.md destroy DATE"), "\(result)")
+        #expect(result.stderr.contains("enote set due.md --destroy DATE"), "\(result)")
         // And the same when a removed note comes back
         try vault.git("rm", "-qf", "due.md")
         try vault.git("commit", "-qm", "gone")

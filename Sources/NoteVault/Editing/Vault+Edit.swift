@@ -83,7 +83,7 @@ extension Vault {
                 message: """
                     its destroy date \(stamp) has passed, so the next expiry pass destroys it (the watcher at once; \
                     text git has not committed goes to .trash/). To keep it, give it a later date: \
-                    enote set \(note.path) destroy DATE
+                    enote set \(note.path) --destroy DATE
                     """)
         ]
     }
