@@ -44,7 +44,7 @@ struct EditExpiryTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("due.md"), "\(result)")
         #expect(result.stderr.contains("has passed, so the next expiry pass destroys it"), "the user is told: \(result)")
-        #expect(result.stderr.contains("enote set due.md destroy DATE"), "\(result)")
+        #expect(result.stderr.contains("enote set due.md --destroy DATE"), "\(result)")
         #expect(watcher.stderr.contains("kept due.md: it is open in enote edit (pid "), "\(watcher.stderr)")
         // Nothing typed is lost: the note has it (or the trash, once a later pass took it).
         let text = (try? vault.text("due.md")) ?? (try? vault.text(".trash/due.md")) ?? ""

@@ -196,6 +196,9 @@ import Testing
 
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("no order key fits between"), "\(result)")
+        // The remedy names commands that exist
+        #expect(!result.stderr.contains("enote set"), "\(result)")
+        #expect(result.stderr.contains("edit its order: line (enote edit NOTE), or move it with enote move"), "\(result)")
         #expect(try vault.gitStatus().isEmpty)
     }
 }

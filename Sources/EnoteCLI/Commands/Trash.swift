@@ -73,6 +73,7 @@ extension Enote.TrashCommand {
         case .removed: Localization.text("removed")
         case .expired: Localization.text("expired")
         case .emptied: Localization.text("emptied")
+        case .replaced: Localization.text("replaced by enote restore")
         }
     }
 

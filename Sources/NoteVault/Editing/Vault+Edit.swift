@@ -68,8 +68,9 @@ extension Vault {
     }
 
     /// A warning when the text just saved carries a destroy date that has passed: the next
-    /// expiry pass (the watcher's, at once) destroys it, which the user must hear now.
-    private func pastDestroyWarning(_ note: Note) -> [Diagnostic] {
+    /// expiry pass (the watcher's, at once) destroys it, which the user must hear now (`edit`,
+    /// `restore`).
+    func pastDestroyWarning(_ note: Note) -> [Diagnostic] {
         guard let date = note.destroyDate(in: clock.timeZone), date <= clock.now() else { return [] }
         var line: Int?
         if case .parsed(let frontMatter) = note.content.frontMatter {
@@ -82,7 +83,7 @@ extension Vault {
                 message: """
                     its destroy date \(stamp) has passed, so the next expiry pass destroys it (the watcher at once; \
                     text git has not committed goes to .trash/). To keep it, give it a later date: \
-                    enote set \(note.path) destroy DATE
+                    enote set \(note.path) --destroy DATE
                     """)
         ]
     }

@@ -8,6 +8,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case notAtRevision(path: String, revision: String)
     /// git has no commit that touched the note.
     case noHistory(path: String)
+    /// The note has text git has not committed, which restoring would overwrite.
+    case uncommittedChanges(path: String)
     /// A vault error (the note is open in an editor, the write failed).
     case vault(VaultError)
 
@@ -23,6 +25,12 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             return "\(path) did not exist at \(revision); `enote log \(path)` lists the commits that have it"
         case .noHistory(let path):
             return "git has no commit of \(path) yet; `enote sync` (or git commit) records it"
+        case .uncommittedChanges(let path):
+            return """
+                \(path) has changes that are not committed, and restoring would overwrite them; nothing was changed. \
+                Commit them first (git commit, or enote sync), or undo them (enote diff \(path) shows them), \
+                or run again with --force to move the current text to .trash/ first
+                """
         case .vault(let error):
             return error.message
         }

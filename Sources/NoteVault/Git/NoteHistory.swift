@@ -36,8 +36,8 @@ public struct NoteHistory: Sendable {
 
     /// The note's commits, newest first.
     public func log(_ path: String) throws(HistoryError) -> [Entry] {
-        let output = git.run([
-            "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status",
+        let output = run([
+            "-c", "core.quotePath=false", "log", "--follow", "-M", "--name-status", "--relative",
             "--format=%x1e%H%x1f%an%x1f%aI%x1f%s", "--", path,
         ])
         guard output.succeeded else { throw .noHistory(path: path) }
@@ -70,15 +70,33 @@ public struct NoteHistory: Sendable {
         return entries
     }
 
-    /// The note's text at a revision, or `nil`.
+    /// The note's text at a revision, or `nil`. The path is the note's path in the vault: with
+    /// `./` git reads it relative to the vault folder, not to the repository root (a vault can be
+    /// a folder inside a bigger repository).
     func show(_ revision: String, _ path: String) -> [UInt8]? {
-        let output = git.run(["show", "\(revision):\(path)"])
+        let output = run(["show", Self.object(revision, path)])
         return output.succeeded ? output.stdout : nil
+    }
+
+    /// Runs git with `--literal-pathspecs`: a note's name is a path, never a wildcard pattern
+    /// (`[e].md` must not stand for `e.md`).
+    func run(_ arguments: [String]) -> GitRepository.Output {
+        git.run(["--literal-pathspecs"] + arguments)
+    }
+
+    /// ``run(_:)``'s standard output as text, `nil` when git failed.
+    func text(_ arguments: [String]) -> String? {
+        git.text(["--literal-pathspecs"] + arguments)
+    }
+
+    /// `REV:./path`: the file at `path` relative to the folder git runs in (the vault root).
+    static func object(_ revision: String, _ path: String) -> String {
+        "\(revision):./\(path)"
     }
 
     /// The commit a revision names, or `unknownRevision`.
     func commit(_ revision: String) throws(HistoryError) -> String {
-        guard !revision.hasPrefix("-"), let commit = git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) else {
+        guard !revision.hasPrefix("-"), let commit = text(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) else {
             throw .unknownRevision(revision)
         }
         return commit
@@ -86,12 +104,12 @@ public struct NoteHistory: Sendable {
 
     /// The note's path at `commit`: its name then, following renames since.
     func path(of path: String, at commit: String) throws(HistoryError) -> String {
-        if git.run(["cat-file", "-e", "\(commit):\(path)"]).succeeded { return path }
-        let ancestors = Set((git.text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
+        if run(["cat-file", "-e", Self.object(commit, path)]).succeeded { return path }
+        let ancestors = Set((text(["rev-list", commit]) ?? "").split(separator: "\n").map(String.init))
         for entry in (try? log(path)) ?? [] where ancestors.contains(entry.commit) {
             let name = entry.change == .removed ? nil : entry.path
-            if let name, git.run(["cat-file", "-e", "\(commit):\(name)"]).succeeded { return name }
-            if let previous = entry.previousPath, git.run(["cat-file", "-e", "\(commit):\(previous)"]).succeeded { return previous }
+            if let name, run(["cat-file", "-e", Self.object(commit, name)]).succeeded { return name }
+            if let previous = entry.previousPath, run(["cat-file", "-e", Self.object(commit, previous)]).succeeded { return previous }
         }
         throw .notAtRevision(path: path, revision: String(commit.prefix(12)))
     }
@@ -100,16 +118,29 @@ public struct NoteHistory: Sendable {
     public func diff(_ path: String, since revision: String?) throws(HistoryError) -> [UInt8] {
         let commit = try commit(revision ?? "HEAD")
         let then = (try? self.path(of: path, at: commit)) ?? path
-        let output = git.run(["-c", "core.quotePath=false", "diff", "--no-color", "-M", commit, "--", then, path])
+        let output = run(["-c", "core.quotePath=false", "diff", "--no-color", "-M", commit, "--", then, path])
         guard output.succeeded else { throw .unknownRevision(revision ?? "HEAD") }
         return output.stdout
     }
 
+    /// What ``restore(_:at:force:)`` did.
+    public struct Restored: Sendable {
+        /// Whether the note's text changed.
+        public var changed: Bool
+        /// Where the note's uncommitted text went (with `force`).
+        public var trashed: TrashEntry?
+        /// Warnings about the restored text, such as a destroy date that has passed (the next
+        /// expiry pass would destroy the note).
+        public var warnings: [Diagnostic] = []
+    }
+
     /// Writes the note as it was at `revision`, as a new change (through the durable writer;
     /// `updated` is stamped). History is not rewritten: the next sync commits it.
-    /// - Returns: whether anything changed.
-    @discardableResult
-    public func restore(_ path: String, at revision: String) throws(HistoryError) -> Bool {
+    ///
+    /// Text that git has not committed (the note's bytes differ from HEAD's, or HEAD has no such
+    /// note) would be lost, so it is refused with ``HistoryError/uncommittedChanges(path:)``
+    /// unless `force` is set, which first moves the current note to `.trash/`.
+    public func restore(_ path: String, at revision: String, force: Bool = false) throws(HistoryError) -> Restored {
         let commit = try commit(revision)
         let then = try self.path(of: path, at: commit)
         guard let old = show(commit, then) else { throw .notAtRevision(path: path, revision: revision) }
@@ -122,16 +153,27 @@ public struct NoteHistory: Sendable {
         if let holder = EditorLockDetector.holder(of: notePath, in: vault) {
             throw .vault(.openElsewhere(path: notePath, holder: holder.description))
         }
+        var current: (note: Note, snapshot: FileSnapshot)?
         do throws(VaultError) {
-            guard vault.exists(notePath) else {
-                if let folder = notePath.parent { try vault.makeFolders(folder) }
-                do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
-                return true
+            if vault.exists(notePath) { current = try vault.readWithSnapshot(notePath) }
+        } catch {
+            throw .vault(error)
+        }
+        if let current, current.snapshot.bytes == old { return Restored(changed: false) }
+        let committed = current.map { GitState(vaultRoot: vault.root).isCommitted($0.snapshot.bytes, as: path, in: vault.root) } ?? true
+        if !committed, !force { throw .uncommittedChanges(path: path) }
+        do throws(VaultError) {
+            var trashed: TrashEntry?
+            if let current {
+                if committed {
+                    let (restored, warnings) = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
+                    return Restored(changed: true, warnings: warnings + vault.pastDestroyWarning(restored))
+                }
+                trashed = try vault.moveToTrash(notePath, reason: .replaced)
             }
-            let current = try vault.readWithSnapshot(notePath)
-            if current.snapshot.bytes == old { return false }
-            _ = try vault.replaceText(of: notePath, with: old, expecting: current.snapshot)
-            return true
+            if let folder = notePath.parent { try vault.makeFolders(folder) }
+            do { try vault.writer.create(notePath, with: old) } catch { throw VaultError.write(error) }
+            return Restored(changed: true, trashed: trashed, warnings: vault.pastDestroyWarning(try vault.read(notePath)))
         } catch {
             throw .vault(error)
         }
@@ -141,6 +183,6 @@ public struct NoteHistory: Sendable {
 extension NoteHistory {
     /// Whether git has any commit of this path.
     public func knows(_ path: String) -> Bool {
-        !(git.text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
+        !(text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
     }
 }

@@ -57,8 +57,8 @@ extension NoteIndex {
             throw .invalidInput(
                 """
                 no order key fits between \(lower ?? "") and \(upper ?? "") (the same number written two ways, or \
-                text with no room after it); nothing was changed. Give one of those notes another order first \
-                (enote set NOTE order VALUE)
+                text with no room after it); nothing was changed. Give one of those notes another position first: \
+                edit its order: line (enote edit NOTE), or move it with enote move
                 """)
         }
         writes.append((path, key))
@@ -86,7 +86,11 @@ extension NoteIndex {
     ) throws(VaultError) -> (path: NotePath, key: String) {
         if let found = ordered.first(where: { $0.path == note }) { return found }
         guard let key = OrderKey.key(between: ordered.last?.key, and: nil) else {
-            throw .invalidInput("no order key fits after \(ordered.last?.key ?? ""); give \(note) an order first (enote set NOTE order VALUE)")
+            throw .invalidInput(
+                """
+                no order key fits after \(ordered.last?.key ?? ""); nothing was changed. Give \(note) an order first: \
+                edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move
+                """)
         }
         writes.append((note, key))
         return (note, key)

@@ -14,6 +14,8 @@ public struct TrashEntry: Sendable, Equatable, Codable {
         case expired
         /// All its text was deleted in the editor.
         case emptied
+        /// `enote restore --force` brought back an old version over text git had not committed.
+        case replaced
     }
 
     /// Path inside `.trash/`; empty in the log for a note that expired and was deleted outright

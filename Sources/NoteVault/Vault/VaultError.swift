@@ -75,7 +75,7 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
             guard let destroyRemoved else { return saved }
             return """
                 \(saved). Its destroy date \(destroyRemoved) had passed, so the copy was saved without one rather than be \
-                destroyed at once; give it a new one with `enote set \(copy) destroy DATE`
+                destroyed at once; give it a new one with `enote set \(copy) --destroy DATE`
                 """
         case .readOnly(let path, let reason):
             return
