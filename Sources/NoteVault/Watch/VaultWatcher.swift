@@ -102,11 +102,9 @@ public final class VaultWatcher: @unchecked Sendable {
     var configTouched = false
     /// What the watcher knows of the config (see `VaultWatcher+Config.swift`).
     var configFollower = ConfigFollower()
-    /// Whether a whole expiry pass is due at the next step: the timer fired, or the settings
-    /// changed.
+    /// Whether a whole expiry pass is due at the next step: the timer fired, or the settings changed.
     var expiryDue = false
-    /// The clone's automatic sync, and when notes last changed and the watcher last synced
-    /// (monotonic seconds), for ``runAutoSyncIfDue()``.
+    /// The clone's automatic sync; when notes last changed and it last synced (monotonic seconds).
     var autoSync = AutoSyncSetting()
     var lastLocalChange: Double = 0
     var lastAutoSync: Double = monotonicSeconds()
