@@ -120,7 +120,8 @@ struct MergeDriverRequest {
             let result = try NoteMerge.merge(
                 base: try read(base), ours: try read(ours), theirs: try read(theirs), labels: labels, markerSize: markerSize)
             do {
-                try Data(result.bytes).write(to: URL(fileURLWithPath: ours))
+                // Atomically (a temp file renamed over OURS), so a failed write leaves OURS as it was.
+                try Data(result.bytes).write(to: URL(fileURLWithPath: ours), options: .atomic)
             } catch {
                 throw .file(path: ours, reason: error.localizedDescription)
             }
