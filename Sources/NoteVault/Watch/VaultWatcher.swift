@@ -34,8 +34,7 @@ public final class VaultWatcher: @unchecked Sendable {
         public var maximumWatches: Int?
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
-        /// Receives the name of each internal step that costs time (a walk of the whole vault),
-        /// for tracing with `ENOTE_TRACE`.
+        /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
         public var trace: @Sendable (String) -> Void = { _ in }
 
         public init() {}
