@@ -44,32 +44,34 @@ struct CommandContext {
         }
     }
 
-    /// The vault's index, brought up to date with the files (a progress bar on a terminal when
-    /// many files must be read).
-    /// - Parameter verify: Read every page first (`PRAGMA quick_check`) and rebuild a damaged
-    ///   index, for commands that may take that time; others find damage when a statement meets it.
-    func openIndex(_ vault: Vault, verify: Bool = false) throws -> NoteIndex {
+    /// The vault's index, brought up to date with the files by the library
+    /// (``Vault/freshIndex(_:inform:progress:)``); the command shows its lines on stderr and a
+    /// progress bar on a terminal when many files must be read.
+    /// - Parameter purpose: ``FreshIndex/Purpose/check`` for commands that may take the time to
+    ///   read every page first; others find damage when a statement meets it.
+    func openIndex(_ vault: Vault, purpose: FreshIndex.Purpose = .answer) throws -> NoteIndex {
         if let index = opened.index { return index }
-        let index = try run { () throws(VaultError) -> NoteIndex in
-            Trace.mark("vault opened")
-            let index = try NoteIndex.open(vault) { message in Console.err(message) }
-            Trace.mark("index opened")
-            if verify { try index.verify() }
-            // A running watcher keeps the index live: once it has caught up, trust it.
-            if CatchUpChannel.requestCatchUp(vault) {
-                Trace.mark("watcher caught up")
-                return index
-            }
-            Trace.mark("no watcher")
-            let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
-            defer { bar.finish() }
-            let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }
-            Trace.mark("index synchronized")
-            warn(report.warnings)
-            return index
+        Trace.mark("vault opened")
+        let fresh = try freshIndex(vault, purpose)
+        opened.index = fresh.index
+        return fresh.index
+    }
+
+    /// The vault's index brought up to date for `purpose`, presented: the index's lines and the
+    /// walk's warnings on stderr, a progress bar on a terminal.
+    func freshIndex(_ vault: Vault, _ purpose: FreshIndex.Purpose) throws -> FreshIndex {
+        let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
+        defer { bar.finish() }
+        let fresh = try run { () throws(VaultError) -> FreshIndex in
+            try vault.freshIndex(purpose, inform: { Console.err($0) }, progress: { bar.update(done: $0.done, total: $0.total) })
         }
-        opened.index = index
-        return index
+        bar.finish()
+        switch fresh.route {
+        case .watcher: Trace.mark("watcher caught up")
+        case .walk: Trace.mark("no watcher: index synchronized")
+        }
+        warn(fresh.warnings)
+        return fresh
     }
 
     /// Dates as the user's locale shows them.
