@@ -132,31 +132,6 @@ struct CommandContext {
     /// Resolves what the user typed to a note of the vault, through the (fresh) index.
     func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
         let index = try openIndex(vault)
-        return try run { () throws(VaultError) -> NotePath in
-            do throws(VaultError) {
-                return try NoteResolver.resolve(reference, among: try index.candidates())
-            } catch .noteNotFound(let typed, let suggestions) {
-                // A symbolic link is never a note. Reading it fails with the rule ("… is a symbolic
-                // link; enote never follows links …"), which says more than "no note matches".
-                // A named pipe, socket or device is named for what it is, and never opened.
-                if let (path, kind) = Self.unlistedFile(named: reference, in: vault) {
-                    if kind == .symbolicLink { _ = try vault.read(path) }
-                    throw .write(.notRegularFile(path))
-                }
-                throw .noteNotFound(reference: typed, suggestions: suggestions)
-            }
-        }
-    }
-
-    /// The symbolic link, named pipe, socket or device in the vault that `reference` names as a
-    /// path (with or without `.md`): files that are never notes, so the index does not list them.
-    private static func unlistedFile(named reference: String, in vault: Vault) -> (NotePath, FileStatus.Kind)? {
-        var typed = reference
-        while typed.hasPrefix("./") { typed.removeFirst(2) }
-        for candidate in [typed, typed + ".md"] {
-            guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
-            if let status = try? vault.fileStatus(path), status.kind == .symbolicLink || status.kind == .other { return (path, status.kind) }
-        }
-        return nil
+        return try run { () throws(VaultError) -> NotePath in try vault.resolve(reference, among: try index.candidates()) }
     }
 }
