@@ -159,6 +159,24 @@ import Testing
         #expect((note["body"] as? String)?.contains("Milk\nBread\n") == true, "\(note)")
     }
 
+    /// The title taken from the editor's first line follows the one rule a list uses for a note
+    /// without a `title` key (`NoteHeadline`): Markdown removed, cut at 100 characters.
+    @Test(arguments: [
+        ("# Grocery *list*", "Grocery list"),
+        ("## [Trip](https://example.org) `plan` ##", "Trip plan"),
+        (String(repeating: "word ", count: 30), String(String(repeating: "word ", count: 20).dropLast()) + "…"),
+    ])
+    func editorFirstLineTitleFollowsTheHeadlineRule(firstLine: String, title: String) throws {
+        let vault = try TemporaryVault()
+        let editor = try vault.script("write.sh", #"printf '%s\n\nMilk\n' "$FIRST" > "$1""#)
+        let result = try vault.run(["new", "--edit"], environment: ["EDITOR": editor, "FIRST": firstLine])
+        #expect(result.status == 0, "\(result)")
+        let path = String(result.stdout.dropLast())
+        let note = try vault.showJSON(path)
+        #expect(note["title"] as? String == title, "\(note)")
+        #expect((note["body"] as? String)?.hasSuffix("\nMilk\n") == true, "the rest is the body: \(note)")
+    }
+
     @Test func editorWritesTheBodyOfATitledNote() throws {
         let vault = try TemporaryVault()
         let editor = try vault.script("write.sh", #"printf 'Written in the editor\n' >> "$1""#)

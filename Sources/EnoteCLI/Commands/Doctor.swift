@@ -26,7 +26,7 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
-            let index = try context.openIndex(vault, verify: true)
+            let index = try context.openIndex(vault, purpose: .check)
             let findings = try context.run { () throws(VaultError) in try VaultDoctor(vault: vault, index: index).examine() }
             if json {
                 Console.out(

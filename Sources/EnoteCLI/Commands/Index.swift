@@ -27,19 +27,8 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
             let started = Date()
-            let index = try context.run { () throws(VaultError) -> NoteIndex in
-                if rebuild { return try NoteIndex.rebuild(vault) }
-                let index = try NoteIndex.open(vault) { Console.err($0) }
-                // Every page is read (PRAGMA quick_check); a damaged index is rebuilt.
-                try index.verify()
-                return index
-            }
-            let bar = ProgressBar(label: Localization.text("Indexing"), terminal: context.terminal)
-            let report = try context.run { () throws(VaultError) in
-                try index.synchronize { bar.update(done: $0.done, total: $0.total) }
-            }
-            bar.finish()
-            context.warn(report.warnings)
+            let fresh = try context.freshIndex(vault, rebuild ? .rebuild : .reindex)
+            guard case .walk(let report) = fresh.route else { return }
             let seconds = Date().timeIntervalSince(started)
             context.note(
                 "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", locale: Locale(identifier: Localization.language.rawValue), seconds)) s"

@@ -37,7 +37,7 @@ extension Enote {
             let outcome = try context.run { () throws(VaultError) in
                 let outcome = try VaultInitializer.initialize(at: folder, sample: sample)
                 // Build the index now, so the first command after init is fast and quiet.
-                try NoteIndex.open(try Vault(root: outcome.root)).synchronize()
+                _ = try Vault(root: outcome.root).freshIndex()
                 return outcome
             }
             if outcome.created {

@@ -98,7 +98,7 @@ extension Enote {
                     throw context.fail("The editor exited with status \(status); no note was created. What you wrote is kept in \(copy)")
                 }
                 if title == nil {
-                    (noteTitle, content) = Self.splitTitle(from: content)
+                    (noteTitle, content) = NoteHeadline.splittingTitle(from: content)
                 }
             }
             let new = NewNote(
@@ -113,16 +113,6 @@ extension Enote {
                 }
             }
             Console.out(note.path.description)
-        }
-
-        /// The first non-blank line (Markdown heading marks removed) and the rest.
-        static func splitTitle(from text: String) -> (String, String) {
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeFirst() }
-            guard let first = lines.first else { return ("", "") }
-            lines.removeFirst()
-            let title = first.trimmingCharacters(in: CharacterSet(charactersIn: "# \t"))
-            return (title, lines.joined(separator: "\n"))
         }
     }
 }

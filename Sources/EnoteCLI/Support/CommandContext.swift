@@ -44,32 +44,34 @@ struct CommandContext {
         }
     }
 
-    /// The vault's index, brought up to date with the files (a progress bar on a terminal when
-    /// many files must be read).
-    /// - Parameter verify: Read every page first (`PRAGMA quick_check`) and rebuild a damaged
-    ///   index, for commands that may take that time; others find damage when a statement meets it.
-    func openIndex(_ vault: Vault, verify: Bool = false) throws -> NoteIndex {
+    /// The vault's index, brought up to date with the files by the library
+    /// (``Vault/freshIndex(_:inform:progress:)``); the command shows its lines on stderr and a
+    /// progress bar on a terminal when many files must be read.
+    /// - Parameter purpose: ``FreshIndex/Purpose/check`` for commands that may take the time to
+    ///   read every page first; others find damage when a statement meets it.
+    func openIndex(_ vault: Vault, purpose: FreshIndex.Purpose = .answer) throws -> NoteIndex {
         if let index = opened.index { return index }
-        let index = try run { () throws(VaultError) -> NoteIndex in
-            Trace.mark("vault opened")
-            let index = try NoteIndex.open(vault) { message in Console.err(message) }
-            Trace.mark("index opened")
-            if verify { try index.verify() }
-            // A running watcher keeps the index live: once it has caught up, trust it.
-            if CatchUpChannel.requestCatchUp(vault) {
-                Trace.mark("watcher caught up")
-                return index
-            }
-            Trace.mark("no watcher")
-            let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
-            defer { bar.finish() }
-            let report = try index.synchronize { progress in bar.update(done: progress.done, total: progress.total) }
-            Trace.mark("index synchronized")
-            warn(report.warnings)
-            return index
+        Trace.mark("vault opened")
+        let fresh = try freshIndex(vault, purpose)
+        opened.index = fresh.index
+        return fresh.index
+    }
+
+    /// The vault's index brought up to date for `purpose`, presented: the index's lines and the
+    /// walk's warnings on stderr, a progress bar on a terminal.
+    func freshIndex(_ vault: Vault, _ purpose: FreshIndex.Purpose) throws -> FreshIndex {
+        let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
+        defer { bar.finish() }
+        let fresh = try run { () throws(VaultError) -> FreshIndex in
+            try vault.freshIndex(purpose, inform: { Console.err($0) }, progress: { bar.update(done: $0.done, total: $0.total) })
         }
-        opened.index = index
-        return index
+        bar.finish()
+        switch fresh.route {
+        case .watcher: Trace.mark("watcher caught up")
+        case .walk: Trace.mark("no watcher: index synchronized")
+        }
+        warn(fresh.warnings)
+        return fresh
     }
 
     /// Dates as the user's locale shows them.
@@ -130,31 +132,6 @@ struct CommandContext {
     /// Resolves what the user typed to a note of the vault, through the (fresh) index.
     func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
         let index = try openIndex(vault)
-        return try run { () throws(VaultError) -> NotePath in
-            do throws(VaultError) {
-                return try NoteResolver.resolve(reference, among: try index.candidates())
-            } catch .noteNotFound(let typed, let suggestions) {
-                // A symbolic link is never a note. Reading it fails with the rule ("… is a symbolic
-                // link; enote never follows links …"), which says more than "no note matches".
-                // A named pipe, socket or device is named for what it is, and never opened.
-                if let (path, kind) = Self.unlistedFile(named: reference, in: vault) {
-                    if kind == .symbolicLink { _ = try vault.read(path) }
-                    throw .write(.notRegularFile(path))
-                }
-                throw .noteNotFound(reference: typed, suggestions: suggestions)
-            }
-        }
-    }
-
-    /// The symbolic link, named pipe, socket or device in the vault that `reference` names as a
-    /// path (with or without `.md`): files that are never notes, so the index does not list them.
-    private static func unlistedFile(named reference: String, in vault: Vault) -> (NotePath, FileStatus.Kind)? {
-        var typed = reference
-        while typed.hasPrefix("./") { typed.removeFirst(2) }
-        for candidate in [typed, typed + ".md"] {
-            guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
-            if let status = try? vault.fileStatus(path), status.kind == .symbolicLink || status.kind == .other { return (path, status.kind) }
-        }
-        return nil
+        return try run { () throws(VaultError) -> NotePath in try vault.resolve(reference, among: try index.candidates()) }
     }
 }

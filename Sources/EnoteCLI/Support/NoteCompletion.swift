@@ -3,8 +3,8 @@ import Foundation
 import NoteVault
 
 /// Shell completion of note names: the notes' paths (without `.md`) and titles that start
-/// with what was typed, read from the index once it is fresh (a running watcher catches up;
-/// otherwise the vault is compared with it, as before any command).
+/// with what was typed, read from the index as ``FreshIndex/forCompletion(_:)`` gives it, or
+/// from the files.
 enum NoteCompletion {
     /// The `completion:` of every argument that names a note.
     static let notes = CompletionKind.custom { words, _, prefix in candidates(words: words, prefix: prefix) }
@@ -21,13 +21,8 @@ enum NoteCompletion {
             let vault = try? Vault(root: root)
         else { return [] }
         var names: [String] = []
-        // Without an index, building one would keep the Tab key waiting: the names come from
-        // a walk. A busy index is waited for briefly.
-        if FileManager.default.fileExists(atPath: NoteIndex.databasePath(for: vault)),
-            let index = try? NoteIndex.open(vault, busyTimeout: 0.2),
-            CatchUpChannel.requestCatchUp(vault) || (try? index.synchronize()) != nil,
-            let candidates = try? index.candidates()
-        {
+        // Without a usable index, the names come from a walk (the Tab key must not wait).
+        if let index = FreshIndex.forCompletion(vault), let candidates = try? index.candidates() {
             for candidate in candidates {
                 var path = candidate.path.description
                 if path.lowercased().hasSuffix(".md") { path.removeLast(3) }

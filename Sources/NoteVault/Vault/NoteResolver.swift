@@ -67,3 +67,39 @@ public enum NoteResolver {
         return nil
     }
 }
+
+extension Vault {
+    /// The note `reference` names among `candidates` (the index's notes), as
+    /// ``NoteResolver/resolve(_:among:)`` finds it.
+    ///
+    /// A reference that names, as a path (with or without `.md`), a file the index never lists
+    /// because it is never a note is refused for what it is, which says more than "no note
+    /// matches": a symbolic link with the rule that enote never follows links, a named pipe,
+    /// socket or device as not a regular file (it is never opened).
+    /// - Throws: ``VaultError/noteNotFound(reference:suggestions:)``,
+    ///   ``VaultError/ambiguousNote(reference:candidates:)``, or the refusal of such a file.
+    public func resolve(_ reference: String, among candidates: [NoteResolver.Candidate]) throws(VaultError) -> NotePath {
+        do throws(VaultError) {
+            return try NoteResolver.resolve(reference, among: candidates)
+        } catch .noteNotFound(let typed, let suggestions) {
+            if let (path, kind) = unlistedFile(named: reference) {
+                // Reading a link fails with the rule ("… is a symbolic link; enote never follows links …").
+                if kind == .symbolicLink { _ = try read(path) }
+                throw .write(.notRegularFile(path))
+            }
+            throw .noteNotFound(reference: typed, suggestions: suggestions)
+        }
+    }
+
+    /// The symbolic link, named pipe, socket or device in the vault that `reference` names as a
+    /// path (with or without `.md`): files that are never notes, so the index does not list them.
+    private func unlistedFile(named reference: String) -> (NotePath, FileStatus.Kind)? {
+        var typed = reference
+        while typed.hasPrefix("./") { typed.removeFirst(2) }
+        for candidate in [typed, typed + ".md"] {
+            guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
+            if let status = try? fileStatus(path), status.kind == .symbolicLink || status.kind == .other { return (path, status.kind) }
+        }
+        return nil
+    }
+}

@@ -121,11 +121,7 @@ public final class VaultWatcher: @unchecked Sendable {
             }
         }
         do {
-            // Other commands read the file this index keeps up to date: never a copy in memory.
-            let opened = try NoteIndex.open(vault, cacheKiB: 8 * 1024, memoryFallback: false) { line in options.log(line) }
-            // A long-running process can afford to read every page once: damage is rebuilt now.
-            try opened.verify()
-            index = opened
+            index = try FreshIndex.forWatcher(vault) { line in options.log(line) }
             inotify = try Inotify(maximumWatches: options.maximumWatches)
             server = try CatchUpChannel.listen(in: vault)
         } catch let error as VaultError {

@@ -12,11 +12,10 @@ import Glibc
 /// line, and reach below the API (file times, the fingerprint rows) where a test must set up a
 /// situation that the clock alone cannot produce reliably.
 extension VaultSandbox {
-    /// Opens the vault's index and brings it up to date; `messages` receives what `inform` says.
+    /// Opens the vault's index and brings it up to date, as every command does; `messages`
+    /// receives what `inform` says.
     func openIndex(messages: Messages? = nil) throws -> NoteIndex {
-        let index = try NoteIndex.open(try vault()) { messages?.append($0) }
-        try index.synchronize()
-        return index
+        try vault().freshIndex { messages?.append($0) }.index
     }
 
     /// Sets a vault file's modification time (nanoseconds since 1970), leaving its access time.

@@ -113,4 +113,24 @@ struct NoteHeadlineTests {
         let empty = NoteHeadline(frontMatterTitle: nil, body: MarkdownSummary(parsing: ""), fileName: "a/b/.md", isEmptyFile: false)
         #expect(empty.title == ".md")
     }
+
+    /// `enote new --edit` without a title: the first line with text is the title, by the same
+    /// rule as a list's; lines before it without text stay in the body.
+    @Test(
+        "splittingTitle: the typed note's title by the headline rule, and the rest",
+        arguments: [
+            ("# Grocery *list*\n\nPotatoes\n", "Grocery list", "\nPotatoes\n"),
+            ("\n  \n# Plan\nToday\n", "Plan", "Today\n"),
+            ("---\n**Trip**\nBring maps\n", "Trip", "---\nBring maps\n"),
+            ("\n \n", "", "\n \n"),
+        ])
+    func splittingTitle(text: String, title: String, body: String) {
+        let split = NoteHeadline.splittingTitle(from: text)
+        #expect(split.title == title)
+        #expect(split.body == body)
+        if !title.isEmpty {
+            let listed = NoteHeadline(frontMatterTitle: nil, body: MarkdownSummary(parsing: text), fileName: "x.md", isEmptyFile: false)
+            #expect(listed.title == split.title, "the same title as a list shows for the text")
+        }
+    }
 }

@@ -96,7 +96,8 @@ final class RunningWatcher: @unchecked Sendable {
 
     // MARK: - The index, as a command sees it
 
-    /// Asks the watcher to catch up, as every command does before trusting the index.
+    /// Asks the watcher to catch up, as ``Vault/freshIndex(_:inform:progress:)`` does before
+    /// trusting the index.
     func catchUp() -> Bool { CatchUpChannel.requestCatchUp(vault) }
 
     /// Opens the index on a new connection, like a separate command.

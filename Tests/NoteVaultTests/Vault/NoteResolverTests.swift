@@ -1,6 +1,11 @@
+import Foundation
 import Testing
 
 @testable import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Naming a note on the command line: path, title, prefix; ambiguity and misses are errors that
 /// help.
@@ -104,5 +109,25 @@ struct NoteResolverTests {
         let notes: [NoteResolver.Candidate] = [.init(path: NotePath(bytes: bytes), title: "Latin-1 note")]
         #expect(try NoteResolver.resolve("latin", among: notes).bytes == bytes)
         #expect(try NoteResolver.resolve("bad\\xFF", among: notes).bytes == bytes)
+    }
+
+    /// Files the index never lists are refused for what they are, not as "no note matches".
+    @Test("Vault.resolve names a symbolic link or a named pipe for what it is", arguments: ["link", "link.md", "./pipe", "pipe.md"])
+    func unlistedFiles(reference: String) throws {
+        let sandbox = try VaultSandbox()
+        try sandbox.write("real.md", VaultSandbox.noteText(title: "Real"))
+        try Syscall.symlink("real.md", at: sandbox.path("link.md"))
+        guard mkfifo(sandbox.path("pipe.md"), 0o644) == 0 else { throw SystemError("mkfifo", path: "pipe.md") }
+        let vault = try sandbox.vault()
+        let candidates = [NoteResolver.Candidate(path: NotePath(trusted: "real.md"), title: "Real")]
+
+        #expect(try vault.resolve("real", among: candidates).description == "real.md")
+        #expect {
+            _ = try vault.resolve(reference, among: candidates)
+        } throws: { error in
+            guard let error = error as? VaultError else { return false }
+            if case .noteNotFound = error { return false }
+            return reference.contains("link") ? error.description.contains("symbolic link") : error.description.contains("pipe.md")
+        }
     }
 }
