@@ -43,12 +43,7 @@ extension Enote {
             var options = VaultWatcher.Options()
             options.log = { line in sink.write(line) }
             options.trace = { step in Trace.mark(step) }
-            let watcher: VaultWatcher
-            do {
-                watcher = try VaultWatcher(vault: vault, options: options)
-            } catch {
-                throw context.fail("\(error)")
-            }
+            let watcher = try VaultWatcher(vault: vault, options: options)
             watcherStopDescriptor = watcher.stopDescriptor
             var handled = sigset_t()
             sigemptyset(&handled)
@@ -59,7 +54,7 @@ extension Enote {
             // The signal mask is inherited: a parent that has these blocked (a thread of a
             // program that spawns us) would otherwise leave them pending forever.
             pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-            try context.run { () throws(VaultError) in try watcher.run() }
+            try watcher.run()
         }
     }
 }
