@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
     name: "enote",
     defaultLocalization: "en",
-    platforms: [.macOS(.v14)],
+    // Linux only (glibc). The library calls Linux interfaces directly: inotify, eventfd,
+    // timerfd, SO_PEERCRED, renameat2 and openat2 (from kernel 5.6; older kernels take a
+    // component-by-component fallback), and imports Glibc. It does not build on macOS or
+    // Windows. SwiftPM cannot declare a Linux-only package, so there is no `platforms:` list:
+    // it would only set a minimum for Apple systems, which the package does not support.
     products: [
         .executable(name: "enote", targets: ["enote"]),
         .library(name: "NoteVault", targets: ["NoteVault"]),
@@ -49,7 +53,6 @@ let package = Package(
             name: "EnoteCLI",
             dependencies: [
                 "NoteVault",
-                "CEnoteSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -76,6 +77,46 @@ unsigned long long enote_eventfd_drain(int fd) {
     unsigned long long value = 0;
     if (read(fd, &value, sizeof value) != (ssize_t)sizeof value) return 0;
     return value;
+}
+
+/// The eventfd the signal handler writes to (-1: none), and the signals it was set for. Written
+/// only with the signals blocked or their handler not yet installed; the handler only reads.
+static volatile sig_atomic_t enote_wake_fd = -1;
+static sigset_t enote_wake_signals;
+
+static void enote_wake_handler(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    int fd = enote_wake_fd;
+    if (fd >= 0) enote_eventfd_signal(fd);
+    errno = saved;
+}
+
+int enote_signals_wake_eventfd(int fd, const int *signals, int count) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) {
+        if (sigaddset(&set, signals[i]) != 0) return -1;
+    }
+    enote_wake_fd = fd;
+    enote_wake_signals = set;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = enote_wake_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
+}
+
+void enote_signals_release_eventfd(int fd) {
+    if (enote_wake_fd != fd || fd < 0) return;
+    for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+        if (sigismember(&enote_wake_signals, signal_number) == 1) signal(signal_number, SIG_DFL);
+    }
+    enote_wake_fd = -1;
 }
 
 int enote_timerfd(void) {

@@ -6,8 +6,16 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place that owns libcmark documents: parse, lend the root to a closure, free.
+/// The one place that owns libcmark documents and their iteration: parse, lend the root to a
+/// closure, walk it, free.
 enum CMarkTree {
+    /// Whether the walk arrives at a node (before its children) or leaves it (after them).
+    /// Leaf nodes (text, code, breaks, code blocks, thematic breaks) are only entered.
+    enum Event {
+        case enter
+        case exit
+    }
+
     /// Options every parse uses: smart punctuation off, so the text stays as written.
     static let parseOptions: Int32 = CMARK_OPT_DEFAULT
 
@@ -25,6 +33,21 @@ enum CMarkTree {
             }
             defer { cmark_node_free(root) }
             return try body(root)
+        }
+    }
+
+    /// Walks the tree under `root` depth first, calling `visit` on entering every node and on
+    /// leaving every node that has children, with the node's type. The iterator is freed
+    /// before this returns; `visit` may change a node's fields but not the tree's shape.
+    @inline(__always)
+    static func walk(_ root: OpaquePointer, _ visit: (Event, OpaquePointer, cmark_node_type) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(event == CMARK_EVENT_ENTER ? .enter : .exit, node, cmark_node_get_type(node))
         }
     }
 

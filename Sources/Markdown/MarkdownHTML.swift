@@ -39,14 +39,8 @@ public enum MarkdownHTML {
     }
 
     private static func rewriteImages(in root: OpaquePointer, using transform: (String) -> String) {
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == CMARK_NODE_IMAGE
-            else { continue }
+        CMarkTree.walk(root) { event, node, type in
+            guard event == .enter, type == CMARK_NODE_IMAGE else { return }
             let replacement = transform(CMarkTree.string(cmark_node_get_url(node)))
             _ = cmark_node_set_url(node, replacement)
         }

@@ -35,14 +35,8 @@ private struct Renderer {
     private var writtenDepth = 0
 
     mutating func walk(_ root: OpaquePointer) {
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            if event == CMARK_EVENT_ENTER { enter(node, type) } else { exit(node, type) }
+        CMarkTree.walk(root) { event, node, type in
+            if event == .enter { enter(node, type) } else { exit(node, type) }
         }
     }
 

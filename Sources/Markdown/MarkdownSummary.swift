@@ -58,8 +58,15 @@ public struct MarkdownSummary: Sendable, Equatable {
         var collector = PlainTextCollector()
         var mapper = mappingSyntax ? SyntaxMapCollector(bytes: bytes) : nil
         CMarkTree.withDocument(bytes) { root in
-            collector.walk(root)
-            mapper?.walk(root)
+            // One walk feeds both: the syntax map costs no second pass over the tree.
+            if mapper == nil {
+                CMarkTree.walk(root) { event, node, type in collector.visit(event, node, type) }
+            } else {
+                CMarkTree.walk(root) { event, node, type in
+                    collector.visit(event, node, type)
+                    mapper?.visit(event, node, type)
+                }
+            }
         }
         let summary = MarkdownSummary(
             plainText: collector.finishedText(), imageSources: collector.imageSources, linkDestinations: collector.linkDestinations)
@@ -73,26 +80,19 @@ public struct MarkdownSummary: Sendable, Equatable {
     }
 }
 
-/// Walks a cmark tree with `cmark_iter` and accumulates plain text bytes.
+/// Accumulates plain text bytes from the steps of a ``CMarkTree`` walk.
 private struct PlainTextCollector {
     private var buffer: [UInt8] = []
     private var atLineStart = true
     private(set) var imageSources: [String] = []
     private(set) var linkDestinations: [String] = []
 
-    mutating func walk(_ root: OpaquePointer) {
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            if event == CMARK_EVENT_ENTER {
-                enter(node, type: type)
-            } else if isLineBlock(type) {
-                endLine()
-            }
+    /// Takes one step of the walk.
+    mutating func visit(_ event: CMarkTree.Event, _ node: OpaquePointer, _ type: cmark_node_type) {
+        if event == .enter {
+            enter(node, type: type)
+        } else if isLineBlock(type) {
+            endLine()
         }
     }
 

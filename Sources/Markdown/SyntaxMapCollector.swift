@@ -58,45 +58,43 @@ struct SyntaxMapCollector {
         return MarkdownSyntaxMap(links: links, literalRanges: merged, lineStarts: lineStarts, blockLines: blockLines)
     }
 
+    /// Walks the tree under `root` alone (when no summary is wanted).
     mutating func walk(_ root: OpaquePointer) {
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            if inBlock, event == CMARK_EVENT_ENTER {
-                lastInlineLine = max(lastInlineLine, Int(cmark_node_get_end_line(node)))
+        CMarkTree.walk(root) { event, node, type in visit(event, node, type) }
+    }
+
+    /// Takes one step of the walk.
+    mutating func visit(_ event: CMarkTree.Event, _ node: OpaquePointer, _ type: cmark_node_type) {
+        if inBlock, event == .enter {
+            lastInlineLine = max(lastInlineLine, Int(cmark_node_get_end_line(node)))
+        }
+        if event == .exit {
+            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                finishBlock(Position(node), isParagraph: type == CMARK_NODE_PARAGRAPH)
+                inBlock = false
             }
-            if event == CMARK_EVENT_EXIT {
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
-                    finishBlock(Position(node), isParagraph: type == CMARK_NODE_PARAGRAPH)
-                    inBlock = false
-                }
-                continue
-            }
-            switch type {
-            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
-                pending.removeAll(keepingCapacity: true)
-                lastInlineLine = 0
-                inBlock = true
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                let kind: MarkdownSyntaxMap.Link.Kind = type == CMARK_NODE_IMAGE ? .image : .link
-                pending.append(PendingInline(kind: .link(kind, CMarkTree.string(cmark_node_get_url(node))), position: Position(node)))
-            case CMARK_NODE_CODE:
-                pending.append(PendingInline(kind: .code, position: Position(node)))
-            case CMARK_NODE_HTML_INLINE:
-                pending.append(PendingInline(kind: .html, position: Position(node)))
-            case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
-                let lines = wholeLines(Position(node))
-                blockLines.append(lines)
-                literals.append(lineRange(lines))
-            case CMARK_NODE_THEMATIC_BREAK:
-                blockLines.append(wholeLines(Position(node)))
-            default:
-                break
-            }
+            return
+        }
+        switch type {
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            pending.removeAll(keepingCapacity: true)
+            lastInlineLine = 0
+            inBlock = true
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            let kind: MarkdownSyntaxMap.Link.Kind = type == CMARK_NODE_IMAGE ? .image : .link
+            pending.append(PendingInline(kind: .link(kind, CMarkTree.string(cmark_node_get_url(node))), position: Position(node)))
+        case CMARK_NODE_CODE:
+            pending.append(PendingInline(kind: .code, position: Position(node)))
+        case CMARK_NODE_HTML_INLINE:
+            pending.append(PendingInline(kind: .html, position: Position(node)))
+        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            let lines = wholeLines(Position(node))
+            blockLines.append(lines)
+            literals.append(lineRange(lines))
+        case CMARK_NODE_THEMATIC_BREAK:
+            blockLines.append(wholeLines(Position(node)))
+        default:
+            break
         }
     }
 

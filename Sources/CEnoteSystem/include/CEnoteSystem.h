@@ -26,6 +26,15 @@ void enote_eventfd_signal(int fd);
 /// Reads and resets an eventfd's counter; returns it (0 when nothing was signalled).
 unsigned long long enote_eventfd_drain(int fd);
 
+/// Makes each of `signals` (`count` of them) add one to the eventfd `fd`, and unblocks them
+/// in the calling thread (a parent's blocked mask is inherited). One eventfd at a time: a
+/// second call replaces the first. Returns 0, or -1 with errno set.
+int enote_signals_wake_eventfd(int fd, const int *signals, int count);
+
+/// Restores the default action of the signals that `enote_signals_wake_eventfd` set for `fd`,
+/// before `fd` is closed; nothing when another eventfd has replaced it.
+void enote_signals_release_eventfd(int fd);
+
 /// A timerfd on CLOCK_REALTIME (`TFD_CLOEXEC | TFD_NONBLOCK`). Returns the descriptor or -1.
 int enote_timerfd(void);
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Markdown
 import NoteVault
 
 extension Enote {
@@ -61,7 +60,7 @@ extension Enote {
                 return
             }
             if html {
-                Console.out(MarkdownHTML.render(note.content.bodyText), terminator: "")
+                Console.out(note.content.bodyHTML, terminator: "")
                 return
             }
             context.warn(note.content.diagnostics)

@@ -1,14 +1,10 @@
 import ArgumentParser
-import CEnoteSystem
 import Foundation
 import NoteVault
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The eventfd the signal handlers write to; set once before they are installed.
-nonisolated(unsafe) private var watcherStopDescriptor: Int32 = -1
 
 extension Enote {
     /// `enote watch`: keep the index live and expire notes on time.
@@ -44,16 +40,7 @@ extension Enote {
             options.log = { line in sink.write(line) }
             options.trace = { step in Trace.mark(step) }
             let watcher = try VaultWatcher(vault: vault, options: options)
-            watcherStopDescriptor = watcher.stopDescriptor
-            var handled = sigset_t()
-            sigemptyset(&handled)
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber) { _ in enote_eventfd_signal(watcherStopDescriptor) }
-                sigaddset(&handled, signalNumber)
-            }
-            // The signal mask is inherited: a parent that has these blocked (a thread of a
-            // program that spawns us) would otherwise leave them pending forever.
-            pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+            watcher.stopOnSignals([SIGINT, SIGTERM])
             try watcher.run()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,9 @@ import Glibc
 
 /// Phase timings on stderr when `ENOTE_TRACE` is set: where a command spends its time.
 enum Trace {
-    nonisolated(unsafe) private static var last: Double = start
+    /// When the previous mark was printed; a `Mutex`, so marks from the watcher's thread and
+    /// the main thread cannot race.
+    private static let last = Mutex<Double>(start)
     private static let start = now()
     private static let enabled = getenv("ENOTE_TRACE") != nil
 
@@ -14,8 +17,11 @@ enum Trace {
     static func mark(_ phase: @autoclosure () -> String) {
         guard enabled else { return }
         let current = now()
-        Console.err(String(format: "trace: %-28@ %7.2f ms (total %7.2f ms)", phase() as NSString, (current - last) * 1000, (current - start) * 1000))
-        last = current
+        let previous = last.withLock { last in
+            defer { last = current }
+            return last
+        }
+        Console.err(String(format: "trace: %-28@ %7.2f ms (total %7.2f ms)", phase() as NSString, (current - previous) * 1000, (current - start) * 1000))
     }
 
     private static func now() -> Double {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What one expiry pass did, note by note.
 public struct ExpiryReport: Sendable {
@@ -182,31 +181,13 @@ public struct Expirer: Sendable {
     /// date: a pass that refuses (the cap) or finds git busy reads nothing more, and the watcher
     /// runs a pass after every change.
     func dueNotes(at now: Date) throws(VaultError) -> [Due] {
-        try index.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT path, destroy_at FROM notes WHERE destroy_at <= ? ORDER BY destroy_at, id",
-                arguments: [now.timeIntervalSince1970]
-            ).map { row in
-                let path: Data = row[0]
-                let destroy: Double? = row[1]
-                return Due(path: NotePath(bytes: [UInt8](path)), destroy: destroy.map(Date.init(timeIntervalSince1970:)))
-            }
-        }
+        try index.read { store in try store.dueNotes(at: now) }.map { Due(path: $0.path, destroy: $0.destroy) }
     }
 
     /// The notes among `paths` (all when `nil`) whose destroy key is present but cannot be used,
     /// each with the reason read from the file.
     func unusableDestroyDates(among paths: [NotePath]?) throws(VaultError) -> [ExpiryReport.Skipped] {
-        let states = "('\(IndexedNote.DestroyProblem.invalid.rawValue)', '\(IndexedNote.DestroyProblem.ambiguous.rawValue)')"
-        let found: [NotePath] = try index.read { db in
-            guard let paths else {
-                return try Data.fetchAll(db, sql: "SELECT path FROM notes WHERE destroy_state IN \(states) ORDER BY path")
-                    .map { NotePath(bytes: [UInt8]($0)) }
-            }
-            let statement = try db.makeStatement(
-                sql: "SELECT 1 FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ? AND n.destroy_state IN \(states)")
-            return try paths.filter { try Bool.fetchOne(statement, arguments: [Data($0.bytes)]) ?? false }
-        }
+        let found = try index.read { store in try store.unusableDestroyDates(among: paths) }
         return found.compactMap { path in
             guard let note = try? vault.read(path) else { return nil }
             let reason: LocalizedMessage
@@ -226,9 +207,7 @@ public struct Expirer: Sendable {
 
     /// The soonest destroy date after `now`, if any.
     public func nextDestroy(after now: Date) throws(VaultError) -> Date? {
-        try index.read { db in
-            try Double.fetchOne(db, sql: "SELECT min(destroy_at) FROM notes WHERE destroy_at > ?", arguments: [now.timeIntervalSince1970])
-        }.map(Date.init(timeIntervalSince1970:))
+        try index.read { store in try store.nextDestroy(after: now) }
     }
 
     /// Why a note is kept when it already expired with these very bytes (``ExpiryLedger``), or

@@ -38,6 +38,11 @@ enum BatchPipeline {
 }
 
 /// A bounded queue between one producer thread and one consumer thread.
+///
+/// Threading contract (`@unchecked Sendable`): the producer and the consumer share it, and every
+/// stored `var` (`buffer`, `finished`, `cancelled`) is read and written only while `condition`
+/// is locked; `capacity` never changes. The elements cross threads, which `run` allows only for
+/// `Sendable` outputs.
 private final class Channel<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer: [Element] = []

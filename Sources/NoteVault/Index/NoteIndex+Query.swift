@@ -1,6 +1,4 @@
-import CEnoteFTS
 import Foundation
-import GRDB
 
 /// A page of search results.
 public struct SearchResults: Sendable {
@@ -13,195 +11,44 @@ public struct SearchResults: Sendable {
 extension NoteIndex {
     /// The notes that pass `filter`, in `sort` order.
     public func list(_ filter: NoteFilter, sort: NoteSort, limit: Int? = nil) throws(VaultError) -> [IndexedNote] {
-        let (condition, arguments) = filter.sql()
-        var sort = sort
-        sort.onlyWithDestroyDate = filter.expiringWithin != nil
-        var sql = "SELECT \(IndexedNote.columns) FROM notes n WHERE \(condition) ORDER BY \(sort.sql)"
-        var values = arguments
-        if let limit {
-            sql += " LIMIT ?"
-            values += [limit]
-        }
-        return try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: values).map(IndexedNote.init(row:))
-        }
+        try read { store in try store.notes(filter, sort: sort, limit: limit) }
     }
 
     /// How many notes pass `filter`.
     public func count(_ filter: NoteFilter) throws(VaultError) -> Int {
-        let (condition, arguments) = filter.sql()
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM notes n WHERE \(condition)", arguments: arguments) ?? 0
-        }
+        try read { store in try store.count(filter) }
     }
 
     /// Every note's path and title, for resolving what a user typed.
     public func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT path, title FROM notes").map { row in
-                let path: Data = row[0]
-                return NoteResolver.Candidate(path: NotePath(bytes: [UInt8](path)), title: row[1])
-            }
-        }
+        try read { store in try store.candidates() }
     }
 
     /// The indexed row of the note at `path`, if any (its `updated` is the one `list` shows).
     public func note(at path: NotePath) throws(VaultError) -> IndexedNote? {
-        try read { db in
-            // Through `files`, whose key is the path (notes.path has no index of its own).
-            try Row.fetchOne(
-                db, sql: "SELECT \(IndexedNote.columns) FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ?", arguments: [Data(path.bytes)]
-            )
-            .map(IndexedNote.init(row:))
-        }
+        try read { store in try store.note(at: path) }
     }
 
     /// Whether any of `paths` is indexed with a destroy date at or before `now`.
     public func anyDue(_ paths: [NotePath], at now: Date) throws(VaultError) -> Bool {
         guard !paths.isEmpty else { return false }
-        return try read { db in
-            let statement = try db.makeStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM files f JOIN notes n ON n.id = f.note_id WHERE f.path = ? AND n.destroy_at <= ?)")
-            for path in paths where try Bool.fetchOne(statement, arguments: [Data(path.bytes), now.timeIntervalSince1970]) == true {
-                return true
-            }
-            return false
-        }
+        return try read { store in try store.anyDue(paths, at: now) }
     }
 
     /// Whether a note with exactly this path is indexed.
     public func contains(_ path: NotePath) throws(VaultError) -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM files WHERE path = ?)", arguments: [Data(path.bytes)]) ?? false
-        }
+        try read { store in try store.contains(path) }
     }
 
     /// Notes matching `query` and `filter`: title matches first, then by bm25 relevance (title
-    /// weighted ten times the body), each with a snippet around the match.
-    ///
-    /// The score is `enote_rank` called in the query itself, ordered with `LIMIT`: SQLite then
-    /// keeps only the best rows while it scores the matches. FTS5's own `ORDER BY rank` sorts
-    /// every match first, which for a word in 80,000 notes is most of the time. Only the
-    /// returned page is joined with the notes' rows.
+    /// weighted ten times the body), each with a snippet around the match
+    /// (``IndexStore/search(_:filter:limit:counter:)`` says how).
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
     public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
-        let restrictions = filter.ftsRestrictions()
-        return try read { db in
-            // Which FTS rows may be returned: not past their destroy date (unless the ranking
-            // puts those last, see below), passing the other filters, without the excluded
-            // words. Every value is bound.
-            func restriction(on column: String, pendingExpiry: Bool = true) -> (sql: String, arguments: StatementArguments) {
-                var clauses: [String] = []
-                var arguments: StatementArguments = []
-                if pendingExpiry, let excluded = restrictions.excluded {
-                    clauses.append("\(column) NOT IN (\(excluded.sql))")
-                    arguments += excluded.arguments
-                }
-                if let allowed = restrictions.allowed {
-                    clauses.append("\(column) IN (\(allowed.sql))")
-                    arguments += allowed.arguments
-                }
-                if let negative = query.negativeExpression {
-                    clauses.append("\(column) NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
-                    arguments += [negative]
-                }
-                return (clauses.map { " AND " + $0 }.joined(), arguments)
-            }
-            var ranked: [(id: Int64, score: Double, title: Bool)] = []
-            let total: Int
-            if let positive = query.positiveExpression {
-                // One ranked query: enote_rank puts title matches first, puts the notes past
-                // their destroy date after everything (from a bitset, instead of a NOT IN
-                // subquery that SQLite would materialise for every search), and counts the
-                // rows it scores, which gives the total without a second pass.
-                let hidden = restrictions.excluded == nil ? [] : try pendingExpiryBits(db, now: filter.now)
-                let lengths = try BodyLengthTable.load(db)
-                let (extra, clauseArguments) = restriction(on: "rowid", pendingExpiry: false)
-                let hiddenRank = enote_rank_hidden()
-                let hits = try hidden.withUnsafeBufferPointer { bits in
-                    try lengths.classes.withUnsafeBufferPointer { classes in
-                        rankCounter.pointee = EnoteRankCounter(
-                            rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0,
-                            lengths: classes.baseAddress, lengthLimit: Int64(classes.count), averageLength: lengths.averageLength)
-                        defer {
-                            rankCounter.pointee.hidden = nil
-                            rankCounter.pointee.lengths = nil
-                        }
-                        return try Row.fetchAll(
-                            db, sql: "SELECT rowid, \(IndexSchema.rankCall) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
-                            arguments: [positive] + clauseArguments + [limit])
-                    }
-                }
-                let bonus = enote_rank_title_bonus()
-                ranked = hits.compactMap { row in
-                    let rank: Double = row[1]
-                    guard rank < hiddenRank / 2 else { return nil }
-                    let isTitle = rank <= -bonus / 2
-                    return (row[0], isTitle ? rank + bonus : rank, isTitle)
-                }
-                if ranked.count < limit {
-                    // Hidden notes come last: fewer visible than the page means all are here.
-                    total = ranked.count
-                } else if restrictions.allowed == nil, query.negativeExpression == nil {
-                    // Every match was scored once; the hidden ones do not count.
-                    total = Int(rankCounter.pointee.rows) - Int(rankCounter.pointee.hiddenRows)
-                } else {
-                    let (extra, clauseArguments) = restriction(on: "rowid")
-                    total =
-                        try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments)
-                        ?? ranked.count
-                }
-            } else {
-                // Only exclusions: the newest notes without the excluded words.
-                let (noteExtra, noteArguments) = restriction(on: "n.id")
-                let from = "FROM notes n WHERE 1\(noteExtra)"
-                ranked = try Row.fetchAll(db, sql: "SELECT n.id \(from) ORDER BY n.updated_at DESC LIMIT ?", arguments: noteArguments + [limit])
-                    .map { ($0[0], 0, false) }
-                total = try Int.fetchOne(db, sql: "SELECT count(*) \(from)", arguments: noteArguments) ?? ranked.count
-            }
-
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
-            let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
-            let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
-            let reader = BodyReader(db)
-            var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
-            var notes: [IndexedNote] = []
-            for hit in ranked {
-                guard var note = byID[hit.id] else { continue }
-                note.score = hit.score
-                note.titleMatches = hit.title
-                if let snippets {
-                    if let size = reader.open(note.id) {
-                        note.snippet = try snippets.snippet(size: size, prefix: reader.prefix)
-                    } else {
-                        body.reset()
-                        body.bind(note.id)
-                        note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
-                    }
-                }
-                notes.append(note)
-            }
-            return SearchResults(notes: notes, total: total)
-        }
-    }
-
-    /// The notes past their destroy date at `now`, as a bitset indexed by note id (for
-    /// `enote_rank`, which puts them last).
-    private func pendingExpiryBits(_ db: Database, now: Date) throws -> [UInt8] {
-        // Through the partial index on destroy_at: only the notes that have a destroy date.
-        var statement = try RawStatement(db, sql: "SELECT id FROM notes WHERE destroy_at <= ?")
-        statement.reset()
-        statement.bind(now.timeIntervalSince1970 as Double?)
-        var bits: [UInt8] = []
-        while let id = try statement.nextInteger() {
-            let byte = Int(id / 8)
-            if byte >= bits.count { bits += [UInt8](repeating: 0, count: max(byte + 1 - bits.count, bits.count)) }
-            bits[byte] |= 1 << UInt8(id % 8)
-        }
-        return bits
+        let counter = connection.rankCounter
+        return try read { store in try store.search(query, filter: filter, limit: limit, counter: counter) }
     }
 }

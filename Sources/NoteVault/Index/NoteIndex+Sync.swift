@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a synchronisation changed.
 public struct SyncReport: Sendable, Equatable {
@@ -43,7 +42,7 @@ extension NoteIndex {
     /// - Parameter progress: Called now and then while files are read.
     @discardableResult
     public func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
-        let table = try read { db in try FingerprintTable(db) }
+        let table = try read { store in try store.fingerprints() }
         let walker = DirectoryWalker(policy: vault.notePathPolicy)
         // Two lanes walk half the folders each; each keeps its own list of changes.
         let (lanes, summary) = walker.visitInParallel(root: vault.rootDescriptor, makeLane: { WalkLane() }) { lane, path, status in
@@ -86,7 +85,7 @@ extension NoteIndex {
         let policy = vault.notePathPolicy
         var work: [SyncItem] = []
         var removed: [(id: Int64, path: NotePath)] = []
-        let indexed = try read { db in try Self.indexedEntries(for: paths, db) }
+        let indexed = try read { store in try Self.indexedEntries(for: paths, store) }
         for path in Set(paths) {
             let status = try? vault.fileStatus(path)
             if let status, policy.isNote(path, kind: status.kind) {
@@ -103,7 +102,7 @@ extension NoteIndex {
     /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
     @discardableResult
     public func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
-        let table = try read { db in try FingerprintTable(db) }
+        let table = try read { store in try store.fingerprints() }
         let range = table.positions(under: folder)
         var seen = Set<Int>()
         var work: [SyncItem] = []
@@ -133,15 +132,11 @@ extension NoteIndex {
     }
 
     /// The index's entries for some paths.
-    private static func indexedEntries(for paths: [NotePath], _ db: Database) throws -> [NotePath: FingerprintTable.Entry] {
-        let statement = try db.makeStatement(sql: "SELECT note_id, size, mtime, ctime, inode, racy FROM files WHERE path = ?")
+    private static func indexedEntries(for paths: [NotePath], _ store: IndexStore) throws -> [NotePath: FingerprintTable.Entry] {
+        let lookup = try store.fileLookup()
         var result: [NotePath: FingerprintTable.Entry] = [:]
         for path in paths {
-            guard let row = try Row.fetchOne(statement, arguments: [Data(path.bytes)]) else { continue }
-            result[path] = FingerprintTable.Entry(
-                id: row[0],
-                fingerprint: FileFingerprint(size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4])),
-                racy: row[5])
+            if let entry = try lookup.entry(for: path) { result[path] = entry }
         }
         return result
     }
@@ -161,12 +156,12 @@ extension NoteIndex {
         let vault = self.vault
         // The transaction may run again (the database was busy, or had to move into memory), so
         // it starts its report afresh each time.
-        let outcome = try write { db -> SyncReport in
+        let outcome = try connection.write { store -> SyncReport in
             var report = initial
             report.removed = removed.count
             report.changes = removed.map { SyncReport.Change(kind: .removed, path: $0.path) }
-            let items = try Self.withDetails(work, db)
-            var writer = try IndexWriter(db)
+            let items = try Self.withDetails(work, store)
+            var writer = try store.writer()
             for note in removed { try writer.delete(id: note.id, path: note.path) }
             var done = 0
             try BatchPipeline.run(
@@ -210,23 +205,13 @@ extension NoteIndex {
 
     /// Adds what an update needs to know about notes already indexed (hash, `updated` text and
     /// time). A note another process indexed since the walk is found by its path here too.
-    private static func withDetails(_ work: [SyncItem], _ db: Database) throws -> [SyncItem] {
-        let byID = try db.makeStatement(sql: "SELECT id, size, hash, fm_updated, updated_at, content_hash FROM notes WHERE id = ?")
-        let byPath = try db.makeStatement(sql: "SELECT note_id, size, mtime, ctime, inode, racy FROM files WHERE path = ?")
+    private static func withDetails(_ work: [SyncItem], _ store: IndexStore) throws -> [SyncItem] {
+        let files = try store.fileLookup()
+        let notes = try store.contentLookup()
         return try work.map { item in
             var item = item
-            if item.indexed == nil, let row = try Row.fetchOne(byPath, arguments: [Data(item.path.bytes)]) {
-                item.indexed = FingerprintTable.Entry(
-                    id: row[0],
-                    fingerprint: FileFingerprint(size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4])),
-                    racy: row[5])
-            }
-            if let indexed = item.indexed, let row = try Row.fetchOne(byID, arguments: [indexed.id]) {
-                item.existing = IndexedFingerprint(
-                    id: row[0], size: row[1], hash: ContentHash(value: UInt64(bitPattern: row[2])),
-                    contentHash: ContentHash(value: UInt64(bitPattern: row[5])),
-                    frontMatterUpdated: row[3], updatedAt: row[4])
-            }
+            if item.indexed == nil { item.indexed = try files.entry(for: item.path) }
+            if let indexed = item.indexed { item.existing = try notes.fingerprint(of: indexed.id) }
             return item
         }
     }
@@ -254,16 +239,6 @@ extension NoteIndex {
         let record = IndexRecord(path: item.path, status: status, bytes: snapshot?.bytes, timeZone: timeZone, racyAfter: racyAfter)
         return .record(record, existing: item.existing)
     }
-}
-
-/// What the index remembers of a note's content, to tell a real change from a touched file.
-struct IndexedFingerprint: Sendable {
-    var id: Int64
-    var size: Int64
-    var hash: ContentHash
-    var contentHash: ContentHash
-    var frontMatterUpdated: String?
-    var updatedAt: Double
 }
 
 /// One walking thread's findings.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Translated text, through Foundation's bundle localisation: `Localizable.strings` in
 /// `en.lproj`, `ru.lproj` and `ja.lproj`.
@@ -18,9 +19,20 @@ import Foundation
 /// Localization.text("\(count: 5) notes")         // "5 заметок"
 /// ```
 public enum Localization {
-    /// The language of messages; set once at startup (the command line sets it from `--lang`
-    /// and the environment).
-    nonisolated(unsafe) public static var language: Language = .english
+    /// The language of messages, for the whole process: the command line sets it at startup
+    /// (from the environment, then from `--lang` once parsed). A front end that answers people
+    /// in several languages at once (a server) leaves it alone and passes `into:` to
+    /// ``translate(_:into:)`` instead.
+    ///
+    /// Safe from any thread: the value lives in a `Mutex`, so a write while another thread
+    /// translates is no data race (each translation sees one language or the other, never a torn
+    /// value), and the compiler checks it rather than trusting a comment.
+    public static var language: Language {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    private static let current = Mutex<Language>(.english)
 
     /// `message` in the current language.
     public static func text(_ message: LocalizedMessage) -> String {

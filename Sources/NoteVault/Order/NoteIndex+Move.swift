@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Where `enote move` puts a note.
 public enum Placement: Sendable, Equatable {
@@ -71,12 +70,7 @@ extension NoteIndex {
     /// The notes with an `order` key, in the order `list --sort order` shows them (equal keys
     /// newest first).
     func orderedNotes() throws(VaultError) -> [(path: NotePath, key: String)] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT path, order_key FROM notes n WHERE order_key IS NOT NULL ORDER BY \(NoteSort(key: .order).sql)").map { row in
-                let path: Data = row[0]
-                return (NotePath(bytes: [UInt8](path)), row[1])
-            }
-        }
+        try read { store in try store.orderedNotes() }
     }
 
     /// The reference note's key; a note without one is given the position after the last

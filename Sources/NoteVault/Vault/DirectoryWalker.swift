@@ -299,7 +299,13 @@ public struct DirectoryWalker {
     }
 }
 
-/// What the lanes of a parallel walk share; each lane uses only its own slots.
+/// What the lanes of a parallel walk share.
+///
+/// `@unchecked Sendable`, by this contract: lane `i` reads and writes only `states[i]` and
+/// `summaries[i]`, and only reads `walker` (a value); the buffers are borrowed for the length of
+/// `concurrentPerform`, which returns after every lane has finished, before the caller reads
+/// them; `visitor` runs on several threads at once, so it may touch only the lane state it is
+/// handed (which is what the parallel walk's doc asks of its caller).
 private struct LaneShared<Lane>: @unchecked Sendable {
     let walker: DirectoryWalker
     let states: UnsafeMutableBufferPointer<Lane>

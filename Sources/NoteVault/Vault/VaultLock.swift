@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,10 +17,13 @@ import Glibc
 /// let lock = try VaultLock.acquire(at: "/home/me/Notes/.enote/lock", timeout: 10)
 /// defer { lock.release() }
 /// ```
-public final class VaultLock: @unchecked Sendable {
-    private var descriptor: Int32
+///
+/// Sendable by construction: the descriptor lives in a `Mutex`, so ``release()`` from two
+/// threads (or from one while the object is freed) unlocks and closes it once.
+public final class VaultLock: Sendable {
+    private let descriptor: Mutex<Int32>
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: Int32) { self.descriptor = Mutex(descriptor) }
 
     deinit { release() }
 
@@ -77,10 +81,12 @@ public final class VaultLock: @unchecked Sendable {
 
     /// Releases the lock (also done when the object is freed or the process ends).
     public func release() {
-        guard descriptor >= 0 else { return }
-        _ = flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            _ = flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
     private static func readPID(_ descriptor: Int32) -> Int32? {

@@ -1,5 +1,6 @@
 import CEnoteSystem
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,10 @@ import Glibc
 /// that moment. It follows `.enote/config` as it changes (see `VaultWatcher+Config.swift`), and
 /// asks the vault's ``NotePathPolicy`` what is a note, as every walk does. `stop()` (SIGINT,
 /// SIGTERM) ends the loop after the current step.
+///
+/// `@unchecked Sendable` by contract: every `var` is used only by the thread inside ``run()``,
+/// which admits one thread at a time (a second concurrent call stops the process); other threads
+/// only call ``stop()``, which writes to the eventfd `stopSignal`, a `let` set in `init`.
 public final class VaultWatcher: @unchecked Sendable {
     /// Tuning and reporting.
     public struct Options: Sendable {
@@ -66,7 +71,8 @@ public final class VaultWatcher: @unchecked Sendable {
     let index: NoteIndex
     private let lock: WatchLock
     let inotify: Inotify
-    private let stopSignal: Int32
+    let stopSignal: Int32
+    private let running = Atomic<Bool>(false)  // a thread is inside run()
     let timer: Int32
     private let server: Int32
 
@@ -139,18 +145,10 @@ public final class VaultWatcher: @unchecked Sendable {
     deinit {
         close(server)
         CatchUpChannel.remove(in: vault)
+        enote_signals_release_eventfd(stopSignal)
         close(stopSignal)
         close(timer)
     }
-
-    /// Ends ``run()`` after the step in progress; safe to call from any thread or a signal
-    /// handler (it only writes to an eventfd).
-    public func stop() {
-        enote_eventfd_signal(stopSignal)
-    }
-
-    /// The descriptor a signal handler writes to, to stop the watcher.
-    public var stopDescriptor: Int32 { stopSignal }
 
     /// Watches until stopped.
     ///
@@ -163,6 +161,9 @@ public final class VaultWatcher: @unchecked Sendable {
     /// problem.
     /// - Throws: When the index cannot be written, or `poll` fails.
     public func run() throws(VaultError) {
+        let entered = running.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+        precondition(entered, "VaultWatcher.run() called while another thread runs it")
+        defer { running.store(false, ordering: .releasing) }
         startFollowingConfig()
         readAutoSync()
         watchAllFolders()

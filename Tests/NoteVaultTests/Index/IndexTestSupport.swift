@@ -82,6 +82,14 @@ extension NoteIndex {
         return try list(filter, sort: NoteSort(key: key, reverse: reverse), limit: limit).map(\.path.description)
     }
 
+    /// The connection's database, to reach below the store.
+    var database: DatabaseQueue { connection.database }
+
+    /// Runs `body` on the connection's database inside a read of the index.
+    func readDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        try read { store in try body(store.db) }
+    }
+
     /// How many rows each of the index's tables holds.
     func rowCounts() throws -> [String: Int] {
         try database.read { db in

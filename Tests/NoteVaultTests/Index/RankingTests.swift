@@ -39,7 +39,7 @@ struct RankingTests {
         let index = try sandbox.openIndex()
         func lengthClass(_ path: String) throws -> UInt8? {
             guard let id = try index.note(at: NotePath(trusted: path))?.id else { return nil }
-            return try index.read { db in
+            return try index.readDatabase { db in
                 let classes = try BodyLengthTable.load(db).classes
                 return Int(id) < classes.count ? classes[Int(id)] : 0
             }
@@ -55,7 +55,7 @@ struct RankingTests {
 
         try FileManager.default.removeItem(atPath: sandbox.path("short.md"))
         try index.synchronize()
-        let classes = try index.read { db in try BodyLengthTable.load(db).classes }
+        let classes = try index.readDatabase { db in try BodyLengthTable.load(db).classes }
         #expect(classes[Int(shortID)] == 0)
 
         try sandbox.write("new.md", VaultSandbox.noteText(title: "New", body: "Oat milk.\n"))
@@ -72,7 +72,7 @@ struct RankingTests {
         let index = try NoteIndex.rebuild(try sandbox.vault())
         let report = try index.synchronize()
         #expect(report.added == others + 3)
-        let (classes, average) = try index.read { db in try BodyLengthTable.load(db) }
+        let (classes, average) = try index.readDatabase { db in try BodyLengthTable.load(db) }
         #expect(classes.filter { $0 > 0 }.count == others + 3)
         #expect(average > 30)
         #expect(try index.found("milk") == ["short.md", "medium.md", "long.md"])

@@ -137,7 +137,7 @@ struct SearchQueryTests {
 
     /// SQLite accepts every expression: none is an FTS5 syntax error.
     @Test func sqliteAcceptsEveryExpression() throws {
-        let queue = try DatabaseQueue(configuration: NoteIndex.configuration())
+        let queue = try DatabaseQueue(configuration: IndexConnection.configuration())
         try queue.write { db in
             try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(title, body, name, tokenize = 'enote')")
             try db.execute(sql: "INSERT INTO t VALUES ('Plan', 'next week we ship C++ e-mail', 'plan')")

@@ -36,7 +36,7 @@ struct SnippetPrefixTests {
     func sameAsWhole(initialLength: Int) throws {
         let sandbox = try VaultSandbox()
         let index = try sandbox.openIndex()
-        try index.read { db in
+        try index.readDatabase { db in
             for (query, body) in Self.cases {
                 let snippets = try SnippetBuilder(query: try SearchQuery(parsing: query), db: db)
                 let bytes = Array(body.utf8)
@@ -56,7 +56,7 @@ struct SnippetPrefixTests {
         let sandbox = try VaultSandbox()
         let index = try sandbox.openIndex()
         let body = "Buy milk and bread on the way home, and eggs.\n" + Self.filler + Self.filler
-        try index.read { db in
+        try index.readDatabase { db in
             let snippets = try SnippetBuilder(query: try SearchQuery(parsing: "milk"), db: db)
             let bytes = Array(body.utf8)
             var largest = 0
@@ -80,7 +80,7 @@ struct SnippetPrefixTests {
         let results = try index.results("milk", limit: 10)
         #expect(Set(results.notes.map(\.path.description)) == ["long.md", "end.md", "title.md"])
         let query = try SearchQuery(parsing: "milk")
-        try index.read { db in
+        try index.readDatabase { db in
             let snippets = try SnippetBuilder(query: query, db: db)
             for note in results.notes {
                 let body = try #require(try String.fetchOne(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?", arguments: [note.id]))

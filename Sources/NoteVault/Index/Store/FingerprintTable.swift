@@ -29,7 +29,7 @@ struct FingerprintTable {
 
     /// Reads the `files` table, which SQLite stores in path order.
     init(_ db: Database) throws {
-        let statement = try db.makeStatement(sql: "SELECT path, note_id, size, mtime, ctime, inode, racy FROM files ORDER BY path")
+        let statement = try db.makeStatement(sql: "SELECT path, \(IndexSchema.fingerprintColumns) FROM files ORDER BY path")
         let handle = statement.sqliteStatement
         storage.reserveCapacity(1 << 20)
         while true {

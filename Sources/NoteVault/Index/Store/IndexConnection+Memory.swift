@@ -1,4 +1,3 @@
-import CEnoteFTS
 import Foundation
 import GRDB
 
@@ -15,7 +14,7 @@ import Glibc
 /// from it. Nothing is written to `.enote/`, and one line says why the command may be slower.
 /// Commands that change notes check first that the vault can be written
 /// (``Vault/requireWritable()``) and stop with a clear message instead.
-extension NoteIndex {
+extension IndexConnection {
     /// Why the index of `vault` cannot be written at all (a read-only file system, no permission
     /// to write `.enote/` or the index file), or `nil` when it can.
     static func unsavableReason(_ vault: Vault, path: String) -> LocalizedMessage? {
@@ -32,7 +31,7 @@ extension NoteIndex {
 
     /// A copy in memory of the index file at `path`, or an empty index when there is none or
     /// it cannot be read; the synchronisation that follows fills in what is missing or stale.
-    static func inMemoryCopy(of path: String?, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) throws(VaultError) -> DatabaseQueue {
+    static func inMemoryCopy(of path: String?, cacheKiB: Int, counter: RankCounter) throws(VaultError) -> DatabaseQueue {
         let memory = try emptyInMemory(cacheKiB: cacheKiB, counter: counter, withSchema: false)
         if let path, copy(path, into: memory, cacheKiB: cacheKiB, counter: counter) { return memory }
         do {
@@ -44,7 +43,7 @@ extension NoteIndex {
     }
 
     /// An index in memory, with the schema unless `withSchema` is false.
-    static func emptyInMemory(cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>, withSchema: Bool = true) throws(VaultError) -> DatabaseQueue {
+    static func emptyInMemory(cacheKiB: Int, counter: RankCounter, withSchema: Bool = true) throws(VaultError) -> DatabaseQueue {
         do {
             let memory = try DatabaseQueue(configuration: configuration(cacheKiB: cacheKiB, counter: counter))
             if withSchema { try memory.write { db in try IndexSchema.create(db) } }
@@ -56,7 +55,7 @@ extension NoteIndex {
 
     /// Copies the index file at `path` into `memory`; false when it is missing, unreadable or
     /// not an index of this version.
-    private static func copy(_ path: String, into memory: DatabaseQueue, cacheKiB: Int, counter: UnsafeMutablePointer<EnoteRankCounter>) -> Bool {
+    private static func copy(_ path: String, into memory: DatabaseQueue, cacheKiB: Int, counter: RankCounter) -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return false }
         var settings = configuration(cacheKiB: cacheKiB, counter: counter)
         settings.readonly = true
@@ -65,7 +64,7 @@ extension NoteIndex {
             // and -shm files. Transactions still in a -wal are missed; the sync re-reads those notes.
             let source = try DatabaseQueue(path: "file:\(uriEscaped(path))?immutable=1", configuration: settings)
             defer { try? source.close() }
-            guard try schemaProblem(source) == nil else { return false }
+            guard try source.read({ db in try IndexStore(db).schemaProblem() }) == nil else { return false }
             try source.backup(to: memory)
             return true
         } catch {
@@ -76,25 +75,22 @@ extension NoteIndex {
     /// Moves the open index into memory for the rest of the command, after a write to the file
     /// failed because it cannot be saved (`reason`).
     func moveToMemory(because reason: LocalizedMessage) throws(VaultError) {
-        guard memoryFallback else { throw Self.unsavable(path: path, reason: Self.explained(reason, folder: vault.stateFolder)) }
+        guard memoryFallback else { throw Self.unsavable(path: path, reason: Self.explained(reason, folder: stateFolder)) }
         let memory = try Self.emptyInMemory(cacheKiB: cacheKiB, counter: rankCounter, withSchema: false)
         do {
             try database.backup(to: memory)
         } catch {
             throw .invalidInput("the index could not be updated (\(reason)), nor copied into memory (\(IndexError.describe(error)))")
         }
-        try? database.close()
-        database = memory
-        openedFile = nil
-        _ = keptInMemory(because: reason)
+        install(memory, file: nil)
+        keptInMemory(because: reason)
     }
 
     /// Marks this index as kept in memory and says so once.
-    func keptInMemory(because reason: LocalizedMessage) -> NoteIndex {
-        let reason = Self.explained(reason, folder: vault.stateFolder)
+    func keptInMemory(because reason: LocalizedMessage) {
+        let reason = Self.explained(reason, folder: stateFolder)
         unsavedReason = reason
         inform(Localization.text("enote: the index cannot be saved (\(reason)); this command brings a copy in memory up to date and leaves .enote/ as it is"))
-        return self
     }
 
     /// `reason`, or "no space left on device" when the file system of `folder` is full: SQLite

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+
+extension IndexConnection {
+    /// Builds a whole index in a new file and swaps it in: tables without secondary indexes, no
+    /// journal, no fsync and a large cache while `fill` writes the notes, the indexes created at
+    /// the end, then an atomic rename. Readers of the old file are never disturbed, and a crash
+    /// leaves only a stray `index.sqlite.build-PID` that the next build replaces.
+    ///
+    /// - Returns: Whether the new file is in place; false when it could not be written (a full
+    ///   disk), in which case the index was moved into memory and the caller adds the notes there.
+    func buildFresh(_ fill: (inout IndexWriter) throws -> Void) throws(VaultError) -> Bool {
+        let buildPath = path + ".build-\(getpid())"
+        try? FileManager.default.removeItem(atPath: buildPath)
+        do {
+            let queue = try DatabaseQueue(path: buildPath, configuration: Self.configuration(bulk: true))
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    try IndexSchema.createTables(db)
+                    var writer = try IndexStore(db).writer(bulk: true)
+                    try fill(&writer)
+                    try writer.finish()
+                    try IndexSchema.createIndexes(db)
+                    try IndexSchema.stampVersion(db)
+                    return .commit
+                }
+                try IndexStore(db).useWriteAheadLog()
+            }
+            try queue.close()
+            try replaceDatabase(with: buildPath)
+        } catch {
+            try? FileManager.default.removeItem(atPath: buildPath)
+            if case .cannotSave(let reason) = IndexError.Kind(error) {
+                try moveToMemory(because: reason)
+                return false
+            }
+            throw .invalidInput("could not build the index (\(IndexError.describe(error))); the notes are untouched")
+        }
+        return true
+    }
+}

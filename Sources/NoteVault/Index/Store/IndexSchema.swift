@@ -1,0 +1,146 @@
+import GRDB
+
+/// One table of the index: its name, the statements that create it, and its secondary indexes.
+/// A new table (links, tags) is one more of these in ``IndexSchema/tables`` plus its statements
+/// in ``IndexStore``; an index without it is then rebuilt as incomplete.
+struct IndexTable: Sendable {
+    /// The table's name; an index of the current version has every table of the schema.
+    var name: String
+    /// The statements that create the table (and set it up), run before any row is written.
+    var create: String
+    /// The statements that create its secondary indexes, run after a bulk build filled it.
+    var indexes: String = ""
+}
+
+/// The index's tables. The index is a cache of the note files, so there are no migrations: a
+/// database of another version is moved aside and rebuilt from the files.
+///
+/// - `files`: the freshness check's table, one row per note file keyed by the path's bytes
+///   (`WITHOUT ROWID`, so it is stored in path order) with the fingerprint the walk compares:
+///   size, mtime and ctime in nanoseconds, inode, and whether the times were too recent to
+///   trust.
+/// - `notes`: everything `list` shows, sorts and filters on, so those never read a file, plus
+///   the file's hash, a hash of what the note says (body and front matter except `order`,
+///   `updated` and `created`) and the `updated` value last seen.
+/// - `fields`: every front matter key of every note, one row per scalar or list element, the
+///   value lowercased (`--where KEY=VALUE` compares without case).
+/// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
+///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id. Its `rank` is
+///   `enote_rank` (see CEnoteFTS): BM25, title matches first.
+/// - `body_lengths`: each note's body length as one byte, in blocks of notes
+///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
+enum IndexSchema {
+    /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
+    static let version = 16  // 16: bigrams for Thai, Lao, Khmer, Myanmar; the trailing unigram colocated
+
+    /// The weights `enote_rank` gives the columns: title, body, file name.
+    static let rankWeights = "10.0, 1.0, 2.0"
+
+    /// The ranking function as a search calls it.
+    static let rankCall = "enote_rank(notes_fts, \(rankWeights))"
+
+    /// The columns of `files` after the path, in the order ``FingerprintTable`` and
+    /// ``IndexStore/FileLookup`` read them.
+    static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
+
+    /// Every table, in the order they are created.
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths]
+
+    static let files = IndexTable(
+        name: "files",
+        create: """
+            CREATE TABLE files (
+                path BLOB PRIMARY KEY,
+                note_id INTEGER NOT NULL,
+                size INTEGER NOT NULL,
+                mtime INTEGER NOT NULL,
+                ctime INTEGER NOT NULL,
+                inode INTEGER NOT NULL,
+                racy INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """)
+
+    static let notes = IndexTable(
+        name: "notes",
+        create: """
+            CREATE TABLE notes (
+                id INTEGER PRIMARY KEY,
+                path BLOB NOT NULL,
+                display_path TEXT NOT NULL,
+                size INTEGER NOT NULL,
+                hash INTEGER NOT NULL,
+                content_hash INTEGER NOT NULL,
+                title TEXT NOT NULL,
+                title_key TEXT NOT NULL,
+                description TEXT NOT NULL,
+                color TEXT NOT NULL,
+                destroy_at REAL,
+                destroy_state TEXT NOT NULL,
+                fm_updated TEXT,
+                updated_at REAL NOT NULL,
+                created_at REAL NOT NULL,
+                order_key TEXT,
+                tags TEXT NOT NULL,
+                images TEXT NOT NULL,
+                links TEXT NOT NULL,
+                diagnostics TEXT NOT NULL,
+                has_error INTEGER NOT NULL,
+                editable INTEGER NOT NULL
+            )
+            """,
+        indexes: """
+            CREATE INDEX notes_by_updated ON notes(updated_at);
+            CREATE INDEX notes_by_created ON notes(created_at);
+            CREATE INDEX notes_by_title ON notes(title_key);
+            CREATE INDEX notes_by_order ON notes(order_key);
+            CREATE INDEX notes_by_destroy ON notes(destroy_at) WHERE destroy_at IS NOT NULL;
+            """)
+
+    static let fields = IndexTable(
+        name: "fields",
+        create: """
+            CREATE TABLE fields (
+                note_id INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL
+            )
+            """,
+        indexes: """
+            CREATE INDEX fields_by_key_value ON fields(key, value);
+            CREATE INDEX fields_by_note ON fields(note_id);
+            """)
+
+    static let notesFTS = IndexTable(
+        name: "notes_fts",
+        create: """
+            CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
+            INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
+            """)
+
+    static let meta = IndexTable(name: "meta", create: "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+    static let bodyLengths = IndexTable(name: "body_lengths", create: "CREATE TABLE body_lengths (block INTEGER PRIMARY KEY, classes BLOB NOT NULL)")
+
+    /// Creates every table and index.
+    static func create(_ db: Database) throws {
+        try createTables(db)
+        try createIndexes(db)
+        try stampVersion(db)
+    }
+
+    /// The tables alone: a bulk build fills them first and indexes them afterwards, which is
+    /// much faster than keeping the indexes up to date row by row.
+    static func createTables(_ db: Database) throws {
+        for table in tables { try db.execute(sql: table.create) }
+    }
+
+    /// The secondary indexes: by each sort key, and the fields by key and value and by note.
+    static func createIndexes(_ db: Database) throws {
+        for table in tables where !table.indexes.isEmpty { try db.execute(sql: table.indexes) }
+    }
+
+    /// Marks the database as an index of this version.
+    static func stampVersion(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA user_version = \(version)")
+    }
+}

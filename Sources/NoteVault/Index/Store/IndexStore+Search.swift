@@ -1,0 +1,129 @@
+import CEnoteFTS
+import Foundation
+import GRDB
+
+extension IndexStore {
+    /// Notes matching `query` and `filter`: title matches first, then by bm25 relevance (title
+    /// weighted ten times the body), each with a snippet around the match.
+    ///
+    /// The score is `enote_rank` called in the query itself, ordered with `LIMIT`: SQLite then
+    /// keeps only the best rows while it scores the matches. FTS5's own `ORDER BY rank` sorts
+    /// every match first, which for a word in 80,000 notes is most of the time. Only the
+    /// returned page is joined with the notes' rows. `counter` is the memory `enote_rank` shares
+    /// with this connection.
+    func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> SearchResults {
+        let restrictions = filter.ftsRestrictions()
+        // Which FTS rows may be returned: not past their destroy date (unless the ranking
+        // puts those last, see below), passing the other filters, without the excluded
+        // words. Every value is bound.
+        func restriction(on column: String, pendingExpiry: Bool = true) -> (sql: String, arguments: StatementArguments) {
+            var clauses: [String] = []
+            var arguments: StatementArguments = []
+            if pendingExpiry, let excluded = restrictions.excluded {
+                clauses.append("\(column) NOT IN (\(excluded.sql))")
+                arguments += excluded.arguments
+            }
+            if let allowed = restrictions.allowed {
+                clauses.append("\(column) IN (\(allowed.sql))")
+                arguments += allowed.arguments
+            }
+            if let negative = query.negativeExpression {
+                clauses.append("\(column) NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
+                arguments += [negative]
+            }
+            return (clauses.map { " AND " + $0 }.joined(), arguments)
+        }
+        var ranked: [(id: Int64, score: Double, title: Bool)] = []
+        let total: Int
+        if let positive = query.positiveExpression {
+            // One ranked query: enote_rank puts title matches first, puts the notes past
+            // their destroy date after everything (from a bitset, instead of a NOT IN
+            // subquery that SQLite would materialise for every search), and counts the
+            // rows it scores, which gives the total without a second pass.
+            let hidden = restrictions.excluded == nil ? [] : try pendingExpiryBits(now: filter.now)
+            let lengths = try bodyLengths()
+            let (extra, clauseArguments) = restriction(on: "rowid", pendingExpiry: false)
+            let hiddenRank = enote_rank_hidden()
+            let hits = try hidden.withUnsafeBufferPointer { bits in
+                try lengths.classes.withUnsafeBufferPointer { classes in
+                    counter.pointer.pointee = EnoteRankCounter(
+                        rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0,
+                        lengths: classes.baseAddress, lengthLimit: Int64(classes.count), averageLength: lengths.averageLength)
+                    defer {
+                        counter.pointer.pointee.hidden = nil
+                        counter.pointer.pointee.lengths = nil
+                    }
+                    return try Row.fetchAll(
+                        db, sql: "SELECT rowid, \(IndexSchema.rankCall) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
+                        arguments: [positive] + clauseArguments + [limit])
+                }
+            }
+            let bonus = enote_rank_title_bonus()
+            ranked = hits.compactMap { row in
+                let rank: Double = row[1]
+                guard rank < hiddenRank / 2 else { return nil }
+                let isTitle = rank <= -bonus / 2
+                return (row[0], isTitle ? rank + bonus : rank, isTitle)
+            }
+            if ranked.count < limit {
+                // Hidden notes come last: fewer visible than the page means all are here.
+                total = ranked.count
+            } else if restrictions.allowed == nil, query.negativeExpression == nil {
+                // Every match was scored once; the hidden ones do not count.
+                total = Int(counter.pointer.pointee.rows) - Int(counter.pointer.pointee.hiddenRows)
+            } else {
+                let (extra, clauseArguments) = restriction(on: "rowid")
+                total =
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?\(extra)", arguments: [positive] + clauseArguments)
+                    ?? ranked.count
+            }
+        } else {
+            // Only exclusions: the newest notes without the excluded words.
+            let (noteExtra, noteArguments) = restriction(on: "n.id")
+            let from = "FROM notes n WHERE 1\(noteExtra)"
+            ranked = try Row.fetchAll(db, sql: "SELECT n.id \(from) ORDER BY n.updated_at DESC LIMIT ?", arguments: noteArguments + [limit])
+                .map { ($0[0], 0, false) }
+            total = try Int.fetchOne(db, sql: "SELECT count(*) \(from)", arguments: noteArguments) ?? ranked.count
+        }
+
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
+        let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
+        let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
+        let reader = BodyReader(db)
+        var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
+        var notes: [IndexedNote] = []
+        for hit in ranked {
+            guard var note = byID[hit.id] else { continue }
+            note.score = hit.score
+            note.titleMatches = hit.title
+            if let snippets {
+                if let size = reader.open(note.id) {
+                    note.snippet = try snippets.snippet(size: size, prefix: reader.prefix)
+                } else {
+                    body.reset()
+                    body.bind(note.id)
+                    note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
+                }
+            }
+            notes.append(note)
+        }
+        return SearchResults(notes: notes, total: total)
+    }
+
+    /// The notes past their destroy date at `now`, as a bitset indexed by note id (for
+    /// `enote_rank`, which puts them last).
+    private func pendingExpiryBits(now: Date) throws -> [UInt8] {
+        // Through the partial index on destroy_at: only the notes that have a destroy date.
+        var statement = try RawStatement(db, sql: "SELECT id FROM notes WHERE destroy_at <= ?")
+        statement.reset()
+        statement.bind(now.timeIntervalSince1970 as Double?)
+        var bits: [UInt8] = []
+        while let id = try statement.nextInteger() {
+            let byte = Int(id / 8)
+            if byte >= bits.count { bits += [UInt8](repeating: 0, count: max(byte + 1 - bits.count, bits.count)) }
+            bits[byte] |= 1 << UInt8(id % 8)
+        }
+        return bits
+    }
+}
