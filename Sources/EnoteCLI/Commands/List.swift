@@ -37,9 +37,7 @@ extension Enote {
             let filter = try filters.values.filter(clock: context.clock)
             let index = try context.openIndex(vault)
             let key = sort ?? (filter.expiringWithin != nil ? .destroy : vault.config.sort)
-            let notes = try context.run { () throws(VaultError) in
-                try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
-            }
+            let notes = try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             Trace.mark("listed")
             defer { Trace.mark("printed") }
             let timeZone = context.clock.timeZone

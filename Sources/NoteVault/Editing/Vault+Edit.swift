@@ -40,8 +40,10 @@ extension Vault {
         let outcome: EditorSession.Outcome
         do {
             outcome = try session.edit(snapshot.bytes, fileName: path.fileName)
+        } catch let error as any ExplainedError {
+            throw .editor(error)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .io("\(error)")
         }
         switch outcome {
         case .unchanged:
