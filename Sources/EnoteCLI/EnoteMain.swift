@@ -10,6 +10,7 @@ public enum EnoteMain {
     /// an argument that is not valid UTF-8 is refused (a usage error) rather than read with
     /// U+FFFD in place of its bytes, which would name another file or folder.
     public static func run(bytes: [[UInt8]]) -> Int32 {
+        Localization.frontEnd = CommandLineMessages.frontEnd
         let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
         guard let (position, raw) = bytes.enumerated().first(where: { String(validating: $0.element, as: UTF8.self) == nil }) else {
             return run(arguments)
@@ -26,6 +27,7 @@ public enum EnoteMain {
 
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        Localization.frontEnd = CommandLineMessages.frontEnd
         let flag = languageFlag(in: arguments)
         Localization.language = Language.detect(flag: flag.flatMap { Language(code: $0) == nil ? nil : $0 }, environment: ProcessInfo.processInfo.environment)
         if let flag, Language(code: flag) == nil {

@@ -19,8 +19,9 @@ extension VaultDoctor {
                     findings.append(
                         Finding(
                             kind: .mergeConflict, location: "\(path):\(line)",
-                            message:
-                                "a merge kept one of two values and recorded the other: \(items.joined(separator: "; ")); set the value you want (enote set), then run enote set \(path) --resolve"
+                            message: LocalizedMessage(
+                                "a merge kept one of two values and recorded the other: \(items.joined(separator: "; "))",
+                                remedy: .resolveMergedValue(path: path.description))
                         ))
                 }
             }
@@ -30,15 +31,17 @@ extension VaultDoctor {
             findings.append(
                 Finding(
                     kind: .mergeDriverMissing, location: ".gitattributes",
-                    message:
-                        "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text; run enote git setup"
+                    message: LocalizedMessage(
+                        "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text",
+                        remedy: .setUpGit)
                 ))
         } else if setup.attributesDeclareDriver, setup.isInGitWorkTree, let program = setup.missingProgram {
             findings.append(
                 Finding(
                     kind: .mergeDriverMissing, location: ".gitattributes",
-                    message:
-                        "the enote merge driver configured in this clone runs \(program), which is missing, so git merges notes as plain text; run enote git setup"
+                    message: LocalizedMessage(
+                        "the enote merge driver configured in this clone runs \(program), which is missing, so git merges notes as plain text",
+                        remedy: .setUpGit)
                 ))
         }
         return findings
