@@ -15,8 +15,10 @@ import Glibc
 /// byte it needs is in it.
 ///
 /// The steps, numbered as the test hook counts them: 1 the journal is written; 2 the note is
-/// created at its new path; 3…k+2 the k linking notes are rewritten; k+3 the note's old path is
-/// removed; then the journal is removed.
+/// created at its new path; 3…k+2 the k linking notes are swapped for their new text (all written
+/// to temp files and flushed first, by ``BatchReplacer``); k+3 the note's old path is removed;
+/// then the journal is removed. The temp files carry the journal's ``tag``, so the run that
+/// completes a killed one removes those it left.
 struct RenameJournal: Codable {
     /// One file: where it is, where it goes, what it held, what it will hold.
     struct Entry: Codable {
@@ -33,6 +35,8 @@ struct RenameJournal: Codable {
     }
 
     var version = 1
+    /// Names this rename's temp files, so that the run completing it can remove them.
+    var tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     var moved: Entry
     var linking: [Entry]
 
@@ -107,10 +111,7 @@ struct RenameJournal: Codable {
             }
         }
         afterStep(2)
-        for (offset, entry) in linking.enumerated() {
-            if !Self.rewrite(entry, in: vault) { leftAlone.append(entry.notePath) }
-            afterStep(3 + offset)
-        }
+        leftAlone += rewriteLinking(in: vault, afterStep: afterStep)
         // The old path goes only if it still holds what was moved, and the new one is ours.
         if !leftAlone.contains(new), let current = try? vault.readWithSnapshot(old).snapshot {
             if current.hash.description == moved.oldHash {
@@ -124,17 +125,40 @@ struct RenameJournal: Codable {
         return leftAlone
     }
 
-    /// Rewrites one linking note; `false` when it holds neither the old nor the new text.
-    private static func rewrite(_ entry: Entry, in vault: Vault) -> Bool {
-        guard let snapshot = try? vault.readWithSnapshot(entry.notePath).snapshot else { return false }
-        if snapshot.hash == entry.newHash { return true }
-        guard snapshot.hash.description == entry.oldHash else { return false }
-        do {
-            try vault.writer.replace(entry.notePath, with: [UInt8](entry.newBytes), expecting: snapshot)
-            return true
-        } catch {
-            return false
+    /// Steps 3…k+2: the linking notes still holding the old text get the new one, through a
+    /// ``BatchReplacer`` (their temp files are written and flushed first, then swapped in one by
+    /// one); returns those holding anything else.
+    private func rewriteLinking(in vault: Vault, afterStep: (Int) -> Void) -> [NotePath] {
+        let replacer = BatchReplacer(vault: vault, tag: tag)
+        var leftAlone: [NotePath] = []
+        var prepared: [BatchReplacer.Prepared?] = []
+        for entry in linking {
+            replacer.removeLeftover(of: entry.notePath)
+            guard let snapshot = try? vault.readWithSnapshot(entry.notePath).snapshot else {
+                leftAlone.append(entry.notePath)
+                prepared.append(nil)
+                continue
+            }
+            if snapshot.hash == entry.newHash {
+                prepared.append(nil)
+            } else if snapshot.hash.description == entry.oldHash {
+                prepared.append(replacer.prepare(entry.notePath, snapshot: snapshot, bytes: [UInt8](entry.newBytes)))
+            } else {
+                leftAlone.append(entry.notePath)
+                prepared.append(nil)
+            }
         }
+        // A flush that fails leaves every note as it is: they are left alone, and reported.
+        guard (try? replacer.flush()) != nil else {
+            for item in prepared.compactMap({ $0 }) { replacer.removeLeftover(of: item.path) }
+            return leftAlone + prepared.compactMap { $0?.path }
+        }
+        for (offset, item) in prepared.enumerated() {
+            if let item, !replacer.commit(item) { leftAlone.append(item.path) }
+            afterStep(3 + offset)
+        }
+        try? replacer.flush()
+        return leftAlone
     }
 
     /// Removes a file and makes the removal durable (its folder is fsynced).

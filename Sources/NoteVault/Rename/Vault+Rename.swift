@@ -47,9 +47,10 @@ extension Vault {
                 throw .rename(.changedSinceRead(edit.path))
             }
         }
-        try RenameJournal(plan: plan).write(in: self)
+        let journal = RenameJournal(plan: plan)
+        try journal.write(in: self)
         afterStep(1)
-        let leftAlone = try RenameJournal(plan: plan).apply(in: self, afterStep: afterStep)
+        let leftAlone = try journal.apply(in: self, afterStep: afterStep)
         return RenameResult(
             from: from, to: to, rewrittenNotes: plan.linking.map(\.path).filter { !leftAlone.contains($0) },
             rewrittenLinks: plan.edits.reduce(0) { $0 + $1.rewrittenLinks }, leftAlone: leftAlone)
