@@ -39,6 +39,8 @@ struct CommandContext {
             currentDirectory: FileManager.default.currentDirectoryPath)
         let vault = try Vault(root: root, clock: clock)
         if forWriting { try vault.requireWritable() }
+        // A rename cut short (a crash, kill -9) is completed before anything reads the vault.
+        completeInterruptedRename(vault)
         return vault
     }
 

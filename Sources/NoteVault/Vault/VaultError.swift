@@ -43,6 +43,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     case conflictCopy(path: NotePath, copy: NotePath, noteRemoved: Bool, destroyRemoved: String?)
     /// The vault cannot be written (a read-only mount, or no permission); nothing was changed.
     case readOnly(path: String, reason: LocalizedMessage)
+    /// A rename stopped before it touched any file.
+    case rename(RenameError)
 
     public var description: String { message.text }
 
@@ -94,6 +96,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         case .readOnly(let path, let reason):
             return
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
+        case .rename(let error):
+            return error.message
         case .limitReached(let limit):
             return "this vault is limited to \(limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
@@ -111,6 +115,7 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     public var exitCode: Int32 {
         if case .write(.conflict) = self { return 3 }
         if case .conflictCopy = self { return 3 }
+        if case .rename(let error) = self { return error.exitCode }
         return 1
     }
 }
