@@ -36,6 +36,8 @@ struct IndexRecord: Sendable {
     var diagnosticsJSON: String
     /// The path as searchable words.
     var searchableName: String
+    /// Its links, tags and aliases, from the same parse.
+    var graph: LinkRecord
 
     /// Reads one note's record from its bytes.
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
@@ -45,8 +47,11 @@ struct IndexRecord: Sendable {
         let content: NoteContent
         if let bytes {
             hash = ContentHash(bytes)
-            content = NoteContent(bytes: bytes, path: path.description, timeZone: timeZone)
+            let read = NoteContent.readMappingSyntax(bytes: bytes, path: path.description, timeZone: timeZone)
+            content = read.content
+            graph = LinkRecord(content: read.content, map: read.map)
         } else {
+            graph = LinkRecord()
             hash = ContentHash(value: 0)
             content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
         }
