@@ -30,8 +30,9 @@ struct SearchRun: Equatable {
             throw ExitCode(2)
         }
         let vault = try context.openVault()
-        let filter = try filters.filter(clock: context.clock)
+        var filter = try filters.filter(clock: context.clock)
         let index = try context.openIndex(vault)
+        try filters.resolveNotes(&filter, context: context, vault: vault)
         let results = try context.run { () throws(VaultError) in
             try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
         }

@@ -23,5 +23,6 @@ extension Localization {
         "%@ hours": "%@ hour",
         "%@ days": "%@ day",
         "%@ years": "%@ year",
+        "%@ dead links": "%@ dead link",
     ]
 }
