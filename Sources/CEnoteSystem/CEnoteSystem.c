@@ -173,3 +173,7 @@ int enote_peer_credentials(int fd, int *pid, unsigned int *uid) {
     return -1;
 #endif
 }
+
+int enote_syncfs(int fd) {
+    return syncfs(fd);
+}

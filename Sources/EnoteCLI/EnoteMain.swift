@@ -3,20 +3,21 @@ import Foundation
 import NoteVault
 
 /// The entry point behind the `enote` executable: moves global options after the subcommand
-/// name, runs the command, and maps errors to the documented exit statuses
-/// (0 success, 1 error, 2 usage, 3 conflict).
+/// name, runs the command, and hands any error to ``ErrorReport``, which prints it and gives the
+/// documented exit status (0 success, 1 error, 2 usage, 3 conflict).
 public enum EnoteMain {
     /// Runs enote with the arguments as the kernel passed them (without the program name):
     /// an argument that is not valid UTF-8 is refused (a usage error) rather than read with
     /// U+FFFD in place of its bytes, which would name another file or folder.
     public static func run(bytes: [[UInt8]]) -> Int32 {
+        Localization.frontEnd = CommandLineMessages.frontEnd
         let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
         guard let (position, raw) = bytes.enumerated().first(where: { String(validating: $0.element, as: UTF8.self) == nil }) else {
             return run(arguments)
         }
         Localization.language = Language.detect(flag: nil, environment: ProcessInfo.processInfo.environment)
         let shown = SafeText.escaped(String(decoding: raw, as: UTF8.self))
-        return usageError(
+        return ErrorReport.report(
             UsageError(
                 """
                 argument \(position + 1) (\(shown)) is not valid UTF-8; enote reads names and text as UTF-8 only. \
@@ -26,11 +27,12 @@ public enum EnoteMain {
 
     /// Runs enote with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        Localization.frontEnd = CommandLineMessages.frontEnd
         let flag = languageFlag(in: arguments)
         Localization.language = Language.detect(flag: flag.flatMap { Language(code: $0) == nil ? nil : $0 }, environment: ProcessInfo.processInfo.environment)
         if let flag, Language(code: flag) == nil {
             let names = Language.allCases.map(\.rawValue).joined(separator: ", ")
-            return usageError(UsageError("--lang: \"\(flag)\" is not a language enote speaks; use one of \(names)"))
+            return ErrorReport.report(UsageError("--lang: \"\(flag)\" is not a language enote speaks; use one of \(names)"))
         }
         let arguments = reorderGlobalOptions(expandBareOptions(arguments))
         Trace.mark("started")
@@ -47,28 +49,9 @@ public enum EnoteMain {
             Trace.mark("arguments parsed")
             try command.run()
             return 0
-        } catch let error as UsageError {
-            return usageError(error)
         } catch {
-            let code = Enote.exitCode(for: error)
-            if code == .success, Enote.fullMessage(for: error).isEmpty == false {
-                Console.out(Enote.fullMessage(for: error))  // --help, --version
-                return 0
-            }
-            if code == .validationFailure {
-                Console.err(Enote.fullMessage(for: error))
-                return 2
-            }
-            let message = Enote.fullMessage(for: error)
-            if !message.isEmpty { Console.err(message) }
-            return code.rawValue
+            return ErrorReport.report(error)
         }
-    }
-
-    /// Reports a usage error: the one place that decides its exit status (2).
-    static func usageError(_ error: UsageError) -> Int32 {
-        Console.err("enote: \(SafeText.escaped(error.message.text, keepingNewlines: true))")
-        return 2
     }
 
     /// The command the arguments ask for.

@@ -35,8 +35,20 @@ public struct MarkdownSyntaxMap: Sendable, Equatable {
         public var blockRange: Range<Int>
     }
 
+    /// A heading: its level and the 1-based line where it is written.
+    public struct Heading: Sendable, Equatable {
+        /// 1 to 6.
+        public var level: Int
+        /// The 1-based line of its text (a setext heading's first line, not its underline).
+        public var line: Int
+        /// The heading's text, its inline markup kept as written, without `#` marks.
+        public var text: String
+    }
+
     /// Every link, image and autolink in document order.
     public var links: [Link]
+    /// Every heading in document order (none inside code blocks, quotes of code, or HTML).
+    public var headings: [Heading] = []
     /// Bytes that are code or raw HTML, sorted and not overlapping: code spans (their text),
     /// fenced and indented code blocks, HTML blocks and inline HTML (whole lines for blocks).
     public var literalRanges: [Range<Int>]
@@ -61,7 +73,8 @@ public struct MarkdownSyntaxMap: Sendable, Equatable {
         self = collector.finishedMap()
     }
 
-    init(links: [Link], literalRanges: [Range<Int>], lineStarts: [Int], blockLines: [ClosedRange<Int>]) {
+    init(links: [Link], literalRanges: [Range<Int>], lineStarts: [Int], blockLines: [ClosedRange<Int>], headings: [Heading] = []) {
+        self.headings = headings
         self.links = links
         self.literalRanges = literalRanges
         self.lineStarts = lineStarts

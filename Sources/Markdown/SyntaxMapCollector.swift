@@ -8,6 +8,7 @@ struct SyntaxMapCollector {
     private var links: [MarkdownSyntaxMap.Link] = []
     private var literals: [Range<Int>] = []
     private var blockLines: [ClosedRange<Int>] = []
+    private var headings: [MarkdownSyntaxMap.Heading] = []
     /// The inline nodes of the paragraph or heading being walked, positions as libcmark gave them.
     private var pending: [PendingInline] = []
     /// The last line any inline node of the current paragraph or heading ends on.
@@ -55,7 +56,7 @@ struct SyntaxMapCollector {
                 merged.append(range)
             }
         }
-        return MarkdownSyntaxMap(links: links, literalRanges: merged, lineStarts: lineStarts, blockLines: blockLines)
+        return MarkdownSyntaxMap(links: links, literalRanges: merged, lineStarts: lineStarts, blockLines: blockLines, headings: headings)
     }
 
     /// Walks the tree under `root` alone (when no summary is wanted).
@@ -77,6 +78,7 @@ struct SyntaxMapCollector {
         }
         switch type {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            if type == CMARK_NODE_HEADING { headings.append(heading(node)) }
             pending.removeAll(keepingCapacity: true)
             lastInlineLine = 0
             inBlock = true
@@ -96,6 +98,25 @@ struct SyntaxMapCollector {
         default:
             break
         }
+    }
+
+    /// A heading's level, line and text (the first line without its `#` marks and spaces).
+    private func heading(_ node: OpaquePointer) -> MarkdownSyntaxMap.Heading {
+        let line = max(Int(cmark_node_get_start_line(node)), 1)
+        let start = lineStart(line)
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        var text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        text = text.drop { $0 == " " }
+        if text.hasPrefix("#") {
+            text = text.drop { $0 == "#" }
+            text = text.drop { $0 == " " || $0 == "\t" }
+            while text.last == " " || text.last == "\t" { text = text.dropLast() }
+            let closing = text.reversed().prefix { $0 == "#" }.count
+            if closing > 0, closing == text.count || text.dropLast(closing).last == " " { text = text.dropLast(closing) }
+        }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return MarkdownSyntaxMap.Heading(level: Int(cmark_node_get_heading_level(node)), line: line, text: String(text))
     }
 
     /// The lines a block spans; an end column of 0 means the block ended on the line before.

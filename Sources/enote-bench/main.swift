@@ -3,7 +3,8 @@ import Foundation
 // enote-bench: generates benchmark vaults and times enote against rg and find on them.
 //
 //   enote-bench generate N DIR     write a deterministic vault of N notes
-//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher]
+//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH]
+//                                  with --baseline: both binaries side by side, interleaved
 //   enote-bench baseline DIR       only the bare FTS5 insert, in seconds
 //   enote-bench links DIR ROUNDS | links --size BYTES   link and tag extraction against the index's parse
 //
@@ -14,7 +15,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] | baseline DIR"
+            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH]"
+                + " | baseline DIR"
                 + " | links DIR ROUNDS | links --size BYTES\n").utf8))
     exit(2)
 }
@@ -30,8 +32,10 @@ case "run":
     guard arguments.count >= 2 else { usage() }
     var runner = BenchmarkRunner(vault: arguments[1], enote: ".build/release/enote", runs: 5)
     var index = 2
+    var baseline: String?
     while index < arguments.count {
         switch arguments[index] {
+        case "--baseline": index += 1; baseline = arguments[index]
         case "--enote": index += 1; runner.enote = arguments[index]
         case "--runs": index += 1; runner.runs = Int(arguments[index]) ?? 5
         case "--skip-full-index": runner.skipFullIndex = true
@@ -42,6 +46,13 @@ case "run":
     }
     let files = try FileManager.default.subpathsOfDirectory(atPath: runner.vault).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
     print("Vault \(runner.vault): \(files.count) notes; \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())\n")
+    if let baseline {
+        let comparison = BaselineComparison(
+            vault: runner.vault, enote: runner.enote, baseline: baseline, runs: runner.runs, skipFullIndex: runner.skipFullIndex)
+        print("Old: \(baseline); new: \(runner.enote); medians of \(runner.runs) interleaved runs each (full build: 3)\n")
+        print(BaselineComparison.table(try comparison.run()))
+        exit(0)
+    }
     print("Without a watcher (every command checks the vault itself):\n")
     print(BenchmarkRunner.table(try runner.runWithoutWatcher()))
     if !runner.skipWatcher {

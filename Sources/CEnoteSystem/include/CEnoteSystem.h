@@ -54,4 +54,7 @@ void enote_release_free_memory(void);
 /// the process that listened or connected). Returns 0, or -1 with errno set.
 int enote_peer_credentials(int fd, int *pid, unsigned int *uid);
 
+/// Flushes the file system holding `fd` to its device (`syncfs`). Returns 0 or -1 with errno set.
+int enote_syncfs(int fd);
+
 #endif

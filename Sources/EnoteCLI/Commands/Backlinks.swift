@@ -31,7 +31,7 @@ extension Enote {
             let vault = try context.openVault()
             let path = try context.resolve(note, in: vault)
             let index = try context.openIndex(vault)
-            let links = try context.run { () throws(VaultError) in try index.backlinks(to: path) }
+            let links = try index.backlinks(to: path)
             let lines = vault.lines(of: links)
             if json {
                 Console.out(JSONValue.array(zip(links, lines).map { LinkJSON.object($0, line: $1) }).rendered())

@@ -27,11 +27,7 @@ extension Enote {
         func run() throws {
             let history = try HistoryContext(globals)
             let path = try history.notePath(note)
-            do throws(HistoryError) {
-                Console.outBytes(try history.history.diff(path, since: revision))
-            } catch {
-                throw HistoryContext.fail(error)
-            }
+            Console.outBytes(try history.history.diff(path, since: revision))
         }
     }
 }

@@ -27,7 +27,7 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let index = try context.openIndex(vault, purpose: .check)
-            let findings = try context.run { () throws(VaultError) in try VaultDoctor(vault: vault, index: index).examine() }
+            let findings = try VaultDoctor(vault: vault, index: index).examine()
             if json {
                 Console.out(
                     JSONValue.array(

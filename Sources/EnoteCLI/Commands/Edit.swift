@@ -31,10 +31,8 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
-            let result = try context.run { () throws(VaultError) -> EditResult in
-                let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
-                return try vault.edit(path, with: EditorSession(command: command, environment: context.environment), force: force)
-            }
+            let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
+            let result = try vault.edit(path, with: EditorSession(command: command, environment: context.environment), force: force)
             switch result {
             case .saved(let note, let warnings):
                 context.warn(warnings)
@@ -42,14 +40,13 @@ extension Enote {
             case .unchanged(let note):
                 context.note("No changes; \(note.path) is as it was")
             case .cancelled(let status, let copy):
-                guard let copy else { throw context.fail("The editor exited with status \(status); \(path) is as it was") }
-                throw context.fail("The editor exited with status \(status); \(path) is as it was. Your edited text is kept in \(copy)")
+                guard let copy else { throw CommandFailure("The editor exited with status \(status); \(path) is as it was") }
+                throw CommandFailure("The editor exited with status \(status); \(path) is as it was. Your edited text is kept in \(copy)")
             case .notSaved(let error, let copy):
                 let message: LocalizedMessage =
                     copy.map { "\(error.message). Your edited text is kept in \($0)" }
                     ?? "\(error.message). Your edited text could not be kept either"
-                Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
-                throw ExitCode(error.exitCode)
+                throw CommandFailure(message, status: error.exitCode)
             case .trashed(let entry):
                 context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
             }

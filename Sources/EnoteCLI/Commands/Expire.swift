@@ -36,18 +36,18 @@ extension Enote {
             let vault = try context.openVault(forWriting: !dryRun)
             let index = try context.openIndex(vault)
             let expirer = Expirer(vault: vault, index: index)
-            var report = try context.run { () throws(VaultError) in try expirer.run(dryRun: true, force: force) }
+            var report = try expirer.run(dryRun: true, force: force)
             if let refusal = report.refusal {
-                guard Confirmation.canAsk, !dryRun else { throw context.fail(refusal) }
+                guard Confirmation.canAsk, !dryRun else { throw CommandFailure(refusal) }
                 Console.err("enote: \(refusal.text)")
                 guard Confirmation.ask("Destroy them now?") else {
                     context.note("Nothing was destroyed")
                     return
                 }
-                report = try context.run { () throws(VaultError) in try expirer.run(dryRun: true, force: true) }
+                report = try expirer.run(dryRun: true, force: true)
             }
             if !dryRun, !report.expired.isEmpty {
-                report = try context.run { () throws(VaultError) in try expirer.run(force: force || report.refusal == nil) }
+                report = try expirer.run(force: force || report.refusal == nil)
             }
             let timeZone = context.clock.timeZone
             for note in report.expired {

@@ -41,14 +41,14 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let path = try context.resolve(note, in: vault)
-            let note = try context.run { () throws(VaultError) in try vault.read(path) }
+            let note = try vault.read(path)
             let exporter = NoteExporter(vault: vault)
             let outputURL = output.map {
                 URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
             }
             let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
             let index = try context.openIndex(vault)
-            let updated = try context.run { () throws(VaultError) in try index.note(at: path)?.updated }
+            let updated = try index.note(at: path)?.updated
             let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder, updated: updated) : exporter.plainText(note)
             guard let outputURL else {
                 if context.terminal.isInteractive {
@@ -61,7 +61,7 @@ extension Enote {
             do {
                 try Data(text.utf8).write(to: outputURL, options: .atomic)
             } catch {
-                throw context.fail("could not write \(outputURL.path): \(error.localizedDescription)")
+                throw CommandFailure("could not write \(outputURL.path): \(error.localizedDescription)")
             }
             context.note("Wrote \(outputURL.path)")
         }

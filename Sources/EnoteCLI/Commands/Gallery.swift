@@ -22,7 +22,7 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let index = try context.openIndex(vault)
-            let entries = try context.run { () throws(VaultError) in try index.gallery() }
+            let entries = try index.gallery()
             if json {
                 Console.out(
                     JSONValue.array(

@@ -33,11 +33,7 @@ extension Enote {
                 let vault = try context.openVault()
                 let setup = MergeDriverSetup(vault: vault)
                 let outcome: MergeDriverSetup.Outcome
-                do {
-                    outcome = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
-                } catch {
-                    throw context.fail(error.message)
-                }
+                outcome = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
                 if outcome.addedAttributes {
                     context.note("Added \(MergeDriverSetup.attributeLine) to .gitattributes; commit it so that every clone uses the driver")
                 }

@@ -34,12 +34,9 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let folder = directory ?? globals.vault ?? FileManager.default.currentDirectoryPath
-            let outcome = try context.run { () throws(VaultError) in
-                let outcome = try VaultInitializer.initialize(at: folder, sample: sample)
-                // Build the index now, so the first command after init is fast and quiet.
-                _ = try Vault(root: outcome.root).freshIndex()
-                return outcome
-            }
+            let outcome = try VaultInitializer.initialize(at: folder, sample: sample)
+            // Build the index now, so the first command after init is fast and quiet.
+            _ = try Vault(root: outcome.root).freshIndex()
             if outcome.created {
                 context.note("Created a vault in \(outcome.root)")
             } else {
@@ -72,13 +69,9 @@ extension Enote {
                     return
                 }
             }
-            do {
-                let installed = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
-                if installed.addedAttributes || installed.configuredDriver {
-                    context.note("Set up the enote merge driver; commit .gitattributes so that every clone uses it")
-                }
-            } catch {
-                throw context.fail(error.message)
+            let installed = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
+            if installed.addedAttributes || installed.configuredDriver {
+                context.note("Set up the enote merge driver; commit .gitattributes so that every clone uses it")
             }
         }
     }

@@ -31,7 +31,7 @@ extension Enote {
             let vault = try context.openVault()
             let path = try context.resolve(note, in: vault)
             let index = try context.openIndex(vault)
-            let links = try context.run { () throws(VaultError) in try index.links(from: path) }
+            let links = try index.links(from: path)
             if json {
                 Console.out(JSONValue.array(links.map { LinkJSON.object($0) }).rendered())
                 return

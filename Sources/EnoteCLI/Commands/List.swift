@@ -41,9 +41,7 @@ extension Enote {
             let index = try context.openIndex(vault)
             try filters.values.resolveNotes(&filter, context: context, vault: vault)
             let key = sort ?? (filter.expiringWithin != nil ? .destroy : vault.config.sort)
-            let notes = try context.run { () throws(VaultError) in
-                try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
-            }
+            let notes = try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             Trace.mark("listed")
             defer { Trace.mark("printed") }
             let timeZone = context.clock.timeZone

@@ -28,12 +28,7 @@ extension Enote {
         func run() throws {
             let history = try HistoryContext(globals)
             let path = try history.notePath(note)
-            let entries: [NoteHistory.Entry]
-            do throws(HistoryError) {
-                entries = try history.history.log(path)
-            } catch {
-                throw HistoryContext.fail(error)
-            }
+            let entries = try history.history.log(path)
             if json {
                 Console.out(JSONValue.array(entries.map(Self.json)).rendered())
                 return

@@ -58,10 +58,10 @@ extension Enote {
                 placement = top ? .top : .bottom
             }
             if placement == .before(path) || placement == .after(path) {
-                throw context.fail("a note cannot be moved next to itself")
+                throw CommandFailure("a note cannot be moved next to itself")
             }
             let index = try context.openIndex(vault)
-            let result = try context.run { () throws(VaultError) in try index.move(path, to: placement, force: force) }
+            let result = try index.move(path, to: placement, force: force)
             context.note("Moved \(result.moved) (order \(result.key))")
             if !result.alsoChanged.isEmpty {
                 context.note("Also gave a position to: \(result.alsoChanged.map(\.description).joined(separator: ", "))")

@@ -70,32 +70,28 @@ extension Enote {
             let destroyDate = try destroy.map { text throws(UsageError) in try DestroyOption.parse(text, clock: context.clock) }
             let vault = try context.openVault(forWriting: true)
             // Every picture is checked before anything is created.
-            let attachments = try context.run { () throws(VaultError) in try images.map { path throws(VaultError) in try ImageAttachment.load(path) } }
-            let templateText = try template.map { name in try context.run { () throws(VaultError) in try vault.template(named: name) } }
+            let attachments = try images.map { path throws(VaultError) in try ImageAttachment.load(path) }
+            let templateText = try template.map { name in try vault.template(named: name) }
             var noteTitle = title ?? ""
             var content = body ?? ""
             // What was typed in the editor, kept outside the vault if the note cannot be written.
             var typed: (session: EditorSession, bytes: [UInt8], fileName: String)?
             if body == nil, !edit, templateText == nil, attachments.isEmpty, isatty(STDIN_FILENO) == 0 {
-                content = String(decoding: try context.run { () throws(VaultError) in try StandardInput.readNoteText() }, as: UTF8.self)
+                content = String(decoding: try StandardInput.readNoteText(), as: UTF8.self)
             }
             if edit {
-                let command = try context.run { () throws(VaultError) in
-                    try EditorCommand.forEditing(in: vault, environment: context.environment)
-                }
+                let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
                 let session = EditorSession(command: command, environment: context.environment)
                 let fileName = Slug.make(from: noteTitle.isEmpty ? "new note" : noteTitle) + ".md"
-                let outcome: EditorSession.Outcome
-                do { outcome = try session.edit(Array(content.utf8), fileName: fileName) } catch { throw context.fail("\(error)") }
-                switch outcome {
+                switch try session.edit(Array(content.utf8), fileName: fileName) {
                 case .done(let bytes):
                     content = String(decoding: bytes, as: UTF8.self)
                     typed = (session, bytes, fileName)
                 case .unchanged:
-                    throw context.fail("Nothing was written; no note was created")
+                    throw CommandFailure("Nothing was written; no note was created")
                 case .cancelled(let status, let copy):
-                    guard let copy else { throw context.fail("The editor exited with status \(status); no note was created") }
-                    throw context.fail("The editor exited with status \(status); no note was created. What you wrote is kept in \(copy)")
+                    guard let copy else { throw CommandFailure("The editor exited with status \(status); no note was created") }
+                    throw CommandFailure("The editor exited with status \(status); no note was created. What you wrote is kept in \(copy)")
                 }
                 if title == nil {
                     (noteTitle, content) = NoteHeadline.splittingTitle(from: content)
@@ -104,13 +100,12 @@ extension Enote {
             let new = NewNote(
                 title: noteTitle, body: content, color: parsedColor, destroy: destroyDate, folder: folder,
                 images: attachments, template: templateText)
-            let note = try context.run { () throws(VaultError) in
-                do throws(VaultError) {
-                    return try vault.create(new)
-                } catch {
-                    guard let typed, let copy = typed.session.keep(typed.bytes, fileName: typed.fileName) else { throw error }
-                    throw .invalidInput("\(error.message). What you wrote is kept in \(copy)")
-                }
+            let note: Note
+            do throws(VaultError) {
+                note = try vault.create(new)
+            } catch {
+                guard let typed, let copy = typed.session.keep(typed.bytes, fileName: typed.fileName) else { throw error }
+                throw CommandFailure("\(error.message). What you wrote is kept in \(copy)")
             }
             Console.out(note.path.description)
         }

@@ -32,19 +32,15 @@ extension Enote {
         func run() throws {
             let history = try HistoryContext(globals, forWriting: true)
             let path = try history.notePath(note)
-            do throws(HistoryError) {
-                let restored = try history.history.restore(path, at: revision, force: force)
-                if let trashed = restored.trashed {
-                    history.context.note("Moved the uncommitted text of \(path) to .trash/\(trashed.trashedPath)")
-                }
-                if restored.changed {
-                    history.context.note("Restored \(path) as it was at \(revision); `enote sync` commits it")
-                    history.context.warn(restored.warnings)
-                } else {
-                    history.context.note("\(path) is already as it was at \(revision)")
-                }
-            } catch {
-                throw HistoryContext.fail(error)
+            let restored = try history.history.restore(path, at: revision, force: force)
+            if let trashed = restored.trashed {
+                history.context.note("Moved the uncommitted text of \(path) to .trash/\(trashed.trashedPath)")
+            }
+            if restored.changed {
+                history.context.note("Restored \(path) as it was at \(revision); `enote sync` commits it")
+                history.context.warn(restored.warnings)
+            } else {
+                history.context.note("\(path) is already as it was at \(revision)")
             }
         }
     }

@@ -23,19 +23,16 @@ struct SearchRun: Equatable {
     func run() throws {
         let context = CommandContext(vault: vault, noPager: noPager)
         let parsed: SearchQuery
-        do {
+        do throws(SearchQuery.QueryError) {
             parsed = try SearchQuery(parsing: query.joined(separator: " "))
         } catch {
-            Console.err("enote: \(error)")
-            throw ExitCode(2)
+            throw UsageError(error.message)
         }
         let vault = try context.openVault()
         var filter = try filters.filter(clock: context.clock)
         let index = try context.openIndex(vault)
         try filters.resolveNotes(&filter, context: context, vault: vault)
-        let results = try context.run { () throws(VaultError) in
-            try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
-        }
+        let results = try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         if filters.json {

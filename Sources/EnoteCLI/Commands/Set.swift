@@ -76,7 +76,7 @@ extension Enote {
             if resolve { changes.append(MergeConflicts.removal) }
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
-            let note = try context.run { () throws(VaultError) in try vault.updateFrontMatter(of: path, changes, force: force) }
+            let note = try vault.updateFrontMatter(of: path, changes, force: force)
             context.note("Updated \(note.path)")
         }
     }

@@ -41,10 +41,10 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let path = try context.resolve(note, in: vault)
-            let (note, snapshot) = try context.run { () throws(VaultError) in try vault.readWithSnapshot(path) }
+            let (note, snapshot) = try vault.readWithSnapshot(path)
             // The index's `updated` also counts edits made without stamping it.
             let index = try context.openIndex(vault)
-            let updated = try context.run { () throws(VaultError) in try index.note(at: path)?.updated }
+            let updated = try index.note(at: path)?.updated
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
             if raw {

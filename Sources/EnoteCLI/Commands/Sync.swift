@@ -53,18 +53,13 @@ extension Enote {
                 for line in sync.status().lines { Console.out(SafeText.escaped(line.text, keepingNewlines: true)) }
                 return
             }
-            do throws(SyncError) {
-                if abort {
-                    try sync.abort()
-                    context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
-                    return
-                }
-                let report = continueSync ? try sync.continueSync() : try sync.sync()
-                Self.tell(report, context: context)
-            } catch {
-                Console.err("enote: \(SafeText.escaped(error.message.text, keepingNewlines: true))")
-                throw ExitCode(error.exitCode)
+            if abort {
+                try sync.abort()
+                context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
+                return
             }
+            let report = continueSync ? try sync.continueSync() : try sync.sync()
+            Self.tell(report, context: context)
         }
 
         /// How many notes brought in by a sync are named before the rest are counted.

@@ -27,7 +27,7 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let index = try context.openIndex(vault)
-            let tags = try context.run { () throws(VaultError) in try index.tags() }
+            let tags = try index.tags()
             if json {
                 let objects = tags.map { tag in
                     JSONValue.object([("tag", .string(tag.name)), ("normalized", .string(tag.tag)), ("count", .number(Double(tag.count)))])

@@ -99,11 +99,9 @@ extension Enote.TrashCommand {
             let vault = try context.openVault(forWriting: true)
             let entries = vault.trashEntries()
             let candidates = entries.map { NoteResolver.Candidate(path: NotePath(trusted: $0.trashedPath), title: $0.originalPath) }
-            let chosen = try context.run { () throws(VaultError) -> TrashEntry in
-                let path = try NoteResolver.resolve(note, among: candidates)
-                return entries.first { $0.trashedPath == path.description }!
-            }
-            let restored = try context.run { () throws(VaultError) in try vault.restore(chosen) }
+            let path = try NoteResolver.resolve(note, among: candidates)
+            let chosen = entries.first { $0.trashedPath == path.description }!
+            let restored = try vault.restore(chosen)
             context.note("Restored \(restored)")
             Console.out(restored.description)
         }
@@ -131,14 +129,14 @@ extension Enote.TrashCommand {
             }
             if !yes {
                 guard Confirmation.canAsk else {
-                    throw context.fail("emptying the trash deletes \(count: count) notes for good; run it again with --yes to confirm")
+                    throw CommandFailure("emptying the trash deletes \(count: count) notes for good; run it again with --yes to confirm")
                 }
                 guard Confirmation.ask("Delete \(count: count) notes in the trash for good?") else {
                     context.note("The trash was not emptied")
                     return
                 }
             }
-            let deleted = try context.run { () throws(VaultError) in try vault.emptyTrash() }
+            let deleted = try vault.emptyTrash()
             context.note("Deleted \(count: deleted) notes from the trash")
         }
     }

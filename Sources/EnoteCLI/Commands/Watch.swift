@@ -39,14 +39,9 @@ extension Enote {
             var options = VaultWatcher.Options()
             options.log = { line in sink.write(line) }
             options.trace = { step in Trace.mark(step) }
-            let watcher: VaultWatcher
-            do {
-                watcher = try VaultWatcher(vault: vault, options: options)
-            } catch {
-                throw context.fail("\(error)")
-            }
+            let watcher = try VaultWatcher(vault: vault, options: options)
             watcher.stopOnSignals([SIGINT, SIGTERM])
-            try context.run { () throws(VaultError) in try watcher.run() }
+            try watcher.run()
         }
     }
 }

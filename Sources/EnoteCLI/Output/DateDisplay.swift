@@ -31,25 +31,7 @@ public struct DateDisplay: Sendable {
 
     /// How far `date` is from `now` in words: `today`, `tomorrow`, `in 3 days`, `2 hours ago`.
     public func relative(_ date: Date, now: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let seconds = date.timeIntervalSince(now)
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
-        if abs(seconds) < 60 { return Localization.text("now") }
-        if abs(seconds) < 3600 {
-            let minutes = Int((abs(seconds) / 60).rounded())
-            return seconds > 0 ? Localization.text("in \(count: minutes) minutes") : Localization.text("\(count: minutes) minutes ago")
-        }
-        if days == 0 {
-            let hours = Int((abs(seconds) / 3600).rounded())
-            return seconds > 0 ? Localization.text("in \(count: hours) hours") : Localization.text("\(count: hours) hours ago")
-        }
-        switch days {
-        case 1: return Localization.text("tomorrow")
-        case -1: return Localization.text("yesterday")
-        case 2...: return Localization.text("in \(count: days) days")
-        default: return Localization.text("\(count: -days) days ago")
-        }
+        RelativeTime.words(date, now: now, timeZone: timeZone)
     }
 
     /// Date and time in full, for `show`.

@@ -2,32 +2,17 @@ import Foundation
 import NoteVault
 
 extension NoteJSON {
-    /// A listed or found note as a JSON object, with the same fields as ``object(_:timeZone:now:detailed:)``
-    /// plus `snippet` (matches marked `<mark>…</mark>`, the rest HTML-escaped) and `score`
-    /// (bm25; lower is better) for search results.
+    /// A listed or found note as a JSON object: ``IndexedNote``'s JSON form (the same fields as
+    /// ``object(_:timeZone:now:updated:detailed:)``, plus `snippet`, `score` and `title_match`
+    /// for search results).
     public static func object(_ note: IndexedNote, timeZone: TimeZone, now: Date) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("path", .string(note.path.description)),
-            ("title", .string(note.title)),
-            ("description", .string(note.description)),
-            ("color", .string(note.color.description)),
-            ("color_rgb", .string(note.color.rgb.description)),
-            ("destroy", .optional(note.destroy.map { NoteDate.stamp($0, in: timeZone) })),
-            ("pending_expiry", .bool(note.isPendingExpiry(at: now))),
-            ("updated", .string(NoteDate.stamp(note.updated, in: timeZone))),
-            ("created", .string(NoteDate.stamp(note.created, in: timeZone))),
-            ("tags", .array(note.tags.map(JSONValue.string))),
-            ("images", .array(note.images.map(JSONValue.string))),
-            ("order", .optional(note.order)),
-        ]
-        if let snippet = note.snippet {
-            members.append(("snippet", .string(Snippet.html(snippet))))
+        let encoder = JSONValueEncoder(userInfo: [NoteJSONContext.key: NoteJSONContext(timeZone: timeZone, now: now)])
+        do {
+            return try encoder.encode(note)
+        } catch {
+            // Only a missing context throws, and it is passed above.
+            preconditionFailure("\(error)")
         }
-        if let score = note.score {
-            members.append(("score", .number((score * 1000).rounded() / 1000)))
-            members.append(("title_match", .bool(note.titleMatches)))
-        }
-        return .object(members)
     }
 }
 
@@ -51,19 +36,7 @@ enum Snippet {
 
     /// An HTML fragment: the text escaped, matches in `<mark>`.
     static func html(_ snippet: String) -> String {
-        var out = ""
-        for scalar in snippet.unicodeScalars {
-            switch scalar {
-            case "\u{2}": out += "<mark>"
-            case "\u{3}": out += "</mark>"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\n": out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        IndexedNote.htmlSnippet(snippet)
     }
 }
 

@@ -33,15 +33,15 @@ struct CommandContext {
     /// The vault the command works on.
     /// - Parameter forWriting: The command changes the vault: fail at once, before anything is
     ///   read or changed, when the vault is read-only.
-    func openVault(forWriting: Bool = false) throws -> Vault {
-        try run { () throws(VaultError) -> Vault in
-            let root = try VaultLocator.locate(
-                explicit: vaultOption, environment: environment,
-                currentDirectory: FileManager.default.currentDirectoryPath)
-            let vault = try Vault(root: root, clock: clock)
-            if forWriting { try vault.requireWritable() }
-            return vault
-        }
+    func openVault(forWriting: Bool = false) throws(VaultError) -> Vault {
+        let root = try VaultLocator.locate(
+            explicit: vaultOption, environment: environment,
+            currentDirectory: FileManager.default.currentDirectoryPath)
+        let vault = try Vault(root: root, clock: clock)
+        if forWriting { try vault.requireWritable() }
+        // A rename cut short (a crash, kill -9) is completed before anything reads the vault.
+        completeInterruptedRename(vault)
+        return vault
     }
 
     /// The vault's index, brought up to date with the files by the library
@@ -49,7 +49,7 @@ struct CommandContext {
     /// progress bar on a terminal when many files must be read.
     /// - Parameter purpose: ``FreshIndex/Purpose/check`` for commands that may take the time to
     ///   read every page first; others find damage when a statement meets it.
-    func openIndex(_ vault: Vault, purpose: FreshIndex.Purpose = .answer) throws -> NoteIndex {
+    func openIndex(_ vault: Vault, purpose: FreshIndex.Purpose = .answer) throws(VaultError) -> NoteIndex {
         if let index = opened.index { return index }
         Trace.mark("vault opened")
         let fresh = try freshIndex(vault, purpose)
@@ -59,12 +59,10 @@ struct CommandContext {
 
     /// The vault's index brought up to date for `purpose`, presented: the index's lines and the
     /// walk's warnings on stderr, a progress bar on a terminal.
-    func freshIndex(_ vault: Vault, _ purpose: FreshIndex.Purpose) throws -> FreshIndex {
+    func freshIndex(_ vault: Vault, _ purpose: FreshIndex.Purpose) throws(VaultError) -> FreshIndex {
         let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
         defer { bar.finish() }
-        let fresh = try run { () throws(VaultError) -> FreshIndex in
-            try vault.freshIndex(purpose, inform: { Console.err($0) }, progress: { bar.update(done: $0.done, total: $0.total) })
-        }
+        let fresh = try vault.freshIndex(purpose, inform: { Console.err($0) }, progress: { bar.update(done: $0.done, total: $0.total) })
         bar.finish()
         switch fresh.route {
         case .watcher: Trace.mark("watcher caught up")
@@ -79,31 +77,9 @@ struct CommandContext {
         DateDisplay(locale: Locale(identifier: Localization.language.locale(environment: environment)), timeZone: clock.timeZone)
     }
 
-    /// Runs library code, turning a ``VaultError`` into a message on stderr and the right exit
-    /// status.
-    func run<T>(_ body: () throws(VaultError) -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw fail(error)
-        }
-    }
-
     /// Prints long output, through a pager on a terminal.
     func page(_ text: String) {
         Pager(terminal: terminal, environment: environment, disabled: noPager).show(text)
-    }
-
-    /// Reports `error` and returns the exit code to throw.
-    func fail(_ error: VaultError) -> ExitCode {
-        Console.err("enote: \(SafeText.escaped(error.description, keepingNewlines: true))")
-        return ExitCode(error.exitCode)
-    }
-
-    /// Reports a message as an error and returns exit code 1.
-    func fail(_ message: LocalizedMessage) -> ExitCode {
-        Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
-        return ExitCode(1)
     }
 
     /// Tells, in one line, that some notes have problems, naming up to three of them.
@@ -130,8 +106,7 @@ struct CommandContext {
     }
 
     /// Resolves what the user typed to a note of the vault, through the (fresh) index.
-    func resolve(_ reference: String, in vault: Vault) throws -> NotePath {
-        let index = try openIndex(vault)
-        return try run { () throws(VaultError) -> NotePath in try vault.resolve(reference, among: try index.candidates()) }
+    func resolve(_ reference: String, in vault: Vault) throws(VaultError) -> NotePath {
+        try vault.resolve(reference, among: try openIndex(vault).candidates())
     }
 }

@@ -29,7 +29,7 @@ enum StandardInput {
             }
         }
         if failure != 0 {
-            throw .invalidInput("standard input could not be read (\(String(cString: strerror(failure)))); no note was created")
+            throw .io("standard input could not be read (\(String(cString: strerror(failure)))); no note was created")
         }
         guard bytes.count <= limit else {
             throw .invalidInput("standard input holds more than \(limit / 1_048_576) MiB, the most a note may hold; no note was created")

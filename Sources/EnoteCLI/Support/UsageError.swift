@@ -4,7 +4,7 @@ import NoteVault
 /// nocolor`, `--since bogus`, `--expiring 5x`, a past `--destroy`), an unknown `--lang`, an
 /// argument that is not UTF-8.
 ///
-/// This is the one rule for usage errors found after parsing: ``EnoteMain`` prints the message
+/// This is the one rule for usage errors found after parsing: ``ErrorReport`` prints the message
 /// and exits with status 2, as swift-argument-parser does for the errors it finds itself.
 struct UsageError: Error {
     var message: LocalizedMessage

@@ -10,8 +10,7 @@ extension VaultDoctor {
                 findings.append(
                     Finding(
                         kind: .conflictMarkers, location: "\(path):\(line)",
-                        message:
-                            "conflict markers from a git merge; keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines, then commit the note"))
+                        message: ConflictMarkers.message))
             }
             if case .parsed(let frontMatter) = FrontMatterParser.read(bytes, file: path.description).0 {
                 let items = MergeConflicts.items(in: frontMatter)
@@ -19,8 +18,9 @@ extension VaultDoctor {
                     findings.append(
                         Finding(
                             kind: .mergeConflict, location: "\(path):\(line)",
-                            message:
-                                "a merge kept one of two values and recorded the other: \(items.joined(separator: "; ")); set the value you want (enote set), then run enote set \(path) --resolve"
+                            message: LocalizedMessage(
+                                "a merge kept one of two values and recorded the other: \(items.joined(separator: "; "))",
+                                remedy: .resolveMergedValue(path: path.description))
                         ))
                 }
             }
@@ -30,43 +30,24 @@ extension VaultDoctor {
             findings.append(
                 Finding(
                     kind: .mergeDriverMissing, location: ".gitattributes",
-                    message:
-                        "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text; run enote git setup"
+                    message: LocalizedMessage(
+                        "this clone does not define the enote merge driver that .gitattributes asks for, so git merges notes as plain text",
+                        remedy: .setUpGit)
                 ))
         } else if setup.attributesDeclareDriver, setup.isInGitWorkTree, let program = setup.missingProgram {
             findings.append(
                 Finding(
                     kind: .mergeDriverMissing, location: ".gitattributes",
-                    message:
-                        "the enote merge driver configured in this clone runs \(program), which is missing, so git merges notes as plain text; run enote git setup"
+                    message: LocalizedMessage(
+                        "the enote merge driver configured in this clone runs \(program), which is missing, so git merges notes as plain text",
+                        remedy: .setUpGit)
                 ))
         }
         return findings
     }
 
-    /// The first line (1-based) that is a git conflict marker: `<<<<<<<` or `>>>>>>>` (any
-    /// length from 7) alone or followed by a space and a label. A `=======` line alone is not
-    /// counted: it is also Markdown's underline of a heading.
+    /// The first line (1-based) that is a git conflict marker (``ConflictMarkers``).
     static func conflictMarkerLine(in bytes: [UInt8]) -> Int? {
-        var line = 1
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            var contentEnd = end
-            if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-            if isMarker(bytes[start..<contentEnd]) { return line }
-            start = end + 1
-            line += 1
-        }
-        return nil
-    }
-
-    private static func isMarker(_ text: ArraySlice<UInt8>) -> Bool {
-        guard let first = text.first, first == UInt8(ascii: "<") || first == UInt8(ascii: ">") else { return false }
-        let run = text.prefix { $0 == first }.count
-        guard run >= 7 else { return false }
-        // `<<<<<<< ours` / `>>>>>>> theirs`: a space or nothing after the run.
-        return run == text.count || text[text.startIndex + run] == UInt8(ascii: " ")
+        ConflictMarkers.lines(in: bytes).first
     }
 }

@@ -32,7 +32,7 @@ public struct UserConfig: Sendable, Equatable {
     }
 
     /// Reads the user's config; a missing file means no settings.
-    /// - Throws: ``VaultError/invalidInput(_:)`` naming `file:line` for a mistake in it.
+    /// - Throws: ``VaultError/config(_:)`` naming `file:line` for a mistake in it.
     public static func load(environment: [String: String]) throws(VaultError) -> UserConfig {
         guard let path = path(environment: environment), let data = FileManager.default.contents(atPath: path) else {
             return UserConfig()
@@ -40,7 +40,7 @@ public struct UserConfig: Sendable, Equatable {
         do {
             return try UserConfig(parsing: String(decoding: data, as: UTF8.self), file: path)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .config(error)
         }
     }
 

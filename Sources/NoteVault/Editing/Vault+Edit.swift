@@ -40,8 +40,10 @@ extension Vault {
         let outcome: EditorSession.Outcome
         do {
             outcome = try session.edit(snapshot.bytes, fileName: path.fileName)
+        } catch let error as any ExplainedError {
+            throw .editor(error)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .io("\(error)")
         }
         switch outcome {
         case .unchanged:
@@ -80,11 +82,12 @@ extension Vault {
         return [
             Diagnostic(
                 .warning, .other, file: note.path.description, line: line,
-                message: """
+                message: LocalizedMessage(
+                    """
                     its destroy date \(stamp) has passed, so the next expiry pass destroys it (the watcher at once; \
-                    text git has not committed goes to .trash/). To keep it, give it a later date: \
-                    enote set \(note.path) --destroy DATE
-                    """)
+                    text git has not committed goes to .trash/)
+                    """,
+                    remedy: .setLaterDestroyDate(path: note.path.description)))
         ]
     }
 

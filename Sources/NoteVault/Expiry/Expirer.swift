@@ -102,7 +102,7 @@ public struct Expirer: Sendable {
         let syncLedger = SyncLedger(vault: vault)
         if syncLedger.isSyncRunning {
             report.skipped = due.map {
-                ExpiryReport.Skipped(path: $0.path, reason: "an `enote sync` is integrating changes; nothing is destroyed until it ends", mayRetry: true)
+                ExpiryReport.Skipped(path: $0.path, reason: "a sync is integrating changes; nothing is destroyed until it ends", mayRetry: true)
             }
             return report
         }
@@ -116,7 +116,7 @@ public struct Expirer: Sendable {
                 ExpiryReport.Skipped(
                     path: note.path,
                     reason: """
-                        it was changed on another machine and brought here by `enote sync` after its destroy date had passed, so it is \
+                        it was changed on another machine and brought here by a sync after its destroy date had passed, so it is \
                         not destroyed: set a later destroy date, remove it, or delete the note by hand
                         """))
             return true
@@ -133,10 +133,8 @@ public struct Expirer: Sendable {
         let total = try index.count(NoteFilter(now: now).including(pending: true))
         let cap = vault.config.expiryCap
         if !force, due.count > cap || (due.count > Self.minimumForShare && Double(due.count) > Double(total) * Self.share) {
-            report.refusal = """
-                \(due.count) of \(total) notes are past their destroy date at once (the cap is \(cap) per pass); \
-                if the clock is right, run `enote expire --force` (or raise expiry_cap in .enote/config)
-                """
+            report.refusal = LocalizedMessage(
+                "\(due.count) of \(total) notes are past their destroy date at once (the cap is \(cap) per pass)", remedy: .expireBeyondCap)
             return report
         }
 
@@ -240,7 +238,7 @@ public struct Expirer: Sendable {
         let content = read.note.content
         if let problem = content.textProblem { return .skip("it is \(problem.message)") }
         if content.diagnostics.contains(where: { $0.severity == .error }) {
-            return .skip("its front matter has errors; fix them first (enote show \(note.path))")
+            return .skip(LocalizedMessage("its front matter has errors; fix them first", remedy: .showNote(path: note.path.description)))
         }
         guard let destroy = read.note.destroyDate(in: vault.clock.timeZone) else {
             switch content.metadata.destroy {
@@ -252,10 +250,9 @@ public struct Expirer: Sendable {
         guard destroy <= now else { return .skip("its destroy date moved to \(NoteDate.stamp(destroy, in: vault.clock.timeZone))") }
         if holdBack(destroy) {
             return .skip(
-                """
-                its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock \
-                jumped ahead; if the clock is right, run `enote expire`
-                """)
+                LocalizedMessage(
+                    "its destroy date \(NoteDate.stamp(destroy, in: vault.clock.timeZone)) has passed only because the system clock jumped ahead",
+                    remedy: .expireIfClockIsRight))
         }
         if let holder = EditorLockDetector.holder(of: note.path, in: vault) {
             // A claim of `enote edit` goes without a change in the vault to look at again.

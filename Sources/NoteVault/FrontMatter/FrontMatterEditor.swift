@@ -61,7 +61,7 @@ public enum FrontMatterEditor {
         public var message: LocalizedMessage {
             switch self {
             case .unreadableFrontMatter(let file):
-                "\(file): the front matter cannot be read, so enote will not change it; fix it by hand (enote doctor shows where) or with enote edit"
+                LocalizedMessage("\(file): the front matter cannot be read, so enote will not change it", remedy: .fixFrontMatter)
             case .duplicateKey(let file, let key, let lines):
                 "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: ", ")); keep one of them by hand, then try again"
             case .foreignFrontMatter(let file):

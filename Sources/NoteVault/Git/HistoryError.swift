@@ -18,19 +18,17 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     public var message: LocalizedMessage {
         switch self {
         case .notInGit(let vault):
-            return "the vault \(vault) is not in a git repository, so notes have no history; run `git init` there (or `enote sync` from a clone)"
+            return LocalizedMessage("the vault \(vault) is not in a git repository, so notes have no history", remedy: .createRepository)
         case .unknownRevision(let revision):
-            return "git knows no revision \"\(revision)\"; `enote log NOTE` lists the note's commits"
+            return LocalizedMessage("git knows no revision \"\(revision)\"", remedy: .listNoteHistory(path: nil))
         case .notAtRevision(let path, let revision):
-            return "\(path) did not exist at \(revision); `enote log \(path)` lists the commits that have it"
+            return LocalizedMessage("\(path) did not exist at \(revision)", remedy: .listNoteHistory(path: path))
         case .noHistory(let path):
-            return "git has no commit of \(path) yet; `enote sync` (or git commit) records it"
+            return LocalizedMessage("git has no commit of \(path) yet", remedy: .recordInGit)
         case .uncommittedChanges(let path):
-            return """
-                \(path) has changes that are not committed, and restoring would overwrite them; nothing was changed. \
-                Commit them first (git commit, or enote sync), or undo them (enote diff \(path) shows them), \
-                or run again with --force to move the current text to .trash/ first
-                """
+            return LocalizedMessage(
+                "\(path) has changes that are not committed, and restoring would overwrite them; nothing was changed",
+                remedy: .commitOrUndoChanges(path: path))
         case .vault(let error):
             return error.message
         }

@@ -38,35 +38,32 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             return
                 "the vault \(vault) is not in a git repository; run `git init` there and add a remote (`git remote add origin URL`), or clone the vault from another machine"
         case .operationInProgress(let operation):
-            return "\(operation); finish or abort it with git first, then run `enote sync` again"
+            return LocalizedMessage("\(operation)", remedy: .finishGitOperationThenSync)
         case .stoppedEarlier(let paths):
-            return
-                "a sync stopped on a conflict in \(paths.joined(separator: ", ")); `enote sync --status` explains it. Fix the notes, then run `enote sync --continue`, or `enote sync --abort`"
+            return LocalizedMessage("a sync stopped on a conflict in \(paths.joined(separator: ", "))", remedy: .resolveStoppedSync)
         case .openInEditor(let path, let holder):
-            return
-                "\(path) is open in \(holder); save and close it there, then run `enote sync` again (the editor would otherwise find its file changed under it)"
+            return LocalizedMessage("\(path) is open in \(holder)", remedy: .closeEditorThenSync)
         case .detachedHead:
             return "git is not on a branch (detached HEAD); check out the vault's branch (`git switch main`), then sync"
         case .noUpstream(let branch):
             return
                 "the branch \(branch) has no upstream to sync with; set one with `git push -u origin \(branch)` (or `git branch --set-upstream-to=origin/\(branch)`)"
         case .offline(let detail, let committed?):
-            return "could not reach the remote (\(detail)); your changes are committed locally (\(committed)) and go up with the next `enote sync`"
+            return LocalizedMessage("could not reach the remote (\(detail)); your changes are committed locally (\(committed))", remedy: .syncLater)
         case .offline(let detail, nil):
-            return "could not reach the remote (\(detail)); nothing was lost: your committed changes go up with the next `enote sync`"
+            return LocalizedMessage("could not reach the remote (\(detail)); nothing was lost: your changes are committed locally", remedy: .syncLater)
         case .pushRejected(_, let detail):
-            return "the remote kept moving on and rejected every push (\(detail)); your changes are committed locally. Run `enote sync` again"
+            return LocalizedMessage("the remote kept moving on and rejected every push (\(detail)); your changes are committed locally", remedy: .syncAgain)
         case .conflict(let paths):
-            return
-                "both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped. Between <<<<<<< and ======= are the other machine's lines, between ======= and >>>>>>> this machine's: keep what you want and remove the marker lines, then run `enote sync --continue` (or `enote sync --abort` to go back to where you were). `enote sync --status` shows this again"
+            return LocalizedMessage("both sides changed the same lines of \(paths.joined(separator: ", ")); the sync stopped", remedy: .resolveConflict)
         case .markersLeft(let path, let line):
-            return
-                "\(path) still has a conflict marker on line \(line); keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, then run `enote sync --continue` again"
+            return LocalizedMessage("\(path) still has a conflict marker on line \(line)", remedy: .removeMarkersThenContinue)
         case .nothingStopped:
-            return "no sync is stopped on a conflict, so there is nothing to continue or abort; run `enote sync`"
+            return LocalizedMessage("no sync is stopped on a conflict, so there is nothing to continue or abort", remedy: .startSync)
         case .abortWouldLoseEdits(let paths):
-            return
-                "`enote sync --abort` would throw away what was changed in \(paths.joined(separator: ", ")) since the sync stopped, so nothing was aborted; copy those files somewhere outside the vault, put them back as they were (`git restore -- FILE`, or delete a new file), then run `enote sync --abort` again"
+            return LocalizedMessage(
+                "aborting the sync would throw away what was changed in \(paths.joined(separator: ", ")) since it stopped, so nothing was aborted",
+                remedy: .restoreFilesThenAbort)
         case .gitFailed(let command, let detail):
             return "git \(command) failed: \(detail)"
         }

@@ -31,8 +31,9 @@ public struct VaultSyncStatus: Sendable {
             }
             // Sync rebases: git's "ours" (<<<<<<<) is the upstream, "theirs" (>>>>>>>) the local commit.
             lines.append(
-                "In each, the lines between <<<<<<< and ======= are the other machine's and those between ======= and >>>>>>> are this machine's; keep the text you want and remove the marker lines, then run `enote sync --continue`. `enote sync --abort` goes back to where you were before the sync (your changes stay committed here)."
-            )
+                LocalizedMessage(
+                    "In each, the lines between <<<<<<< and ======= are the other machine's and those between ======= and >>>>>>> are this machine's",
+                    remedy: .continueOrAbortSync))
             return lines
         }
         if let otherOperation {

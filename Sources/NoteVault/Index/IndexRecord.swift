@@ -1,32 +1,30 @@
 import Foundation
 
 /// Everything the index stores about one note file, computed from its bytes off the database
-/// thread.
+/// thread: the note as `list` and `search` read it back (``note``), and what only the index
+/// uses (fingerprints, hashes, sort keys, the searchable text). ``NoteColumns`` says which
+/// column each value goes to.
 struct IndexRecord: Sendable {
-    var path: NotePath
+    /// The fields read back; its `updated` is what the file alone says (a write may keep the
+    /// index's earlier value, see ``IndexWriter``).
+    var note: IndexedNote
+    var path: NotePath { note.path }
     var fingerprint: FileFingerprint
     var hash: ContentHash
     /// A hash of what the note says: the body and every front matter value but `order`,
     /// `updated` and `created`.
     var contentHash: ContentHash
     var racy: Bool
-    var title: String
     /// The title folded for sorting.
     var titleKey: String
-    var description: String
-    var color: String
+    /// `destroy_at`, `created_at`: the note's dates as stored (seconds since 1970).
     var destroyAt: Double?
+    var created: Double
     var destroyState: String
     var frontMatterUpdated: String?
     /// The `updated` key resolved, or `nil` when absent or invalid.
     var updatedFromFrontMatter: Double?
-    var created: Double
-    var order: String?
-    var tags: [String]
-    var images: [String]
     var fields: [(key: String, value: String)]
-    var diagnostics: [Diagnostic]
-    var hasError: Bool
     var editable: Bool
     var body: String
     /// The columns stored as JSON, encoded off the database thread.
@@ -39,22 +37,32 @@ struct IndexRecord: Sendable {
     /// Its links, tags and aliases, from the same parse.
     var graph: LinkRecord
 
-    /// Reads one note's record from its bytes.
+    /// Reads one note's record from its bytes (`nil`: too large to read).
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
-        self.path = path
+        if let bytes {
+            // One libcmark parse gives the text, the headline and the links and tags.
+            let read = NoteContent.readMappingSyntax(bytes: bytes, path: path.description, timeZone: timeZone)
+            self.init(
+                path: path, status: status, content: read.content, hash: ContentHash(bytes), timeZone: timeZone, racyAfter: racyAfter,
+                graph: LinkRecord(content: read.content, map: read.map))
+        } else {
+            self.init(
+                path: path, status: status,
+                content: NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName),
+                hash: ContentHash(value: 0), timeZone: timeZone, racyAfter: racyAfter)
+        }
+    }
+
+    /// The record of a note already read: `content` parsed from bytes that hash to `hash`, with
+    /// its links and tags (none when the caller needs only ``note``).
+    init(
+        path: NotePath, status: FileStatus, content: NoteContent, hash: ContentHash, timeZone: TimeZone, racyAfter: Int64, graph: LinkRecord = LinkRecord()
+    ) {
+        note = IndexedNote(path: path)
         self.fingerprint = status.fingerprint
         self.racy = status.modified >= racyAfter || status.changed >= racyAfter
-        let content: NoteContent
-        if let bytes {
-            hash = ContentHash(bytes)
-            let read = NoteContent.readMappingSyntax(bytes: bytes, path: path.description, timeZone: timeZone)
-            content = read.content
-            graph = LinkRecord(content: read.content, map: read.map)
-        } else {
-            graph = LinkRecord()
-            hash = ContentHash(value: 0)
-            content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
-        }
+        self.hash = hash
+        self.graph = graph
         let metadata = content.metadata
         var said = Array(content.bodyBytes)
         for (key, value) in metadata.fields where !["order", "updated", "created"].contains(FrontMatterKey.canonicalName(key)) {
@@ -62,25 +70,35 @@ struct IndexRecord: Sendable {
             for element in value.strings { said += Array(element.utf8) + [1] }
         }
         contentHash = ContentHash(said)
-        title = content.headline.title
-        titleKey = title.lowercased()
-        description = content.headline.description
-        color = metadata.color.description
+        note.title = content.headline.title
+        titleKey = note.title.lowercased()
+        note.description = content.headline.description
+        note.color = metadata.color
         switch metadata.destroy {
         case .none: destroyState = "none"
         case .date(let date):
             destroyState = "date"
-            destroyAt = date.resolved(in: timeZone).timeIntervalSince1970
-        case .invalid: destroyState = "invalid"
-        case .ambiguous: destroyState = "ambiguous"
+            note.destroy = date.resolved(in: timeZone)
+            destroyAt = note.destroy?.timeIntervalSince1970
+        case .invalid:
+            destroyState = "invalid"
+            note.destroyProblem = .invalid
+        case .ambiguous:
+            destroyState = "ambiguous"
+            note.destroyProblem = .ambiguous
         }
         frontMatterUpdated = metadata.updated?.description
-        updatedFromFrontMatter = metadata.updated?.resolved(in: timeZone).timeIntervalSince1970
         let modified = Double(status.modified) / 1_000_000_000
-        created = metadata.created?.resolved(in: timeZone).timeIntervalSince1970 ?? modified
-        order = metadata.order
-        tags = metadata.tags
-        images = content.body.imageSources
+        let updated = metadata.updated?.resolved(in: timeZone)
+        updatedFromFrontMatter = updated?.timeIntervalSince1970
+        note.updated = updated ?? Date(timeIntervalSince1970: modified)
+        let created = metadata.created?.resolved(in: timeZone)
+        self.created = created?.timeIntervalSince1970 ?? modified
+        note.created = created ?? Date(timeIntervalSince1970: modified)
+        note.order = metadata.order
+        note.tags = metadata.tags
+        note.images = content.body.imageSources
+        note.links = content.body.linkDestinations
         var fields: [(String, String)] = []
         for (key, value) in metadata.fields {
             let canonical = FrontMatterKey.canonicalName(key)
@@ -90,14 +108,14 @@ struct IndexRecord: Sendable {
             fields.append(("tags", tag.lowercased()))
         }
         self.fields = fields
-        diagnostics = content.diagnostics
-        hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
+        note.diagnostics = content.diagnostics
+        note.hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
         editable = content.isEditable
         body = content.body.plainText
-        tagsJSON = StringArrayColumn.encode(tags)
-        imagesJSON = StringArrayColumn.encode(images)
-        linksJSON = StringArrayColumn.encode(content.body.linkDestinations)
-        diagnosticsJSON = DiagnosticsColumn.encode(diagnostics)
+        tagsJSON = StringArrayColumn.encode(note.tags)
+        imagesJSON = StringArrayColumn.encode(note.images)
+        linksJSON = StringArrayColumn.encode(note.links)
+        diagnosticsJSON = DiagnosticsColumn.encode(note.diagnostics)
         searchableName = Self.searchableName(of: path)
     }
 

@@ -1,42 +1,137 @@
 import Foundation
 
 /// A note as the index knows it: everything `list` and `search` show, without reading the file.
+///
+/// Its fields are read back from the `notes` table through ``NoteColumns``, and its JSON form
+/// (``encode(to:)``) is the one every front end prints. A new field is a property here, a line in
+/// ``encode(to:)``, its value in ``IndexRecord`` and its column in ``NoteColumns``.
 public struct IndexedNote: Sendable {
     public var path: NotePath
-    public var title: String
-    public var description: String
-    public var color: NoteColor
+    public var title = ""
+    public var description = ""
+    public var color = NoteColor.default
     /// When the note expires, if its destroy date is valid and unambiguous.
     public var destroy: Date?
     /// Why the destroy key cannot be acted on, if it is present but unusable.
     public var destroyProblem: DestroyProblem?
-    public var updated: Date
-    public var created: Date
+    public var updated = Date(timeIntervalSince1970: 0)
+    public var created = Date(timeIntervalSince1970: 0)
     public var order: String?
-    public var tags: [String]
-    public var images: [String]
+    public var tags: [String] = []
+    public var images: [String] = []
     /// Link destinations in the body.
-    public var links: [String]
+    public var links: [String] = []
     /// Problems found in the note, with file and line.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] = []
     /// Whether part of the note cannot be read (front matter, encoding, size).
-    public var hasError: Bool
+    public var hasError = false
     /// For search results: the matching text with matches between `\u{2}` and `\u{3}`.
     public var snippet: String?
     /// For search results: how well it matches (lower is better, as SQLite's bm25).
     public var score: Double?
     /// For search results: whether the title matches.
     public var titleMatches = false
-    /// The index's row id (stable while the note keeps its path).
-    public var id: Int64
+    /// The index's row id (stable while the note keeps its path); 0 for a note not read from
+    /// the index.
+    public var id: Int64 = 0
 
     /// A destroy key that enote will not act on.
     public enum DestroyProblem: String, Sendable {
         case invalid, ambiguous
     }
 
+    /// A note at `path` with every other field empty, for the fields to be filled in.
+    init(path: NotePath) {
+        self.path = path
+    }
+
+    /// The note as the index would store it, read from the file alone (without the index's
+    /// knowledge of edits that did not stamp `updated`, see ``Note/updated(in:)``).
+    public init(_ note: Note, timeZone: TimeZone) {
+        let record = IndexRecord(path: note.path, status: note.status, content: note.content, hash: ContentHash(value: 0), timeZone: timeZone, racyAfter: 0)
+        self = record.note
+    }
+
     /// Whether the destroy date has passed (the note waits for `expire` or the watcher).
     public func isPendingExpiry(at now: Date) -> Bool {
         destroy.map { $0 <= now } ?? false
+    }
+}
+
+/// What a note's JSON form depends on besides the note: the time zone its dates are written in,
+/// and the time `pending_expiry` is judged at. An encoder passes it in its `userInfo` under
+/// ``key``.
+public struct NoteJSONContext: Sendable {
+    public var timeZone: TimeZone
+    public var now: Date
+
+    /// The `userInfo` key an encoder passes the context under.
+    public static let key = CodingUserInfoKey(rawValue: "enote.noteJSONContext")!
+
+    public init(timeZone: TimeZone, now: Date) {
+        self.timeZone = timeZone
+        self.now = now
+    }
+}
+
+extension IndexedNote: Encodable {
+    /// The stable JSON form of a note: `path`, `title`, `description`, `color`, `color_rgb`,
+    /// `destroy`, `pending_expiry`, `updated`, `created`, `tags`, `images`, `order`, in this
+    /// order, plus `snippet` (matches marked `<mark>…</mark>`, the rest HTML-escaped), `score`
+    /// (bm25; lower is better) and `title_match` for search results. Dates are ISO 8601 with
+    /// their offset in the context's time zone; a missing value is `null`. The encoder's
+    /// `userInfo` must hold a ``NoteJSONContext``.
+    public func encode(to encoder: any Encoder) throws {
+        guard let context = encoder.userInfo[NoteJSONContext.key] as? NoteJSONContext else {
+            throw EncodingError.invalidValue(
+                self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no NoteJSONContext in the encoder's userInfo"))
+        }
+        let zone = context.timeZone
+        var json = encoder.container(keyedBy: JSONKey.self)
+        try json.encode(path.description, forKey: "path")
+        try json.encode(title, forKey: "title")
+        try json.encode(description, forKey: "description")
+        try json.encode(color.description, forKey: "color")
+        try json.encode(color.rgb.description, forKey: "color_rgb")
+        try json.encode(destroy.map { NoteDate.stamp($0, in: zone) }, forKey: "destroy")
+        try json.encode(isPendingExpiry(at: context.now), forKey: "pending_expiry")
+        try json.encode(NoteDate.stamp(updated, in: zone), forKey: "updated")
+        try json.encode(NoteDate.stamp(created, in: zone), forKey: "created")
+        try json.encode(tags, forKey: "tags")
+        try json.encode(images, forKey: "images")
+        try json.encode(order, forKey: "order")
+        if let snippet {
+            try json.encode(Self.htmlSnippet(snippet), forKey: "snippet")
+        }
+        if let score {
+            try json.encode((score * 1000).rounded() / 1000, forKey: "score")
+            try json.encode(titleMatches, forKey: "title_match")
+        }
+    }
+
+    /// A snippet as an HTML fragment: the text escaped, matches in `<mark>`, lines joined.
+    public static func htmlSnippet(_ snippet: String) -> String {
+        var out = ""
+        for scalar in snippet.unicodeScalars {
+            switch scalar {
+            case "\u{2}": out += "<mark>"
+            case "\u{3}": out += "</mark>"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A JSON member name.
+    private struct JSONKey: CodingKey, ExpressibleByStringLiteral {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringLiteral value: String) { stringValue = value }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -34,45 +34,100 @@ public enum Localization {
 
     private static let current = Mutex<Language>(.english)
 
+    /// A front end's own messages: its string tables, the English singular forms of the
+    /// messages it counts in, and its words for each ``Remedy``.
+    public struct FrontEnd: Sendable {
+        /// The resource bundle with its `Localizable.strings`, looked for as the library's is.
+        public var bundleName: String
+        /// What ``Localization/englishSingular`` is for the library's messages.
+        public var englishSingular: [String: String]
+        /// The whole message for `facts` with `remedy`: typically `"\(facts); run …"`.
+        public var words: @Sendable (_ facts: LocalizedMessage, _ remedy: Remedy) -> LocalizedMessage
+
+        public init(
+            bundleName: String, englishSingular: [String: String],
+            words: @escaping @Sendable (_ facts: LocalizedMessage, _ remedy: Remedy) -> LocalizedMessage
+        ) {
+            self.bundleName = bundleName
+            self.englishSingular = englishSingular
+            self.words = words
+        }
+    }
+
+    /// The front end whose tables are looked in after the library's and whose words a remedy
+    /// takes; `nil` (the default) shows a message's facts alone. Set once at startup, like
+    /// ``language``, and behind a `Mutex` for the same reason. (Tests pass a front end to
+    /// ``translate(_:into:frontEnd:)`` instead, so that no test changes what another one sees.)
+    public static var frontEnd: FrontEnd? {
+        get { registered.withLock { $0 } }
+        set { registered.withLock { $0 = newValue } }
+    }
+
+    private static let registered = Mutex<FrontEnd?>(nil)
+
+    /// The `.lproj` bundles of each front end's resource bundle, found at the first lookup that
+    /// needs them.
+    private static let frontEndTables = Mutex<[String: [Language: Bundle]]>([:])
+
+    private static func tables(of frontEnd: FrontEnd) -> [Language: Bundle] {
+        frontEndTables.withLock { cache in
+            if let tables = cache[frontEnd.bundleName] { return tables }
+            let tables = languageTables(in: bundle(named: frontEnd.bundleName))
+            cache[frontEnd.bundleName] = tables
+            return tables
+        }
+    }
+
     /// `message` in the current language.
     public static func text(_ message: LocalizedMessage) -> String {
         translate(message)
     }
 
-    /// `message` in `language` (the current one by default).
-    public static func translate(_ message: LocalizedMessage, into language: Language = Localization.language) -> String {
+    /// `message` in `language` (the current one by default), with the words of `frontEnd` (the
+    /// registered one by default) for its remedy.
+    public static func translate(
+        _ message: LocalizedMessage, into language: Language = Localization.language, frontEnd: FrontEnd? = Localization.frontEnd
+    ) -> String {
+        if let remedy = message.remedy {
+            let facts = message.facts
+            return translate(frontEnd?.words(facts, remedy) ?? facts, into: language, frontEnd: frontEnd)
+        }
         let arguments = message.arguments.map { argument in
             switch argument {
             case .text(let text): text
-            case .message(let inner): translate(inner, into: language)
+            case .message(let inner): translate(inner, into: language, frontEnd: frontEnd)
             }
         }
-        let form = template(for: message, in: language)
+        let form = template(for: message, in: language, frontEnd: frontEnd)
         return substitute(arguments, into: form) ?? substitute(arguments, into: message.format) ?? message.format
     }
 
     /// The translated format of `message`: its plural form when it has a count, else its key.
-    static func template(for message: LocalizedMessage, in language: Language) -> String {
+    static func template(for message: LocalizedMessage, in language: Language, frontEnd: FrontEnd? = nil) -> String {
         if let count = message.count {
             let category = language.pluralCategory(count)
-            if language != .english, let form = lookUp(message.format + "#" + category.rawValue, in: language) {
+            if language != .english, let form = lookUp(message.format + "#" + category.rawValue, in: language, frontEnd: frontEnd) {
                 return form
             }
             // English, and the fallback of a table that lacks the message: the key is the plural
             // form, the singular is built in, so English needs no table at all.
-            return Language.english.pluralCategory(count) == .one ? englishSingular[message.format] ?? message.format : message.format
-        } else if language != .english, let form = lookUp(message.format, in: language) {
+            guard Language.english.pluralCategory(count) == .one else { return message.format }
+            return englishSingular[message.format] ?? frontEnd?.englishSingular[message.format] ?? message.format
+        } else if language != .english, let form = lookUp(message.format, in: language, frontEnd: frontEnd) {
             return form
         }
         return message.format
     }
 
     /// The entry for `key` in the table of `language`, if it has one.
-    static func lookUp(_ key: String, in language: Language) -> String? {
-        guard let table = tables[language] else { return nil }
+    static func lookUp(_ key: String, in language: Language, frontEnd: FrontEnd? = nil) -> String? {
         let missing = "\u{0}"
-        let value = table.localizedString(forKey: key, value: missing, table: nil)
-        return value == missing ? nil : value
+        for table in [tables[language], frontEnd.flatMap { tables(of: $0)[language] }] {
+            guard let table else { continue }
+            let value = table.localizedString(forKey: key, value: missing, table: nil)
+            if value != missing { return value }
+        }
+        return nil
     }
 
     /// `format` with `%@` (or `%N$@`) replaced by `arguments` and `%%` by `%`; `nil` when the
@@ -110,8 +165,11 @@ public enum Localization {
     // MARK: - Bundles
 
     /// The `.lproj` bundle of each language, found once.
-    private static let tables: [Language: Bundle] = {
-        guard let resources = resourceBundle else { return [:] }
+    private static let tables: [Language: Bundle] = languageTables(in: resourceBundle)
+
+    /// The `.lproj` bundle of each language in `resources`.
+    private static func languageTables(in resources: Bundle?) -> [Language: Bundle] {
+        guard let resources else { return [:] }
         var tables: [Language: Bundle] = [:]
         for language in Language.allCases {
             if let path = resources.path(forResource: language.rawValue, ofType: "lproj"), let bundle = Bundle(path: path) {
@@ -119,13 +177,15 @@ public enum Localization {
             }
         }
         return tables
-    }()
+    }
 
-    /// The package's resource bundle (`enote_NoteVault.resources`), looked for next to the
-    /// executable (following links, so a symlink in /usr/local/bin works) and in
-    /// `$ENOTE_RESOURCES`. Not finding it is not an error: messages stay English.
-    static let resourceBundle: Bundle? = {
-        let name = "enote_NoteVault.resources"
+    /// The library's resource bundle (`enote_NoteVault.resources`).
+    static let resourceBundle: Bundle? = bundle(named: "enote_NoteVault.resources")
+
+    /// The resource bundle `name`, looked for next to the executable (following links, so a
+    /// symlink in /usr/local/bin works) and in `$ENOTE_RESOURCES`. Not finding it is not an
+    /// error: messages stay English.
+    static func bundle(named name: String) -> Bundle? {
         var folders: [URL] = []
         if let explicit = ProcessInfo.processInfo.environment["ENOTE_RESOURCES"] { folders.append(URL(fileURLWithPath: explicit)) }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
@@ -137,5 +197,5 @@ public enum Localization {
             if FileManager.default.fileExists(atPath: url.path), let bundle = Bundle(url: url) { return bundle }
         }
         return nil
-    }()
+    }
 }

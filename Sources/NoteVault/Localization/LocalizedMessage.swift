@@ -23,6 +23,8 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
     public let arguments: [Argument]
     /// The number that chooses the plural form, when the text depends on one.
     public let count: Int?
+    /// What the user can do about it, worded by the front end (see ``Remedy``).
+    public let remedy: Remedy?
 
     /// One value of a message: plain text, or another message translated with it.
     public indirect enum Argument: Sendable, Hashable, Codable {
@@ -30,10 +32,27 @@ public struct LocalizedMessage: Sendable, Hashable, Codable, CustomStringConvert
         case message(LocalizedMessage)
     }
 
-    public init(format: String, arguments: [Argument] = [], count: Int? = nil) {
+    public init(format: String, arguments: [Argument] = [], count: Int? = nil, remedy: Remedy? = nil) {
         self.format = format
         self.arguments = arguments
         self.count = count
+        self.remedy = remedy
+    }
+
+    /// `facts` with `remedy` attached: `LocalizedMessage("no sync is stopped", remedy: .startSync)`.
+    public init(_ facts: LocalizedMessage, remedy: Remedy) {
+        self.init(format: facts.format, arguments: facts.arguments, count: facts.count, remedy: remedy)
+    }
+
+    /// This message with `remedy` attached: the facts stay as they are, and a front end adds its
+    /// words for what to do.
+    public func suggesting(_ remedy: Remedy) -> LocalizedMessage {
+        LocalizedMessage(format: format, arguments: arguments, count: count, remedy: remedy)
+    }
+
+    /// This message without its remedy: the facts alone.
+    public var facts: LocalizedMessage {
+        remedy == nil ? self : LocalizedMessage(format: format, arguments: arguments, count: count)
     }
 
     public init(stringLiteral value: String) {

@@ -55,8 +55,7 @@ extension Vault {
             !new.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !(new.template ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         guard hasText || !new.images.isEmpty else {
-            throw .invalidInput(
-                "a note needs content as well as a title: give it as an argument, on standard input, with --edit, --template or --image; nothing was created")
+            throw .invalidInput(LocalizedMessage("a note needs content as well as a title; nothing was created", remedy: .giveNoteContent))
         }
         let folder = try Self.validatedFolder(new.folder)
         let lock = try lock()

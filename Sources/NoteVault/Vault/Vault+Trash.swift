@@ -153,7 +153,7 @@ extension Vault {
                 }
             }
         } catch {
-            throw .invalidInput("could not empty the trash: \(error.localizedDescription)")
+            throw .io("could not empty the trash: \(error.localizedDescription)")
         }
         return count
     }

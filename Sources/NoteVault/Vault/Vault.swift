@@ -243,7 +243,7 @@ public final class Vault: Sendable {
         do {
             return try VaultConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .config(error)
         }
     }
 

@@ -1,6 +1,6 @@
 /// Everything that can stop a vault operation, each with a message that names the note and says
 /// what to do, and the exit status the command line uses.
-public enum VaultError: Error, Sendable, CustomStringConvertible {
+public enum VaultError: ExplainedError, CustomStringConvertible {
     /// No vault was found from the current folder upwards.
     case vaultNotFound(searchedFrom: String)
     /// `--vault` or `ENOTE_VAULT` names a folder that is not a vault.
@@ -21,8 +21,18 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     case frontMatter(FrontMatterEditor.EditError)
     /// The note cannot be changed by enote (not text, not UTF-8, too large).
     case notEditable(path: NotePath, reason: LocalizedMessage)
-    /// A value the user gave is not valid.
+    /// A value the user gave is not valid (a title, a template name, a picture, a reference).
     case invalidInput(LocalizedMessage)
+    /// `.enote/config` or the user's config has a mistake, at a file and line.
+    case config(VaultConfig.ParseError)
+    /// The editor could not be started, or left something in place of its copy that enote does
+    /// not read back (the underlying error says which).
+    case editor(any ExplainedError)
+    /// A file operation outside the note recipes failed (creating the vault, emptying the trash,
+    /// reading standard input): the message names it and the system's reason.
+    case io(LocalizedMessage)
+    /// The index could not be created, read, written or built; the notes are untouched.
+    case index(LocalizedMessage)
     /// The vault refuses to hold more notes (`max_notes` in the vault config).
     case limitReached(limit: Int)
     /// Another editor has the note open (its lock or swap file is beside it).
@@ -33,6 +43,8 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     case conflictCopy(path: NotePath, copy: NotePath, noteRemoved: Bool, destroyRemoved: String?)
     /// The vault cannot be written (a read-only mount, or no permission); nothing was changed.
     case readOnly(path: String, reason: LocalizedMessage)
+    /// A rename stopped before it touched any file.
+    case rename(RenameError)
 
     public var description: String { message.text }
 
@@ -63,8 +75,12 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
             return error.message
         case .notEditable(let path, let reason):
             return "\(path) is \(reason); enote does not change it"
-        case .invalidInput(let message):
+        case .invalidInput(let message), .io(let message), .index(let message):
             return message
+        case .config(let error):
+            return "\(error.file):\(error.line): \(error.message)"
+        case .editor(let error):
+            return error.message
         case .openElsewhere(let path, let holder):
             return "\(path) is open in \(holder); close it there first, or pass --force (that editor will then see the file changed when it saves)"
         case .conflictCopy(let path, let copy, let noteRemoved, let destroyRemoved):
@@ -80,6 +96,8 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
         case .readOnly(let path, let reason):
             return
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
+        case .rename(let error):
+            return error.message
         case .limitReached(let limit):
             return "this vault is limited to \(limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
@@ -97,6 +115,29 @@ public enum VaultError: Error, Sendable, CustomStringConvertible {
     public var exitCode: Int32 {
         if case .write(.conflict) = self { return 3 }
         if case .conflictCopy = self { return 3 }
+        if case .rename(let error) = self { return error.exitCode }
         return 1
     }
 }
+
+/// A library error that explains itself: what went wrong and what to do, as a sentence each front
+/// end shows in its user's language. Every error type a public call throws conforms, so a front
+/// end needs one way to show any of them.
+public protocol ExplainedError: Error, Sendable {
+    /// What went wrong and what to do.
+    var message: LocalizedMessage { get }
+}
+
+extension SystemError: ExplainedError {}
+extension PathError: ExplainedError {}
+extension DurableWriter.WriteError: ExplainedError {}
+extension VaultLock.LockError: ExplainedError {}
+extension FrontMatterEditor.EditError: ExplainedError {}
+extension VaultConfig.ParseError: ExplainedError {}
+extension EditorSession.LaunchError: ExplainedError {}
+extension EditorSession.CopyError: ExplainedError {}
+extension EditorSession.TooLargeError: ExplainedError {}
+extension SyncError: ExplainedError {}
+extension HistoryError: ExplainedError {}
+extension MergeDriverSetupError: ExplainedError {}
+extension VaultWatcher.StartError: ExplainedError {}

@@ -49,7 +49,7 @@ public enum VaultInitializer {
                 try Data(gitignore.utf8).write(to: URL(fileURLWithPath: state + "/.gitignore"))
             }
         } catch {
-            throw .invalidInput("could not create the vault in \(root): \(error.localizedDescription)")
+            throw .io("could not create the vault in \(root): \(error.localizedDescription)")
         }
         let vault = try Vault(root: root)
         let adopted = vault.scan().notes.count
@@ -76,7 +76,7 @@ public enum VaultInitializer {
                     }
                     copied.append(file.path)
                 } catch {
-                    throw .invalidInput("could not copy the sample note \(file.path): \(error.message)")
+                    throw .io("could not copy the sample note \(file.path): \(error.message)")
                 }
             }
         }

@@ -40,10 +40,12 @@ extension VaultWatcher {
         let report = try expirer.run(unusableAmong: paths, holdBack: clockGuard.holdsBack)
         if let jump {
             say(
-                """
-                the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump \
-                are not destroyed (\(report.heldBack.count) now). If the clock is right, run `enote expire` to destroy them
-                """)
+                LocalizedMessage(
+                    """
+                    the system clock jumped \(jump.size) ahead of the time that passed; notes that became due only because of the jump \
+                    are not destroyed (\(report.heldBack.count) now)
+                    """,
+                    remedy: .expireIfClockIsRight))
         }
         for note in report.expired {
             let date = NoteDate.stamp(note.destroy, in: vault.clock.timeZone)

@@ -126,16 +126,16 @@ public final class VaultWatcher: @unchecked Sendable {
             case .system(let error): throw .vault(.system(error))
             }
         }
-        do {
+        do throws(VaultError) {
             index = try FreshIndex.forWatcher(vault) { line in options.log(line) }
-            inotify = try Inotify(maximumWatches: options.maximumWatches)
-            server = try CatchUpChannel.listen(in: vault)
-        } catch let error as VaultError {
-            throw .vault(error)
-        } catch let error as SystemError {
-            throw .vault(.system(error))
+            do throws(SystemError) {
+                inotify = try Inotify(maximumWatches: options.maximumWatches)
+                server = try CatchUpChannel.listen(in: vault)
+            } catch {
+                throw .system(error)
+            }
         } catch {
-            throw .vault(.invalidInput("\(error)"))
+            throw .vault(error)
         }
         stopSignal = enote_eventfd()
         timer = enote_timerfd()

@@ -101,7 +101,7 @@ struct EditClaimTests {
         let warning = try #require(warnings.first)
         #expect(warning.line == 4)
         #expect(warning.message.english.hasPrefix("its destroy date 2020-01-01T00:00:00+00:00 has passed"), "\(warning)")
-        #expect(warning.message.english.hasSuffix("enote set due.md --destroy DATE"))
+        #expect(warning.message.remedy == .setLaterDestroyDate(path: "due.md"))
         #expect(!sandbox.exists(".enote/" + EditClaim.fileName(for: path)), "released after the save")
     }
 

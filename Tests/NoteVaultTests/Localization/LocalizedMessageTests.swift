@@ -36,15 +36,15 @@ struct LocalizedMessageTests {
     @Test(
         "plural forms follow each language's rule",
         arguments: [
-            (1, "Из корзины удалена 1 заметка", "ゴミ箱から 1 件のノートを削除しました", "Deleted 1 note from the trash"),
-            (3, "Из корзины удалены 3 заметки", "ゴミ箱から 3 件のノートを削除しました", "Deleted 3 notes from the trash"),
-            (5, "Из корзины удалено 5 заметок", "ゴミ箱から 5 件のノートを削除しました", "Deleted 5 notes from the trash"),
-            (11, "Из корзины удалено 11 заметок", "ゴミ箱から 11 件のノートを削除しました", "Deleted 11 notes from the trash"),
-            (21, "Из корзины удалена 21 заметка", "ゴミ箱から 21 件のノートを削除しました", "Deleted 21 notes from the trash"),
-            (0, "Из корзины удалено 0 заметок", "ゴミ箱から 0 件のノートを削除しました", "Deleted 0 notes from the trash"),
+            (1, "1 день", "1 日", "1 day"),
+            (3, "3 дня", "3 日", "3 days"),
+            (5, "5 дней", "5 日", "5 days"),
+            (11, "11 дней", "11 日", "11 days"),
+            (21, "21 день", "21 日", "21 days"),
+            (0, "0 дней", "0 日", "0 days"),
         ])
     func plurals(count: Int, russian: String, japanese: String, english: String) {
-        let message: LocalizedMessage = "Deleted \(count: count) notes from the trash"
+        let message: LocalizedMessage = "\(count: count) days"
         #expect(Localization.translate(message, into: .russian) == russian)
         #expect(Localization.translate(message, into: .japanese) == japanese)
         #expect(Localization.translate(message, into: .english) == english)
@@ -88,13 +88,17 @@ struct LocalizedMessageTests {
         #expect(Localization.substitute(arguments, into: format) == expected)
     }
 
-    @Test("a diagnostic stored as JSON is translated when it is read back")
+    @Test("a diagnostic stored as JSON is translated when it is read back, and keeps its remedy")
     func codable() throws {
         let diagnostic = Diagnostic(
-            .warning, .invalidValue, file: "plan.md", line: 3, message: "\(count: 2) notes have problems (\("plan.md")\("")); `enote show NOTE` tells more")
+            .warning, .invalidValue, file: "plan.md", line: 3,
+            message: LocalizedMessage(
+                "a merge kept one of two values and recorded the other: \("\(count: 2) hours" as LocalizedMessage)",
+                remedy: .resolveMergedValue(path: "plan.md")))
         let decoded = try JSONDecoder().decode(Diagnostic.self, from: JSONEncoder().encode(diagnostic))
         #expect(decoded == diagnostic)
-        #expect(Localization.translate(decoded.message, into: .russian) == "В 2 заметках есть проблемы (plan.md); подробности: `enote show NOTE`")
+        #expect(decoded.message.remedy == .resolveMergedValue(path: "plan.md"))
+        #expect(Localization.translate(decoded.message.facts, into: .russian) == "при слиянии одно из двух значений оставлено, а другое записано: 2 часа")
     }
 
     @Test(

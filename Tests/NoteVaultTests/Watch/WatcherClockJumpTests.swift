@@ -56,8 +56,8 @@ struct WatcherClockJumpTests {
         let lines = jumpLines(watcher)
         try #require(lines.count == 1, "\(watcher.lines)")
         #expect(lines[0].contains("3 days"), "\(lines[0])")
-        #expect(lines[0].contains("enote expire"), "\(lines[0])")
-        #expect(lines[0].contains("(1 now)"), "\(lines[0])")
+        // What to do (`enote expire`) is the front end's remedy; the library's line ends with the facts.
+        #expect(lines[0].hasSuffix("(1 now)"), "\(lines[0])")
 
         // A note that becomes due later by the new clock, with no jump in between, expires.
         try note("later.md", destroy: clock.now().addingTimeInterval(60))

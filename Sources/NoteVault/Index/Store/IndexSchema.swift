@@ -19,7 +19,7 @@ struct IndexTable: Sendable {
 ///   (`WITHOUT ROWID`, so it is stored in path order) with the fingerprint the walk compares:
 ///   size, mtime and ctime in nanoseconds, inode, and whether the times were too recent to
 ///   trust.
-/// - `notes`: everything `list` shows, sorts and filters on, so those never read a file, plus
+/// - `notes`: its columns are ``NoteColumns``: everything `list` shows, sorts and filters on, so those never read a file, plus
 ///   the file's hash, a hash of what the note says (body and front matter except `order`,
 ///   `updated` and `created`) and the `updated` value last seen.
 /// - `fields`: every front matter key of every note, one row per scalar or list element, the
@@ -62,32 +62,7 @@ enum IndexSchema {
 
     static let notes = IndexTable(
         name: "notes",
-        create: """
-            CREATE TABLE notes (
-                id INTEGER PRIMARY KEY,
-                path BLOB NOT NULL,
-                display_path TEXT NOT NULL,
-                size INTEGER NOT NULL,
-                hash INTEGER NOT NULL,
-                content_hash INTEGER NOT NULL,
-                title TEXT NOT NULL,
-                title_key TEXT NOT NULL,
-                description TEXT NOT NULL,
-                color TEXT NOT NULL,
-                destroy_at REAL,
-                destroy_state TEXT NOT NULL,
-                fm_updated TEXT,
-                updated_at REAL NOT NULL,
-                created_at REAL NOT NULL,
-                order_key TEXT,
-                tags TEXT NOT NULL,
-                images TEXT NOT NULL,
-                links TEXT NOT NULL,
-                diagnostics TEXT NOT NULL,
-                has_error INTEGER NOT NULL,
-                editable INTEGER NOT NULL
-            )
-            """,
+        create: NoteColumns.createTable,
         indexes: """
             CREATE INDEX notes_by_updated ON notes(updated_at);
             CREATE INDEX notes_by_created ON notes(created_at);

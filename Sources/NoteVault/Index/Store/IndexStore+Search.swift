@@ -88,7 +88,7 @@ extension IndexStore {
 
         let rows = try Row.fetchAll(
             db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
-        let byID = Dictionary(uniqueKeysWithValues: rows.map { row in (row[0] as Int64, IndexedNote(row: row)) })
+        let byID = Dictionary(uniqueKeysWithValues: rows.map { row in IndexedNote(row: row) }.map { ($0.id, $0) })
         let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
         let reader = BodyReader(db)
         var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")

@@ -47,7 +47,17 @@ struct IndexStore {
             return version < IndexSchema.version ? "the index is from an older version of enote" : "the index is from a newer version of enote"
         }
         let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-        return tables.isSuperset(of: IndexSchema.tables.map(\.name)) ? nil : "the index is incomplete"
+        guard tables.isSuperset(of: IndexSchema.tables.map(\.name)) else { return "the index is incomplete" }
+        // A field added to NoteColumns (or taken away) makes an index of the same version stale:
+        // its columns tell.
+        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('notes') ORDER BY cid")
+        let expected = NoteColumns.all.map(\.name)
+        guard columns == expected else {
+            if columns.count < expected.count { return "the index is from an older version of enote" }
+            if columns.count > expected.count { return "the index is from a newer version of enote" }
+            return "the index is incomplete"
+        }
+        return nil
     }
 
     /// SQLite's `PRAGMA quick_check`: `["ok"]`, or the problems it found.

@@ -17,20 +17,15 @@ struct IndexWriter {
     private var lengths = BodyLengthTable()
     private var graph: LinkWriter
 
-    private static let noteColumns = [
-        "path", "display_path", "size", "hash", "content_hash", "title", "title_key", "description", "color", "destroy_at",
-        "destroy_state", "fm_updated", "updated_at", "created_at", "order_key", "tags", "images", "links", "diagnostics",
-        "has_error", "editable",
-    ]
-
     /// - Parameter bulk: Whether the database is being built from nothing. Rows then never
     ///   conflict, and plain `INSERT`s avoid the statement savepoints that `INSERT OR REPLACE`
     ///   needs — each of which makes FTS5 flush its pending terms to disk.
     init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
-        let placeholders = Array(repeating: "?", count: Self.noteColumns.count).joined(separator: ", ")
-        insertNote = try RawStatement(db, sql: "INSERT INTO notes (\(Self.noteColumns.joined(separator: ", "))) VALUES (\(placeholders))")
-        let assignments = Self.noteColumns.map { "\($0) = ?" }.joined(separator: ", ")
+        let columns = NoteColumns.written.map(\.name)
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        insertNote = try RawStatement(db, sql: "INSERT INTO notes (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
         updateNote = try RawStatement(db, sql: "UPDATE notes SET \(assignments) WHERE id = ?")
         deleteNote = try RawStatement(db, sql: "DELETE FROM notes WHERE id = ?")
         insertField = try RawStatement(db, sql: "INSERT INTO fields (note_id, key, value) VALUES (?, ?, ?)")
@@ -47,7 +42,7 @@ struct IndexWriter {
     mutating func insert(_ record: IndexRecord) throws {
         let updatedAt = record.updatedFromFrontMatter ?? Double(record.fingerprint.modified) / 1_000_000_000
         insertNote.reset()
-        bindNote(record, updatedAt: updatedAt, to: &insertNote)
+        NoteColumns.bind(NoteRowInput(record: record, updatedAt: updatedAt), to: &insertNote)
         try insertNote.run()
         let id = db.lastInsertedRowID
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
@@ -69,7 +64,7 @@ struct IndexWriter {
             updatedAt = previous.updatedAt
         }
         updateNote.reset()
-        bindNote(record, updatedAt: updatedAt, to: &updateNote)
+        NoteColumns.bind(NoteRowInput(record: record, updatedAt: updatedAt), to: &updateNote)
         updateNote.bind(id)
         try updateNote.run()
         try run(&deleteFields, id)
@@ -129,35 +124,11 @@ struct IndexWriter {
         }
         insertText.reset()
         insertText.bind(id)
-        insertText.bind(record.title)
+        insertText.bind(record.note.title)
         insertText.bind(record.body)
         insertText.bind(record.searchableName)
         try insertText.run()
         lengths.set(id, bodyBytes: record.body.utf8.count)
         try graph.write(id: id, path: record.path, record: record.graph)
-    }
-
-    private func bindNote(_ record: IndexRecord, updatedAt: Double, to statement: inout RawStatement) {
-        statement.bind(blob: record.path.bytes)
-        statement.bind(record.path.description)
-        statement.bind(record.fingerprint.size)
-        statement.bind(record.hash.storedValue)
-        statement.bind(record.contentHash.storedValue)
-        statement.bind(record.title)
-        statement.bind(record.titleKey)
-        statement.bind(record.description)
-        statement.bind(record.color)
-        statement.bind(record.destroyAt)
-        statement.bind(record.destroyState)
-        statement.bind(record.frontMatterUpdated)
-        statement.bind(updatedAt)
-        statement.bind(record.created)
-        statement.bind(record.order)
-        statement.bind(record.tagsJSON)
-        statement.bind(record.imagesJSON)
-        statement.bind(record.linksJSON)
-        statement.bind(record.diagnosticsJSON)
-        statement.bind(record.hasError)
-        statement.bind(record.editable)
     }
 }

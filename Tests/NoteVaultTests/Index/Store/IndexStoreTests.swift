@@ -64,6 +64,33 @@ struct IndexStoreTests {
         #expect(try index.isIntact(notes: 1))
     }
 
+    @Test(
+        "an index whose notes columns are not NoteColumns' is rebuilt on open",
+        arguments: [
+            ("ALTER TABLE notes DROP COLUMN editable", "the index is from an older version of enote"),
+            ("ALTER TABLE notes ADD COLUMN word_count INTEGER", "the index is from a newer version of enote"),
+            ("ALTER TABLE notes RENAME COLUMN editable TO writable", "the index is incomplete"),
+        ])
+    func columnsAreChecked(_ change: String, _ reason: String) throws {
+        let sandbox = try VaultSandbox()
+        try sandbox.write("milk.md", VaultSandbox.noteText(title: "Milk", body: "Buy milk.\n"))
+        let path = try {
+            let index = try sandbox.openIndex()
+            try index.database.close()
+            return index.path
+        }()
+        let queue = try DatabaseQueue(path: path, configuration: IndexConnection.configuration())
+        try queue.write { db in try db.execute(sql: change) }
+        try queue.close()
+
+        let messages = Messages()
+        let index = try NoteIndex.open(try sandbox.vault()) { messages.append($0) }
+        try index.synchronize()
+        #expect(messages.lines == ["enote: \(reason); rebuilding it from the notes (they are not touched)"])
+        #expect(try index.found("milk") == ["milk.md"])
+        #expect(try index.isIntact(notes: 1))
+    }
+
     @Test("the rank counter and the connection are freed with the index, also after healing", arguments: [false, true])
     func resourcesFreedWithTheIndex(heal: Bool) throws {
         let sandbox = try VaultSandbox()

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote mv NOTE NEW [--dry-run] [--commit]`: rename or move a note and keep every link.
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration.enoteCommand(
+            commandName: "mv",
+            abstract: "Rename or move a note, rewriting every link to it.",
+            discussion: """
+                Every link that led to the note is rewritten in the form it was written (a relative \
+                path, percent-encoded or not, with or without .md; a wikilink by name stays a name \
+                while the name is unique, else becomes a path; #heading, #^block and |alias parts \
+                are kept), and so are the relative links inside the moved note. Nothing else in any \
+                file changes. NEW may be a folder (ending in /) to keep the name; .md is added when \
+                missing.
+
+                The rename stops before touching any file when NEW exists, a link would become \
+                ambiguous or lead elsewhere, or a note to change is open in an editor. The plan is \
+                written to .enote/ first: a rename cut short (a crash, kill -9) is completed by the \
+                next enote command.
+
+                Examples:
+                  enote mv "trip notes" archive/2024/kyoto.md
+                  enote mv plan archive/ --dry-run
+                  enote mv plan project-plan --commit
+                """)
+
+        @Argument(help: "The note to rename.", completion: NoteCompletion.notes)
+        var note: String
+
+        @Argument(help: ArgumentHelp("Its new path (a folder when it ends in /).", valueName: "new"))
+        var new: String
+
+        @Flag(help: "Print the changes as a unified diff and change nothing.")
+        var dryRun = false
+
+        @Flag(help: "In a git work tree, commit the rename and the rewritten notes as one commit.")
+        var commit = false
+
+        @Flag(help: "Rename even if another editor has a note to change open.")
+        var force = false
+
+        @Flag(help: "Print the result as JSON.")
+        var json = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault(forWriting: !dryRun)
+            let path = try context.resolve(note, in: vault)
+            let target = try Self.target(new, for: path, in: vault, context: context)
+            if dryRun {
+                let plan = try vault.planRename(path, to: target)
+                if json {
+                    Console.out(
+                        Self.json(
+                            from: path, to: target, notes: plan.linking.map(\.path), links: plan.edits.reduce(0) { $0 + $1.rewrittenLinks },
+                            diff: plan.unifiedDiff()
+                        ).rendered())
+                } else {
+                    Console.out(plan.unifiedDiff(), terminator: "")
+                }
+                return
+            }
+            let repository = GitRepository(folder: vault.root)
+            if commit, repository.text(["rev-parse", "--is-inside-work-tree"]) != "true" {
+                throw CommandFailure("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
+            }
+            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
+            let result = try vault.renameNote(path, to: target, force: force) { step in
+                guard step == pauseAt else { return }
+                // A test hook: stop here until the test kills the process.
+                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
+                while true { sleep(60) }
+            }
+            var commitID: String?
+            if commit {
+                commitID = try Self.commit(result, in: repository, context: context)
+            }
+            if json {
+                var value = Self.json(from: result.from, to: result.to, notes: result.rewrittenNotes, links: result.rewrittenLinks, diff: nil)
+                if case .object(var fields) = value {
+                    fields.append(("left_alone", .array(result.leftAlone.map { .string($0.description) })))
+                    fields.append(("commit", commitID.map { .string($0) } ?? .null))
+                    value = .object(fields)
+                }
+                Console.out(value.rendered())
+            } else {
+                context.note("Renamed \(result.from) to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count + 1))")
+            }
+            for path in result.leftAlone {
+                context.note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
+            }
+        }
+
+        /// The new path the user means: a folder keeps the note's file name, `.md` is added.
+        static func target(_ typed: String, for path: NotePath, in vault: Vault, context: CommandContext) throws -> NotePath {
+            var text = typed
+            while text.hasPrefix("./") { text.removeFirst(2) }
+            var isFolder = text.hasSuffix("/") || text.isEmpty
+            if !isFolder, let folder = try? NotePath(validating: text, purpose: .lookup), let status = try? vault.fileStatus(folder) {
+                isFolder = status.kind == .directory
+            }
+            if isFolder {
+                while text.hasSuffix("/") { text.removeLast() }
+                text = text.isEmpty ? path.fileName : text + "/" + path.fileName
+            } else if !text.lowercased().hasSuffix(".md") {
+                text += ".md"
+            }
+            do throws(PathError) {
+                return try NotePath(validating: text, purpose: .create)
+            } catch {
+                throw VaultError.path(error)
+            }
+        }
+
+        /// Commits the old and new path and the rewritten notes (and nothing else) as one commit.
+        static func commit(_ result: RenameResult, in repository: GitRepository, context: CommandContext) throws -> String? {
+            var paths = [result.to.description] + result.rewrittenNotes.map(\.description)
+            if repository.text(["ls-files", "--", result.from.description])?.isEmpty == false { paths.insert(result.from.description, at: 0) }
+            let add = repository.run(["add", "-A", "--"] + paths)
+            let made = add.succeeded ? repository.run(["commit", "-q", "-m", "Rename \(result.from) to \(result.to)", "--only", "--"] + paths) : add
+            guard made.succeeded else {
+                throw CommandFailure("the note was renamed, but git could not commit it (\(made.firstErrorLine)); commit it yourself")
+            }
+            return repository.text(["rev-parse", "HEAD"])
+        }
+
+        static func json(from: NotePath, to: NotePath, notes: [NotePath], links: Int, diff: String?) -> JSONValue {
+            var fields: [(String, JSONValue)] = [
+                ("from", .string(from.description)), ("to", .string(to.description)),
+                ("rewritten_notes", .array(notes.map { .string($0.description) })), ("rewritten_links", .number(Double(links))),
+            ]
+            if let diff { fields.append(("diff", .string(diff))) }
+            return .object(fields)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import NoteVault
+
+extension CommandContext {
+    /// Completes a rename that was cut short (``Vault/completeInterruptedRename()``), saying so on
+    /// stderr; a vault where it cannot be completed now (read-only) is still read, with a warning.
+    func completeInterruptedRename(_ vault: Vault) {
+        do {
+            guard let completed = try vault.completeInterruptedRename() else { return }
+            note("Completed the interrupted rename of \(completed.from) to \(completed.to)")
+            for path in completed.leftAlone {
+                note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
+            }
+        } catch {
+            let message: LocalizedMessage = "an interrupted rename could not be completed yet: \(error.message)"
+            Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
+        }
+    }
+}

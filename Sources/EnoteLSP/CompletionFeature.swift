@@ -1,0 +1,138 @@
+import Foundation
+import NoteVault
+
+extension LanguageServer {
+    /// `textDocument/completion`: notes after `[[` and `](`, tags after `#`, front matter keys
+    /// and values.
+    func completion(_ context: DocumentContext, at position: LSP.Position) -> Reply {
+        let offset = context.document.offset(of: position, encoding: context.encoding)
+        let line = context.document.lineIndex(of: offset)
+        let lineStart = context.document.lineStarts[line]
+        let before = Array(context.document.bytes[lineStart..<offset])
+        let after = context.document.bytes[offset..<context.document.lineContentEnd(line)]
+        let items: [LSP.CompletionItem]
+        if offset < context.analysis.content.bodyStart, context.analysis.content.bodyStart > 0, line > 0 {
+            items = FrontMatterCompletion.items(before: before, offset: offset, context: context)
+        } else if let open = NoteCompletion.unclosed("[[", closer: "]]", in: before) {
+            let typed = String(decoding: before[open...], as: UTF8.self)
+            let closes = after.starts(with: Array("]]".utf8))
+            items = NoteCompletion.wikilinks(typed: typed, replacing: (lineStart + open)..<offset, closes: closes, context: context)
+        } else if let open = NoteCompletion.unclosed("](", closer: ")", in: before) {
+            let typed = String(decoding: before[open...], as: UTF8.self)
+            let closes = after.first == UInt8(ascii: ")")
+            items = NoteCompletion.markdownLinks(typed: typed, replacing: (lineStart + open)..<offset, closes: closes, context: context)
+        } else if let hash = NoteCompletion.tagStart(in: before) {
+            let typed = String(decoding: before[(hash + 1)...], as: UTF8.self)
+            items = NoteCompletion.tags(typed: typed, replacing: (lineStart + hash + 1)..<offset, context: context, open: documents.all)
+        } else {
+            items = []
+        }
+        return Reply(LSP.CompletionList(isIncomplete: true, items: items))
+    }
+}
+
+/// Completion of links and tags in a note's body.
+enum NoteCompletion {
+    /// How many items one answer holds at most (the client filters further as the user types).
+    static let limit = 50
+
+    /// The index after the last `opener` in `line` that no `closer` follows, if any.
+    static func unclosed(_ opener: String, closer: String, in line: [UInt8]) -> Int? {
+        let open = Array(opener.utf8)
+        let close = Array(closer.utf8)
+        var found: Int?
+        var index = 0
+        while index + open.count <= line.count {
+            if line[index..<index + open.count].elementsEqual(open) {
+                found = index + open.count
+                index += open.count
+            } else if found != nil, index + close.count <= line.count, line[index..<index + close.count].elementsEqual(close) {
+                found = nil
+                index += close.count
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// The index of the `#` that starts the word before the cursor, when it starts a tag.
+    static func tagStart(in line: [UInt8]) -> Int? {
+        var index = line.count
+        while index > 0 {
+            let byte = line[index - 1]
+            if byte == UInt8(ascii: "#") {
+                let previous = index >= 2 ? line[index - 2] : UInt8(ascii: " ")
+                guard previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") || previous == UInt8(ascii: "(") else { return nil }
+                // `# Heading` is not a tag: a heading's `#` is followed by a space, never reached here.
+                return index - 1
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return nil }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Notes for `[[typed`: the shortest name that resolves to each, then `]]`.
+    static func wikilinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
+        let resolver = context.catalog.resolver()
+        return FuzzyMatch.best(context.catalog.entries(), typed: typed, limit: limit).enumerated().map { rank, entry in
+            var target = entry.name
+            if resolver.resolve(LinkTarget(path: target), wikilink: true, from: context.path) != .resolved(entry.path) {
+                target = entry.path.lowercased().hasSuffix(".md") ? String(entry.path.dropLast(3)) : entry.path
+            }
+            let text = target + (closes ? "" : "]]")
+            return item(entry, rank: rank, text: text, span: span, filter: typed, context: context)
+        }
+    }
+
+    /// Notes for `](typed`: the path relative to this note, percent-encoded, then `)`.
+    static func markdownLinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
+        FuzzyMatch.best(context.catalog.entries(), typed: typed, limit: limit).enumerated().map { rank, entry in
+            let text = RelativePath.link(to: entry.path, from: context.path) + (closes ? "" : ")")
+            return item(entry, rank: rank, text: text, span: span, filter: typed, context: context)
+        }
+    }
+
+    private static func item(_ entry: CatalogEntry, rank: Int, text: String, span: Range<Int>, filter: String, context: DocumentContext) -> LSP.CompletionItem {
+        let description = context.catalog.note(at: entry.path)?.description
+        return LSP.CompletionItem(
+            label: entry.title, kind: 18, detail: entry.path, documentation: description.flatMap { $0.isEmpty ? nil : $0 },
+            sortText: String(format: "%04d", rank), filterText: filter.isEmpty ? entry.title : filter + " " + entry.title,
+            textEdit: LSP.TextEdit(range: context.range(span), newText: text))
+    }
+
+    /// Tags of the vault and of the open documents that start with (or contain) `typed`.
+    static func tags(typed: String, replacing span: Range<Int>, context: DocumentContext, open: [TextDocument]) -> [LSP.CompletionItem] {
+        var counts = context.catalog.tags()
+        let folded = typed.lowercased()
+        // The note's own tags, but not the one being typed.
+        for tag in context.analysis.links.tags where counts[tag.normalized] == nil && tag.normalized != folded { counts[tag.normalized] = 1 }
+        let matching = counts.filter { folded.isEmpty || $0.key.contains(folded) }
+            .sorted { ($0.key.hasPrefix(folded) ? 0 : 1, -$0.value, $0.key) < ($1.key.hasPrefix(folded) ? 0 : 1, -$1.value, $1.key) }
+            .prefix(limit)
+        return matching.enumerated().map { rank, tag in
+            LSP.CompletionItem(
+                label: "#" + tag.key, kind: 14, detail: "× \(tag.value)", documentation: nil,
+                sortText: String(format: "%04d", rank), filterText: typed.isEmpty ? tag.key : typed + " " + tag.key,
+                textEdit: LSP.TextEdit(range: context.range(span), newText: tag.key))
+        }
+    }
+}
+
+/// A link from one note to another as a relative Markdown path.
+enum RelativePath {
+    /// The path of `target` seen from the folder of `source` (both vault-relative), with the
+    /// characters a Markdown destination cannot hold percent-encoded.
+    static func link(to target: String, from source: String) -> String {
+        let from = source.split(separator: "/").dropLast()
+        let to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count - 1, from[from.startIndex + common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        let path = (ups + to[common...].map(String.init)).joined(separator: "/")
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "()<>")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

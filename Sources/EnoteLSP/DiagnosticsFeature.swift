@@ -1,0 +1,113 @@
+import Foundation
+import NoteVault
+
+extension LanguageServer {
+    /// Sends the diagnostics of the document at `uri` as it is now (typed, not saved).
+    func publishDiagnostics(_ uri: String) {
+        guard let context = context(for: uri) else { return }
+        let found = DocumentDiagnostics.find(context)
+        writer.notify(
+            "textDocument/publishDiagnostics", Reply(LSP.PublishDiagnosticsParams(uri: uri, version: context.document.version, diagnostics: found)))
+    }
+}
+
+/// The problems of one note as the editor shows them: what the reader rejects or warns about in
+/// the front matter, a destroy date already past, dead and ambiguous links, conflict markers.
+enum DocumentDiagnostics {
+    static func find(_ context: DocumentContext) -> [LSP.Diagnostic] {
+        var found: [LSP.Diagnostic] = []
+        let content = context.analysis.content
+        for diagnostic in content.diagnostics {
+            found.append(
+                LSP.Diagnostic(
+                    range: range(line: diagnostic.line, column: diagnostic.column, in: context), severity: diagnostic.severity == .error ? 1 : 2,
+                    code: diagnostic.kind.rawValue, message: diagnostic.message.text))
+        }
+        if case .date(let date) = content.metadata.destroy, date.resolved(in: context.timeZone) <= context.now,
+            let entry = context.analysis.entries.last(where: { FrontMatterKey(spelling: $0.key) == .destroy })
+        {
+            let when = RelativeTime.words(date.resolved(in: context.timeZone), now: context.now, timeZone: context.timeZone)
+            let message: LocalizedMessage =
+                "the destroy date has passed (\(when)): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it"
+            found.append(LSP.Diagnostic(range: context.lineRange(entry.line - 1), severity: 2, code: "destroyPassed", message: message.text))
+        }
+        found += linkDiagnostics(context)
+        for line in ConflictMarkers.lines(in: context.document.bytes) {
+            found.append(LSP.Diagnostic(range: context.lineRange(line - 1), severity: 1, code: "conflictMarkers", message: ConflictMarkers.message.text))
+        }
+        return found
+    }
+
+    /// Dead links and ambiguous wikilinks to notes (links to other files and URLs are not judged).
+    static func linkDiagnostics(_ context: DocumentContext) -> [LSP.Diagnostic] {
+        let resolver = context.catalog.resolver()
+        var found: [LSP.Diagnostic] = []
+        for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+            switch resolver.resolve(link, from: context.path) {
+            case .dead:
+                let message: LocalizedMessage = "no note answers to this link (\(link.target.path)); create the note or correct the link"
+                found.append(
+                    LSP.Diagnostic(range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "deadLink", message: message.text))
+            case .ambiguous(let paths):
+                let message: LocalizedMessage =
+                    "this link matches several notes (\(paths.joined(separator: ", "))); write more of the path to choose one"
+                found.append(
+                    LSP.Diagnostic(
+                        range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "ambiguousLink", message: message.text))
+            case .resolved, .external:
+                break
+            }
+        }
+        return found
+    }
+
+    /// The range of a reader's diagnostic: from its column (counted in characters) to the end of
+    /// its line, or the whole line, or the start of the file when it has no line.
+    static func range(line: Int?, column: Int?, in context: DocumentContext) -> LSP.Range {
+        guard let line, line >= 1 else { return context.range(0..<0) }
+        let index = min(line - 1, context.document.lineStarts.count - 1)
+        let start = context.document.lineStarts[index]
+        let end = context.document.lineContentEnd(index)
+        guard let column, column > 1 else { return context.range(start..<end) }
+        let text = String(decoding: context.document.bytes[start..<end], as: UTF8.self)
+        let prefix = text.prefix(column - 1)
+        return context.range(min(end, start + prefix.utf8.count)..<end)
+    }
+}
+
+/// Where links are written and which of them point at notes.
+enum LinkSpans {
+    /// Whether `link` is meant to lead to a note: a wikilink or Markdown link without a scheme
+    /// whose path names a `.md` file or has no extension (a picture or PDF is not judged).
+    static func pointsAtNote(_ link: NoteLink) -> Bool {
+        guard !link.isExternal, link.kind != .reference, link.kind != .autolink, link.kind != .image else { return false }
+        let path = link.target.path
+        guard !path.isEmpty else { return false }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return true }
+        let suffix = name[name.index(after: dot)...].lowercased()
+        return suffix == "md" || suffix.contains(" ") || suffix.count > 5
+    }
+
+    /// The bytes of a link: from its `[`, `![`, `<` or `[[` to the end of its destination and
+    /// the bracket that closes it.
+    static func span(of link: NoteLink, in document: TextDocument) -> Range<Int> {
+        let start = min(link.place.offset, document.bytes.count)
+        var end = max(start, min(link.destinationRange?.upperBound ?? start, document.bytes.count))
+        let bytes = document.bytes
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "]"), bytes[end + 1] == UInt8(ascii: "]") {
+            end += 2
+        } else if end < bytes.count, bytes[end] == UInt8(ascii: ")") || bytes[end] == UInt8(ascii: ">") {
+            end += 1
+        }
+        return start..<end
+    }
+
+    /// The link of the document whose span holds byte `offset`.
+    static func link(at offset: Int, in context: DocumentContext) -> NoteLink? {
+        context.analysis.links.links.last { link in
+            let span = span(of: link, in: context.document)
+            return span.contains(offset) || span.upperBound == offset
+        }
+    }
+}

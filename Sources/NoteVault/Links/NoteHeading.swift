@@ -1,0 +1,36 @@
+import Markdown
+
+/// A heading of a note, as libcmark parses the body (none inside code), for `#heading` links,
+/// outlines and the language server's symbols.
+public struct NoteHeading: Sendable, Equatable {
+    /// 1 to 6.
+    public var level: Int
+    /// The 1-based line in the file (front matter lines counted).
+    public var line: Int
+    /// The heading's text as written, without its `#` marks.
+    public var text: String
+
+    /// The headings of a whole file whose body starts at `bodyStart`, in order.
+    public static func headings(in bytes: [UInt8], bodyStart: Int) -> [NoteHeading] {
+        let start = min(max(0, bodyStart), bytes.count)
+        var linesBefore = 0
+        var index = 0
+        while index < start {
+            if bytes[index] == 0x0A {
+                linesBefore += 1
+            } else if bytes[index] == 0x0D {
+                if index + 1 < start, bytes[index + 1] == 0x0A { index += 1 }
+                linesBefore += 1
+            }
+            index += 1
+        }
+        let map = bytes.withUnsafeBytes { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        return map.headings.map { NoteHeading(level: $0.level, line: linesBefore + $0.line, text: $0.text) }
+    }
+
+    /// A heading as a link's `#anchor` names it: case and the spaces, dashes or underscores
+    /// between words ignored (`#Next steps`, `#next-steps`).
+    public static func anchor(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// A real editor as the client: headless Neovim attached to a note through `enote lsp`, asking
+/// for completion and hover and receiving a diagnostic, exactly as a user's Neovim does.
+@Suite struct LspNeovimTests {
+    static let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Neovim 0.7 (Debian bookworm) has `vim.lsp.start_client`; `vim.lsp.start` came in 0.8.
+    static let script = """
+        local out = {}
+        local client = vim.lsp.start_client({ name = "enote", cmd = { os.getenv("ENOTE_BIN"), "lsp" }, root_dir = os.getenv("VAULT") })
+        vim.cmd("edit " .. os.getenv("NOTE"))
+        vim.lsp.buf_attach_client(0, client)
+        out.diagnostics = {}
+        vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+        for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out.diagnostics, { lnum = d.lnum, col = d.col, message = d.message }) end
+        local function at(line, col) return { textDocument = vim.lsp.util.make_text_document_params(), position = { line = line, character = col } } end
+        local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", at(2, 12), 10000) or {}
+        for _, r in pairs(hover) do if r.result then out.hover = r.result.contents.value end end
+        local completion = vim.lsp.buf_request_sync(0, "textDocument/completion", at(3, 12), 10000) or {}
+        out.completion = {}
+        for _, r in pairs(completion) do
+            if r.result then for _, item in ipairs(r.result.items) do table.insert(out.completion, item.label) end end
+        end
+        local file = io.open(os.getenv("OUT"), "w")
+        file:write(vim.fn.json_encode(out))
+        file:close()
+        vim.lsp.stop_client(client)
+        vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
+        vim.cmd("qa!")
+        """
+
+    @Test(.enabled(if: neovim != nil, "Neovim is not installed (apt-get install neovim); the editor test is skipped"))
+    func neovimGetsADiagnosticHoverAndCompletion() throws {
+        let vault = try TemporaryVault(sample: false)
+        try "---\ntitle: Поездка в Киото\ncolor: green\n---\nБилеты и 旅館 😀.\n".write(
+            to: vault.root.appendingPathComponent("kyoto.md"), atomically: true, encoding: .utf8)
+        let note = vault.root.appendingPathComponent("plans.md")
+        // Line 2 holds a link after Cyrillic and an emoji; line 3 is being typed.
+        try "# Планы\n\nКот 😀 и [[kyoto]] [[nowhere]]\nДалее: [[Пое\n".write(to: note, atomically: true, encoding: .utf8)
+        let script = vault.base.appendingPathComponent("test.lua")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        let output = vault.base.appendingPathComponent("out.json")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.neovim))
+        process.arguments = ["--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile \(script.path)"]
+        process.currentDirectoryURL = vault.root
+        var environment = vault.environment
+        environment["ENOTE_BIN"] = EnoteProcess.executable.path
+        environment["VAULT"] = vault.root.path
+        environment["NOTE"] = note.path
+        environment["OUT"] = output.path
+        environment["XDG_STATE_HOME"] = vault.base.path
+        environment["XDG_DATA_HOME"] = vault.base.path
+        process.environment = environment
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("Neovim did not finish within 60 s")
+        }
+        let data = try Data(contentsOf: output)
+        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let diagnostics = result["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("nowhere") == true && $0["lnum"] as? Int == 2 }, "\(diagnostics)")
+        let hover = result["hover"] as? String ?? ""
+        #expect(hover.contains("Поездка в Киото") && hover.contains("green"), "\(hover)")
+        let completion = result["completion"] as? [String] ?? []
+        #expect(completion.first == "Поездка в Киото", "\(completion)")
+    }
+}

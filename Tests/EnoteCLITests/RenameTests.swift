@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `enote mv`: every link still leads to the note, nothing else changes, and a rename killed at
+/// any step is completed by the next command.
+@Suite struct RenameTests {
+    static let newPath = "archive/2024/Kyoto café.md"
+
+    @Test func dryRunPrintsTheDiffAndChangesNothing() throws {
+        let vault = try TemporaryVault(sample: false)
+        try RenameVault.make(vault, linking: 3)
+        let before = try vault.tree()
+        let result = try vault.run("mv", RenameVault.target, Self.newPath, "--dry-run")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.tree() == before)
+        #expect(result.stdout.hasPrefix("diff --git a/notes/Café trip.md b/archive/2024/Kyoto café.md\nrename from notes/Café trip.md\n"))
+        #expect(result.stdout.contains("-Back to [the index](../index.md), ![map](../pics/map.png), [[Unrelated 1]].\n"))
+        #expect(result.stdout.contains("+Back to [the index](../../index.md), ![map](../../pics/map.png), [[Unrelated 1]].\n"))
+        #expect(result.stdout.contains("+[trip](archive/2024/Kyoto%20caf%C3%A9.md)\n"))
+        let json = try JSONOutput.object(try vault.run("mv", RenameVault.target, Self.newPath, "--dry-run", "--json"))
+        #expect(json["to"] as? String == Self.newPath)
+        #expect((json["rewritten_notes"] as? [String])?.count == 4)
+    }
+
+    @Test func aRenameKeepsEveryLinkAndChangesOnlyTheLinkingNotes() throws {
+        let vault = try TemporaryVault(sample: false)
+        try RenameVault.make(vault, linking: 30)
+        let before = try RenameVault.census(vault)
+        let result = try vault.run("mv", "Café trip", Self.newPath, "--json")
+        #expect(result.status == 0, "\(result)")
+        try Self.expectRenamed(vault, before: before, linking: 30)
+    }
+
+    @Test func commitMakesOneCommitThatLogFollowFollows() throws {
+        let vault = try TemporaryVault(sample: false)
+        try RenameVault.make(vault, linking: 3)
+        vault.environment.merge([
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com",
+        ]) { $1 }
+        let result = try vault.run("mv", RenameVault.target, Self.newPath, "--commit")
+        #expect(result.status == 0, "\(result)")
+        #expect(try RenameVault.gitStatus(vault).isEmpty)
+        let log = try RenameVault.git(vault, "log", "--follow", "--format=%s", "--", Self.newPath)
+        #expect(log == "Rename notes/Café trip.md to archive/2024/Kyoto café.md\nstart\n")
+        let changed = try RenameVault.git(vault, "show", "--name-status", "--format=", "-M", "HEAD")
+        #expect(changed.contains("R"), "\(changed)")
+    }
+
+    @Test func unsafeRenamesChangeNothing() throws {
+        let vault = try TemporaryVault(sample: false)
+        try RenameVault.make(vault, linking: 3)
+        try vault.write("archive/2024/Kyoto café.md", "taken\n")
+        let before = try vault.tree()
+        let taken = try vault.run("mv", RenameVault.target, Self.newPath)
+        #expect(taken.status == 1 && taken.stderr.contains("already exists; nothing was renamed"), "\(taken)")
+        // `[[Unrelated 1]]` leads to other/Unrelated 1.md; a note named so nearer the root would take it.
+        let elsewhere = try vault.run("mv", RenameVault.target, "Unrelated 1.md")
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("would lead elsewhere after the rename"), "\(elsewhere)")
+        try vault.write("notes/.Linking 0.md.swp", "vim")
+        let open = try vault.run("mv", RenameVault.target, "fine.md")
+        #expect(open.status == 1 && open.stderr.contains("is open in vim"), "\(open)")
+        try FileManager.default.removeItem(at: vault.url("notes/.Linking 0.md.swp"))
+        #expect(try vault.tree() == before)
+    }
+
+    @Test func aRenameKilledAtEachStepIsCompletedByTheNextCommand() throws {
+        let template = try TemporaryVault(sample: false)
+        try RenameVault.make(template, linking: 3)
+        let before = try RenameVault.census(template)
+        // Steps: 1 journal, 2 new note, 3…6 the four linking notes (index.md too), 7 old note removed.
+        for step in 1...7 {
+            let vault = try TemporaryVault(sample: false)
+            try FileManager.default.removeItem(at: vault.root)
+            try FileManager.default.copyItem(at: template.root, to: vault.root)
+            let killed = try RenameVault.killMove(vault, [RenameVault.target, Self.newPath], atStep: step)
+            #expect(killed, "step \(step): the process was not paused there")
+            #expect(vault.exists(".enote/rename.journal"), "step \(step)")
+            let next = try vault.run("list", "--json")
+            #expect(next.status == 0, "step \(step): \(next)")
+            #expect(next.stderr.contains("Completed the interrupted rename"), "step \(step): \(next.stderr)")
+            try Self.expectRenamed(vault, before: before, linking: 3)
+        }
+    }
+
+    /// The note is at its new path only, every link that led to it leads there, no link died,
+    /// and git sees exactly the linking notes and the move.
+    static func expectRenamed(_ vault: TemporaryVault, before: (targets: [String: Int], dead: Int), linking: Int) throws {
+        #expect(!vault.exists(RenameVault.target) && vault.exists(newPath))
+        #expect(!vault.exists(".enote/rename.journal"))
+        let after = try RenameVault.census(vault)
+        #expect(after.dead == before.dead)
+        #expect(after.targets[RenameVault.target] == nil)
+        #expect(after.targets[newPath] == before.targets[RenameVault.target])
+        #expect(after.targets.filter { $0.key != newPath } == before.targets.filter { $0.key != RenameVault.target })
+        let status = try RenameVault.gitStatus(vault)
+        var expected: [String: String] = [RenameVault.target: " D", newPath: "??", "index.md": " M"]
+        let folders = ["notes/", "linking/", "linking/deep/er/"]
+        for number in 0..<linking { expected["\(folders[number % 3])Linking \(number).md"] = " M" }
+        #expect(status == expected)
+        // Text that is not a link is as it was.
+        let text = try vault.text("notes/Linking 0.md")
+        #expect(text.contains("Not links: `[[Café trip]]` and \\[[Café trip]] and `[x](Caf%C3%A9%20trip.md)`."), "\(text)")
+        #expect(text.contains("```\n[[Café trip]] [x](Caf%C3%A9%20trip.md)\n```"))
+    }
+}

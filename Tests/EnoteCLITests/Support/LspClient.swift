@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// Runs `enote lsp` as a process and talks to it over real pipes, framing messages as an editor
+/// does (`Content-Length`, JSON-RPC 2.0).
+final class LspClient: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let condition = NSCondition()
+    /// Every message the server sent, in order, as JSON objects.
+    private var received: [[String: Any]] = []
+    private var outputClosed = false
+    private var nextID = 1
+    private var consumed = 0
+
+    /// Starts `enote lsp` in `directory`.
+    init(in directory: URL, environment: [String: String]) throws {
+        process.executableURL = EnoteProcess.executable
+        process.arguments = ["lsp"]
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        Thread.detachNewThread { [self] in readLoop() }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    // MARK: - Sending
+
+    /// Writes bytes to the server's stdin as they are.
+    func sendRaw(_ data: Data) {
+        try? input.fileHandleForWriting.write(contentsOf: data)
+    }
+
+    /// Writes a framed message.
+    func send(_ message: [String: Any]) {
+        let body = try! JSONSerialization.data(withJSONObject: message)
+        sendRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+    }
+
+    func notify(_ method: String, _ params: [String: Any] = [:]) {
+        send(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    /// Sends a request and waits for its response.
+    @discardableResult
+    func request(_ method: String, _ params: Any = [String: Any](), timeout: Double = 10) -> [String: Any]? {
+        let id = nextID
+        nextID += 1
+        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        return waitFor(timeout: timeout) { ($0["id"] as? Int) == id && $0["method"] == nil }
+    }
+
+    /// `initialize` with a root in `folder`, then `initialized`.
+    @discardableResult
+    func initialize(rootURI: String? = nil, positionEncodings: [String]? = nil) -> [String: Any]? {
+        var capabilities: [String: Any] = [:]
+        if let positionEncodings { capabilities["general"] = ["positionEncodings": positionEncodings] }
+        let response = request("initialize", ["processId": NSNull(), "rootUri": rootURI.map { $0 as Any } ?? NSNull(), "capabilities": capabilities])
+        notify("initialized")
+        return response
+    }
+
+    func open(_ uri: String, _ text: String, version: Int = 1) {
+        notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": version, "text": text]])
+    }
+
+    /// Closes the server's stdin.
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Waits for the process to end; nil when it is still running after `timeout` (then killed).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// What the server wrote on stderr (read after it exited).
+    var standardError: String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    // MARK: - Receiving
+
+    /// The first message not yet consumed that matches, waiting up to `timeout` seconds; the
+    /// messages before it stay available to ``messages``.
+    func waitFor(timeout: Double = 10, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        var scanned = consumed
+        while true {
+            while scanned < received.count {
+                if matches(received[scanned]) { return received[scanned] }
+                scanned += 1
+            }
+            if outputClosed || !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// The next `textDocument/publishDiagnostics` for `uri` after the ones already taken.
+    func diagnostics(for uri: String, timeout: Double = 10) -> [[String: Any]]? {
+        condition.lock()
+        let start = consumed
+        condition.unlock()
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        var scanned = start
+        while true {
+            while scanned < received.count {
+                let message = received[scanned]
+                scanned += 1
+                if message["method"] as? String == "textDocument/publishDiagnostics",
+                    let params = message["params"] as? [String: Any], params["uri"] as? String == uri
+                {
+                    consumed = scanned
+                    return params["diagnostics"] as? [[String: Any]]
+                }
+            }
+            if outputClosed || !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// Every message received so far.
+    var messages: [[String: Any]] {
+        condition.lock()
+        defer { condition.unlock() }
+        return received
+    }
+
+    /// The `window/logMessage` lines received so far.
+    var logLines: [String] {
+        messages.compactMap { message in
+            guard message["method"] as? String == "window/logMessage" else { return nil }
+            return (message["params"] as? [String: Any])?["message"] as? String
+        }
+    }
+
+    private func readLoop() {
+        let handle = output.fileHandleForReading
+        var buffer = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
+                let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+                guard let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                    let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+                else {
+                    Issue.record("the server wrote a header without Content-Length: \(header)")
+                    return
+                }
+                guard buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length else { break }
+                let body = buffer[headerEnd.upperBound..<headerEnd.upperBound + length]
+                buffer = Data(buffer[(headerEnd.upperBound + length)...])
+                guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                    Issue.record("the server wrote a body that is not a JSON object: \(String(decoding: body, as: UTF8.self))")
+                    continue
+                }
+                condition.lock()
+                received.append(object)
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        condition.lock()
+        outputClosed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
