@@ -114,7 +114,7 @@ extension IndexStore {
         return StoredLink(noteID: row[0], source: NotePath(bytes: [UInt8](path)), link: link)
     }
 
-    private static func namedNote(_ row: Row) -> NamedNote {
+    static func namedNote(_ row: Row) -> NamedNote {
         let path: Data = row[1]
         return NamedNote(noteID: row[0], path: NotePath(bytes: [UInt8](path)), alias: row[2])
     }
@@ -122,5 +122,27 @@ extension IndexStore {
     /// A JSON array of strings, bound as one value and read by `json_each`.
     static func jsonArray(_ values: [String]) -> String {
         StringArrayColumn.encode(values)
+    }
+}
+
+/// The statements the rename's ``IndexLinkGraph`` asks.
+extension IndexStore {
+    /// Every note's path.
+    func allNotePaths() throws -> [NotePath] {
+        try Data.fetchAll(db, sql: "SELECT path FROM notes").map { NotePath(bytes: [UInt8]($0)) }
+    }
+
+    /// The notes with aliases, one row per alias key.
+    func aliasedNotes() throws -> [NamedNote] {
+        try Row.fetchAll(db, sql: "SELECT s.note_id, n.path, s.alias FROM names s JOIN notes n ON n.id = s.note_id WHERE s.alias IS NOT NULL")
+            .map(Self.namedNote)
+    }
+
+    /// The notes with a wikilink or embed whose key (last component, without `.md`) is `key`.
+    func notesWithWikilinks(key: String) throws -> [NotePath] {
+        try Data.fetchAll(
+            db, sql: "SELECT DISTINCT n.path FROM links l JOIN notes n ON n.id = l.note_id WHERE l.key = ? AND l.kind IN ('wikilink', 'embed')",
+            arguments: [key]
+        ).map { NotePath(bytes: [UInt8]($0)) }
     }
 }
