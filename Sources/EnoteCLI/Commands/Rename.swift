@@ -53,7 +53,7 @@ extension Enote {
             let path = try context.resolve(note, in: vault)
             let target = try Self.target(new, for: path, in: vault, context: context)
             if dryRun {
-                let plan = try context.run { () throws(VaultError) in try vault.planRename(path, to: target) }
+                let plan = try vault.planRename(path, to: target)
                 if json {
                     Console.out(
                         Self.json(
@@ -67,16 +67,14 @@ extension Enote {
             }
             let repository = GitRepository(folder: vault.root)
             if commit, repository.text(["rev-parse", "--is-inside-work-tree"]) != "true" {
-                throw context.fail("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
+                throw CommandFailure("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
             }
             let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
-            let result = try context.run { () throws(VaultError) in
-                try vault.renameNote(path, to: target, force: force) { step in
-                    guard step == pauseAt else { return }
-                    // A test hook: stop here until the test kills the process.
-                    FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
-                    while true { sleep(60) }
-                }
+            let result = try vault.renameNote(path, to: target, force: force) { step in
+                guard step == pauseAt else { return }
+                // A test hook: stop here until the test kills the process.
+                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
+                while true { sleep(60) }
             }
             var commitID: String?
             if commit {
@@ -86,7 +84,7 @@ extension Enote {
                 var value = Self.json(from: result.from, to: result.to, notes: result.rewrittenNotes, links: result.rewrittenLinks, diff: nil)
                 if case .object(var fields) = value {
                     fields.append(("left_alone", .array(result.leftAlone.map { .string($0.description) })))
-                    fields.append(("commit", .optional(commitID)))
+                    fields.append(("commit", commitID.map { .string($0) } ?? .null))
                     value = .object(fields)
                 }
                 Console.out(value.rendered())
@@ -112,12 +110,10 @@ extension Enote {
             } else if !text.lowercased().hasSuffix(".md") {
                 text += ".md"
             }
-            return try context.run { () throws(VaultError) -> NotePath in
-                do throws(PathError) {
-                    return try NotePath(validating: text, purpose: .create)
-                } catch {
-                    throw .path(error)
-                }
+            do throws(PathError) {
+                return try NotePath(validating: text, purpose: .create)
+            } catch {
+                throw VaultError.path(error)
             }
         }
 
@@ -128,7 +124,7 @@ extension Enote {
             let add = repository.run(["add", "-A", "--"] + paths)
             let made = add.succeeded ? repository.run(["commit", "-q", "-m", "Rename \(result.from) to \(result.to)", "--only", "--"] + paths) : add
             guard made.succeeded else {
-                throw context.fail("the note was renamed, but git could not commit it (\(made.firstErrorLine)); commit it yourself")
+                throw CommandFailure("the note was renamed, but git could not commit it (\(made.firstErrorLine)); commit it yourself")
             }
             return repository.text(["rev-parse", "HEAD"])
         }
