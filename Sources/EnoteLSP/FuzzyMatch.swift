@@ -2,16 +2,25 @@
 /// order, ignoring case, scored so a match at the start and at word starts ranks first.
 enum FuzzyMatch {
     /// The best `limit` entries for `typed` (all entries, by title, when nothing is typed).
+    ///
+    /// Keeps only the best `limit` while scanning: at 100,000 notes most entries match a short
+    /// prefix (every path holds "no" of "note"), and sorting them all costs more than the scan.
     static func best(_ entries: [CatalogEntry], typed: String, limit: Int) -> [CatalogEntry] {
         let needle = Array(typed.lowercased().utf8).filter { $0 != UInt8(ascii: " ") }
-        var scored: [(score: Int, index: Int)] = []
-        scored.reserveCapacity(256)
-        for (index, entry) in entries.enumerated() {
-            guard let score = score(needle, in: entry.folded) else { continue }
-            scored.append((score, index))
+        var kept: [(score: Int, index: Int)] = []
+        kept.reserveCapacity(limit + 1)
+        func better(_ a: (score: Int, index: Int), _ b: (score: Int, index: Int)) -> Bool {
+            a.score != b.score ? a.score > b.score : entries[a.index].title < entries[b.index].title
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : entries[$0.index].title < entries[$1.index].title }
-        return scored.prefix(limit).map { entries[$0.index] }
+        for index in entries.indices {
+            guard let score = score(needle, in: entries[index].folded) else { continue }
+            let candidate = (score: score, index: index)
+            if kept.count == limit, let worst = kept.last, !better(candidate, worst) { continue }
+            let position = kept.firstIndex { better(candidate, $0) } ?? kept.count
+            kept.insert(candidate, at: position)
+            if kept.count > limit { kept.removeLast() }
+        }
+        return kept.map { entries[$0.index] }
     }
 
     /// The score of `needle` as a subsequence of `haystack`, or nil when it is not one.
@@ -40,6 +49,7 @@ enum FuzzyMatch {
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\u{1F}")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "\u{1F}")
     }
 }

@@ -18,15 +18,31 @@ final class VaultWorkspace {
     /// The index files' (size, mtime) when the catalog was last filled.
     private var indexStamp: [Int64] = []
 
-    /// Opens the vault at `root` and brings its index up to date.
+    /// Opens the vault at `root` and brings its index up to date: at once when it is empty, else
+    /// in the background on a connection of its own, so the first answer does not wait for a
+    /// walk of the whole vault (the catalog refills when that walk changes the index).
     init(root: String, log: @escaping (String) -> Void) throws(VaultError) {
         vault = try Vault(root: root)
         index = try NoteIndex.open(vault, cacheKiB: 8192) { line in log(line) }
-        if !CatchUpChannel.requestCatchUp(vault) {
-            _ = try index.synchronize()
-        }
         catalog = IndexCatalog(index: index)
+        if !CatchUpChannel.requestCatchUp(vault) {
+            if try index.count(NoteFilter(now: Date())) == 0 {
+                _ = try index.synchronize()
+            } else {
+                indexStamp = stamp()
+                Self.synchronizeInBackground(root: root)
+                return
+            }
+        }
         indexStamp = stamp()
+    }
+
+    /// Walks the vault on another thread with its own vault and index objects.
+    private static func synchronizeInBackground(root: String) {
+        Thread.detachNewThread {
+            guard let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) else { return }
+            _ = try? index.synchronize()
+        }
     }
 
     /// The vault-relative path of an absolute file path, or nil outside the vault.

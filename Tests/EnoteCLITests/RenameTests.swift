@@ -103,3 +103,29 @@ import Testing
         #expect(text.contains("```\n[[Café trip]] [x](Caf%C3%A9%20trip.md)\n```"))
     }
 }
+
+/// `enote set NOTE --title T --rename`: the file takes the title's name through the same rename.
+@Suite struct SetRenameTests {
+    @Test func theFileTakesTheNewTitlesNameAndLinksFollow() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("work/plan.md", "---\ntitle: Plan\n---\nThe plan.\n")
+        try vault.write("index.md", "[p](work/plan.md) and [[plan|the plan]]\n")
+        let result = try vault.run("set", "work/plan.md", "--title", "Project plan: Q1", "--rename")
+        #expect(result.status == 0, "\(result)")
+        #expect(!vault.exists("work/plan.md"))
+        #expect(try vault.text("work/project-plan-q1.md").hasPrefix("---\ntitle: \"Project plan: Q1\"\n"))
+        #expect(try vault.text("index.md") == "[p](work/project-plan-q1.md) and [[project-plan-q1|the plan]]\n")
+    }
+
+    @Test func anUnsafeRenameLeavesTheTitleAsItWas() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("plan.md", "---\ntitle: Plan\n---\nThe plan.\n")
+        try vault.write("taken.md", "taken\n")
+        let before = try vault.tree()
+        let result = try vault.run("set", "plan.md", "--title", "Taken", "--rename")
+        #expect(result.status == 1 && result.stderr.contains("already exists"), "\(result)")
+        #expect(try vault.tree() == before)
+        let usage = try vault.run("set", "plan.md", "--rename")
+        #expect(usage.status == 2, "\(usage)")
+    }
+}

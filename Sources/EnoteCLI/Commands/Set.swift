@@ -41,6 +41,9 @@ extension Enote {
         @Flag(help: "Remove the conflicts: entry a git merge recorded, once the values are as you want them.")
         var resolve = false
 
+        @Flag(help: "With --title: give the file the new title's name (rewriting every link to it, as `enote mv` does).")
+        var rename = false
+
         @Flag(help: "Change the note even if another editor has it open.")
         var force = false
 
@@ -54,6 +57,7 @@ extension Enote {
             if color != nil && noColor { throw ValidationError(Localization.text("--color and --no-color cannot be used together")) }
             if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(Localization.text("--title cannot be empty")) }
             if let title, title.contains(where: \.isNewline) { throw ValidationError(Localization.text("--title must be one line")) }
+            if rename && title == nil { throw ValidationError(Localization.text("--rename needs --title: the new name is made from the title")) }
         }
 
         func run() throws {
@@ -76,8 +80,23 @@ extension Enote {
             if resolve { changes.append(MergeConflicts.removal) }
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
+            let target = rename ? title.map { Self.renamed(path, title: $0) } : nil
+            if let target, target != path {
+                // Everything that would stop the rename stops it before the title changes.
+                _ = try vault.planRename(path, to: target)
+            }
             let note = try vault.updateFrontMatter(of: path, changes, force: force)
             context.note("Updated \(note.path)")
+            if let target, target != path {
+                let result = try vault.renameNote(path, to: target, force: force)
+                context.note("Renamed \(result.from) to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count + 1))")
+            }
+        }
+
+        /// The note's path with the title's slug as its file name, in the same folder.
+        static func renamed(_ path: NotePath, title: String) -> NotePath {
+            let name = Array((Slug.make(from: title) + ".md").utf8)
+            return path.parent.map { $0.appending(name) } ?? NotePath(bytes: name)
         }
     }
 }

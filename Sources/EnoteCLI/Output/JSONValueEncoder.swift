@@ -13,43 +13,65 @@ struct JSONValueEncoder {
         return node.value
     }
 
-    /// A value being encoded: a scalar, or the members or elements written so far.
+    /// A value being encoded: a scalar, or the members or elements written so far (finished
+    /// values are kept as they are; only nested containers get a node of their own).
     private final class Node {
-        enum Content {
-            case scalar(JSONValue)
-            case object([(String, Node)])
-            case array([Node])
+        enum Kind { case scalar, object, array }
+        enum Slot {
+            case value(JSONValue)
+            case node(Node)
+
+            var value: JSONValue {
+                switch self {
+                case .value(let value): value
+                case .node(let node): node.value
+                }
+            }
         }
-        var content = Content.scalar(.null)
+        var kind = Kind.scalar
+        var scalar = JSONValue.null
+        var members: [(String, Slot)] = []
+        var items: [Slot] = []
 
         var value: JSONValue {
-            switch content {
-            case .scalar(let value): value
-            case .object(let members): .object(members.map { ($0.0, $0.1.value) })
-            case .array(let items): .array(items.map(\.value))
+            switch kind {
+            case .scalar: scalar
+            case .object: .object(members.map { ($0.0, $0.1.value) })
+            case .array: .array(items.map(\.value))
             }
         }
 
-        func member(_ key: String) -> Node {
+        /// A new node for a nested value under `key` (an object member) or at the end (an element).
+        func child(_ key: String?) -> Node {
             let child = Node()
-            if case .object(var members) = content {
-                members.append((key, child))
-                content = .object(members)
-            } else {
-                content = .object([(key, child)])
-            }
+            if let key { members.append((key, .node(child))) } else { items.append(.node(child)) }
             return child
         }
 
-        func element() -> Node {
-            let child = Node()
-            if case .array(var items) = content {
-                items.append(child)
-                content = .array(items)
+        /// Adds a finished value under `key`, or at the end.
+        func add(_ value: JSONValue, _ key: String?) {
+            if let key { members.append((key, .value(value))) } else { items.append(.value(value)) }
+        }
+
+        /// Adds `value` without a node when it is one of the common plain types; false otherwise.
+        func addPlain<T: Encodable>(_ value: T, _ key: String?) -> Bool {
+            // Exact types only: a cast may bridge one number type to another.
+            if T.self == String.self {
+                add(.string(value as! String), key)
+            } else if T.self == Bool.self {
+                add(.bool(value as! Bool), key)
+            } else if T.self == Double.self {
+                add(.number(value as! Double), key)
+            } else if T.self == Int.self {
+                add(.number(Double(value as! Int)), key)
+            } else if T.self == String?.self {
+                add((value as! String?).map(JSONValue.string) ?? .null, key)
+            } else if T.self == [String].self {
+                add(.array((value as! [String]).map(JSONValue.string)), key)
             } else {
-                content = .array([child])
+                return false
             }
-            return child
+            return true
         }
     }
 
@@ -59,21 +81,23 @@ struct JSONValueEncoder {
         let codingPath: [any CodingKey]
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .object = node.content {} else { node.content = .object([]) }
+            node.kind = .object
             return KeyedEncodingContainer(Keyed(encoder: self))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .array = node.content {} else { node.content = .array([]) }
+            node.kind = .array
             return Unkeyed(encoder: self)
         }
 
         func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
-        func encode(_ value: some Encodable, into child: Node, key: (any CodingKey)?) throws {
+        /// Adds `value` as a member (`key`) or an element (`nil`) of this node.
+        func add(_ value: some Encodable, key: (any CodingKey)?) throws {
+            if node.addPlain(value, key?.stringValue) { return }
+            let child = node.child(key?.stringValue)
             let path = key.map { codingPath + [$0] } ?? codingPath
-            var single = Single(encoder: NodeEncoder(node: child, userInfo: userInfo, codingPath: path))
-            try single.encode(value)
+            try value.encode(to: NodeEncoder(node: child, userInfo: userInfo, codingPath: path))
         }
     }
 
@@ -81,18 +105,22 @@ struct JSONValueEncoder {
         let encoder: NodeEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
 
-        mutating func encodeNil(forKey key: Key) throws { encoder.node.member(key.stringValue).content = .scalar(.null) }
+        mutating func encodeNil(forKey key: Key) throws { encoder.node.add(.null, key.stringValue) }
+        mutating func encode(_ value: String, forKey key: Key) throws { encoder.node.add(.string(value), key.stringValue) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.node.add(.bool(value), key.stringValue) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { encoder.node.add(.number(value), key.stringValue) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { encoder.node.add(.number(Double(value)), key.stringValue) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try encoder.encode(value, into: encoder.node.member(key.stringValue), key: key)
+            try encoder.add(value, key: key)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            NodeEncoder(node: encoder.node.member(key.stringValue), userInfo: encoder.userInfo, codingPath: codingPath + [key]).container(keyedBy: keyType)
+            NodeEncoder(node: encoder.node.child(key.stringValue), userInfo: encoder.userInfo, codingPath: codingPath + [key]).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            NodeEncoder(node: encoder.node.member(key.stringValue), userInfo: encoder.userInfo, codingPath: codingPath + [key]).unkeyedContainer()
+            NodeEncoder(node: encoder.node.child(key.stringValue), userInfo: encoder.userInfo, codingPath: codingPath + [key]).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder { encoder }
@@ -102,23 +130,20 @@ struct JSONValueEncoder {
     private struct Unkeyed: UnkeyedEncodingContainer {
         let encoder: NodeEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
-        var count: Int {
-            if case .array(let items) = encoder.node.content { return items.count }
-            return 0
-        }
+        var count: Int { encoder.node.items.count }
 
-        mutating func encodeNil() throws { encoder.node.element().content = .scalar(.null) }
+        mutating func encodeNil() throws { encoder.node.add(.null, nil) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try encoder.encode(value, into: encoder.node.element(), key: nil)
+            try encoder.add(value, key: nil)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            NodeEncoder(node: encoder.node.element(), userInfo: encoder.userInfo, codingPath: codingPath).container(keyedBy: keyType)
+            NodeEncoder(node: encoder.node.child(nil), userInfo: encoder.userInfo, codingPath: codingPath).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            NodeEncoder(node: encoder.node.element(), userInfo: encoder.userInfo, codingPath: codingPath).unkeyedContainer()
+            NodeEncoder(node: encoder.node.child(nil), userInfo: encoder.userInfo, codingPath: codingPath).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder { encoder }
@@ -129,31 +154,24 @@ struct JSONValueEncoder {
         let encoder: NodeEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
 
-        mutating func encodeNil() throws { encoder.node.content = .scalar(.null) }
-        mutating func encode(_ value: Bool) throws { encoder.node.content = .scalar(.bool(value)) }
-        mutating func encode(_ value: String) throws { encoder.node.content = .scalar(.string(value)) }
-        mutating func encode(_ value: Double) throws { encoder.node.content = .scalar(.number(value)) }
-        mutating func encode(_ value: Float) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: Int) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: Int8) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: Int16) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: Int32) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: Int64) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: UInt) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: UInt8) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: UInt16) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: UInt32) throws { encoder.node.content = .scalar(.number(Double(value))) }
-        mutating func encode(_ value: UInt64) throws { encoder.node.content = .scalar(.number(Double(value))) }
+        mutating func encodeNil() throws { encoder.node.scalar = (.null) }
+        mutating func encode(_ value: Bool) throws { encoder.node.scalar = (.bool(value)) }
+        mutating func encode(_ value: String) throws { encoder.node.scalar = (.string(value)) }
+        mutating func encode(_ value: Double) throws { encoder.node.scalar = (.number(value)) }
+        mutating func encode(_ value: Float) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: Int) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: Int8) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: Int16) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: Int32) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: Int64) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: UInt) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: UInt8) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: UInt16) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: UInt32) throws { encoder.node.scalar = (.number(Double(value))) }
+        mutating func encode(_ value: UInt64) throws { encoder.node.scalar = (.number(Double(value))) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            switch value {
-            case let value as String: try encode(value)
-            case let value as Bool: try encode(value)
-            case let value as Double: try encode(value)
-            case let value as Int: try encode(value)
-            case let value as Int64: try encode(value)
-            default: try value.encode(to: encoder)
-            }
+            try value.encode(to: encoder)
         }
     }
 }

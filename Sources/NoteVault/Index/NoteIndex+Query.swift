@@ -22,7 +22,7 @@ extension NoteIndex {
     }
 
     /// Every note's path and title, for resolving what a user typed.
-    public func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
+    package func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
         try read { store in try store.candidates() }
     }
 

@@ -26,7 +26,7 @@ public struct NoteContent: Sendable {
     /// Title and description.
     public let headline: NoteHeadline
     /// The body as plain text (Markdown removed), with its images and links.
-    public let body: MarkdownSummary
+    package let body: MarkdownSummary
     /// Why the content could not be read as text, if it could not.
     public let textProblem: TextProblem?
     /// Everything worth telling the user, with file and line.
