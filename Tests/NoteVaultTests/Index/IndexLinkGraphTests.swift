@@ -41,7 +41,8 @@ struct IndexLinkGraphTests {
         let vault = try sandbox.vault()
         let index = try sandbox.openIndex()
 
-        let result = try vault.renameNote(NotePath(trusted: "Trip notes.md"), to: NotePath(trusted: "Archive/Kyoto journey.md"), graph: IndexLinkGraph(index: index))
+        let graph = IndexLinkGraph(index: index)
+        let result = try vault.renameNote(NotePath(trusted: "Trip notes.md"), to: NotePath(trusted: "Archive/Kyoto journey.md"), graph: graph)
 
         #expect(result.rewrittenNotes.map(\.description) == ["deep/er/x.md", "index.md"])
         try index.synchronize()
