@@ -6,7 +6,11 @@ extension CommandContext {
     func completeInterruptedRename(_ vault: Vault) {
         do {
             guard let completed = try vault.completeInterruptedRename() else { return }
-            note("Completed the interrupted rename of \(completed.from) to \(completed.to)")
+            if let old = completed.oldTag, let new = completed.newTag {
+                note("Completed the interrupted rename of the tag \(old) to \(new)")
+            } else {
+                note("Completed the interrupted rename of \(completed.from) to \(completed.to)")
+            }
             for path in completed.leftAlone {
                 note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
             }

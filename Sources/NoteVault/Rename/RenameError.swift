@@ -13,6 +13,13 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
     case wouldChangeTarget(source: String, line: Int, link: String, target: String)
     /// A linking note changed on disk while the rename was being planned.
     case changedSinceRead(NotePath)
+    /// The new name of a tag rename is not a tag (`#NEW` would not read back as it).
+    case invalidTag(String)
+    /// No note has the tag to rename.
+    case unusedTag(String)
+    /// A note's tags could not be rewritten so that they read back as renamed (an escaped or
+    /// unusual front matter form).
+    case tagNotRewritable(NotePath, tag: String)
 
     public var description: String { message.text }
 
@@ -33,6 +40,14 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
                 "the link \(link) in \(source) (line \(line)) leads to \(target), and would lead elsewhere after the rename; nothing was renamed. Choose another name, or change that link to a path first"
         case .changedSinceRead(let path):
             return "\(path) changed on disk while the rename was being prepared; nothing was renamed. Run the command again"
+        case .invalidTag(let tag):
+            return
+                "\(tag) is not a tag (a tag is letters, digits, _, - and / with at least one letter and no spaces); nothing was renamed. Choose another name"
+        case .unusedTag(let tag):
+            return "no note has the tag \(tag); nothing was renamed. enote tags lists the tags in use"
+        case .tagNotRewritable(let path, let tag):
+            return
+                "the tags of \(path) could not be rewritten safely (an unusual form of \(tag)); nothing was renamed. Rename the tag in that note by hand, then run the command again"
         }
     }
 

@@ -19,6 +19,9 @@ import Glibc
 /// to temp files and flushed first, by ``BatchReplacer``); k+3 the note's old path is removed;
 /// then the journal is removed. The temp files carry the journal's ``tag``, so the run that
 /// completes a killed one removes those it left.
+///
+/// A tag rename (`enote tag rename`) moves no note: its journal has no ``moved`` entry (steps 2
+/// and k+3 do nothing) and names the two tags instead.
 struct RenameJournal: Codable {
     /// One file: where it is, where it goes, what it held, what it will hold.
     struct Entry: Codable {
@@ -37,20 +40,33 @@ struct RenameJournal: Codable {
     var version = 1
     /// Names this rename's temp files, so that the run completing it can remove them.
     var tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-    var moved: Entry
+    /// The renamed note; `nil` for a tag rename.
+    var moved: Entry?
     var linking: [Entry]
+    /// The old and new tag of a tag rename.
+    var oldTag: String?
+    var newTag: String?
 
     /// The journal's path beneath the root.
     static let path = NotePath(trusted: Vault.stateFolderName + "/rename.journal")
 
     init(plan: RenamePlan) {
-        func entry(_ edit: RenamePlan.FileEdit) -> Entry {
-            Entry(
-                path: Data(edit.path.bytes), newPath: Data(edit.newPath.bytes), oldHash: edit.snapshot.hash.description, newBytes: Data(edit.after),
-                mode: UInt32(edit.snapshot.status.mode))
-        }
-        moved = entry(plan.moved)
-        linking = plan.linking.map(entry)
+        moved = Self.entry(plan.moved)
+        linking = plan.linking.map(Self.entry)
+    }
+
+    /// The journal of a tag rename: each note's new text, no note moved.
+    init(plan: TagRenamePlan) {
+        moved = nil
+        linking = plan.edits.map(Self.entry)
+        oldTag = plan.old
+        newTag = plan.new
+    }
+
+    private static func entry(_ edit: RenamePlan.FileEdit) -> Entry {
+        Entry(
+            path: Data(edit.path.bytes), newPath: Data(edit.newPath.bytes), oldHash: edit.snapshot.hash.description, newBytes: Data(edit.after),
+            mode: UInt32(edit.snapshot.status.mode))
     }
 
     /// Writes the journal durably (temp file, fsync, rename, folder fsync); never replaces one.
@@ -96,6 +112,13 @@ struct RenameJournal: Codable {
     /// because someone changed them after the plan was made.
     /// - Parameter afterStep: Called after each step with its number (a test hook).
     func apply(in vault: Vault, afterStep: (Int) -> Void) throws(VaultError) -> [NotePath] {
+        guard let moved else {
+            afterStep(2)
+            let leftAlone = rewriteLinking(in: vault, afterStep: afterStep)
+            afterStep(3 + linking.count)
+            try Self.remove(Self.path, in: vault)
+            return leftAlone
+        }
         var leftAlone: [NotePath] = []
         let old = moved.notePath
         let new = moved.newNotePath

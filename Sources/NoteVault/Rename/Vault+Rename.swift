@@ -10,6 +10,10 @@ public struct RenameResult: Sendable {
     /// Files left as they were because someone changed them while the rename ran (their links
     /// were not rewritten; `enote doctor` lists the links that no longer lead anywhere).
     public var leftAlone: [NotePath]
+    /// The old and new tag when the completed rename was a tag rename (`from` and `to` are then
+    /// the journal's path).
+    public var oldTag: String? = nil
+    public var newTag: String? = nil
 }
 
 extension Vault {
@@ -70,11 +74,12 @@ extension Vault {
     }
 
     /// Rolls the journal forward; the caller holds the vault lock.
-    private func completeJournal() throws(VaultError) -> RenameResult? {
+    func completeJournal() throws(VaultError) -> RenameResult? {
         guard let journal = try RenameJournal.read(in: self) else { return nil }
         let leftAlone = try journal.apply(in: self) { _ in }
         return RenameResult(
-            from: journal.moved.notePath, to: journal.moved.newNotePath,
-            rewrittenNotes: journal.linking.map(\.notePath).filter { !leftAlone.contains($0) }, rewrittenLinks: 0, leftAlone: leftAlone)
+            from: journal.moved?.notePath ?? RenameJournal.path, to: journal.moved?.newNotePath ?? RenameJournal.path,
+            rewrittenNotes: journal.linking.map(\.notePath).filter { !leftAlone.contains($0) }, rewrittenLinks: 0, leftAlone: leftAlone,
+            oldTag: journal.oldTag, newTag: journal.newTag)
     }
 }

@@ -115,13 +115,13 @@ enum RenameVault {
         return (targets, dead)
     }
 
-    /// Runs `enote mv …` with the test hook that stops it after `step`, waits until it says it
+    /// Runs `enote mv …` (or `command`) with the test hook that stops it after `step`, waits until it says it
     /// stopped, and kills it with SIGKILL. Returns whether it was killed at that step (false
     /// when it ended first: the step is past the last).
-    static func killMove(_ vault: TemporaryVault, _ arguments: [String], atStep step: Int) throws -> Bool {
+    static func killMove(_ vault: TemporaryVault, _ arguments: [String], atStep step: Int, command: [String] = ["mv"]) throws -> Bool {
         let process = Process()
         process.executableURL = EnoteProcess.executable
-        process.arguments = ["mv"] + arguments
+        process.arguments = command + arguments
         process.currentDirectoryURL = vault.root
         process.environment = vault.environment.merging(["ENOTE_TEST_PAUSE_RENAME_AT": String(step)]) { $1 }
         process.standardInput = FileHandle.nullDevice

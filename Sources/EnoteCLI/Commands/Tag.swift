@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote tag …`: changes to a tag across the vault.
+    struct TagCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tag",
+            abstract: "Change a tag in every note.",
+            discussion: "Example:\n  enote tag rename work job",
+            subcommands: [TagRename.self])
+    }
+
+    /// `enote tag rename OLD NEW [--dry-run] [--json] [--force]`.
+    struct TagRename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rename",
+            abstract: "Rename a tag, and the tags nested under it, in every note.",
+            discussion: """
+                OLD is renamed to NEW in front matter tags (a list or a string) and in the body \
+                (#old becomes #new, #old/sub becomes #new/sub), in any case; code, headings and \
+                every other byte stay as they are. When NEW is already in use the two tags are \
+                merged, and enote says so.
+
+                The rename stops before touching any file when NEW is not a tag or a note to \
+                change is open in an editor. The plan is written to .enote/ first: a rename cut \
+                short (a crash, kill -9) is completed by the next enote command.
+
+                Examples:
+                  enote tag rename work job
+                  enote tag rename projects/old projects/archive --dry-run
+                """)
+
+        @Argument(help: "The tag to rename (with or without #).")
+        var old: String
+
+        @Argument(help: ArgumentHelp("Its new name.", valueName: "new"))
+        var new: String
+
+        @Flag(help: "Print the changes as a unified diff and change nothing.")
+        var dryRun = false
+
+        @Flag(help: "Rename even if another editor has a note to change open.")
+        var force = false
+
+        @Flag(help: "Print the result as JSON.")
+        var json = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault(forWriting: !dryRun)
+            if dryRun {
+                let plan = try vault.planTagRename(old, to: new)
+                if json {
+                    Console.out(
+                        Self.json(plan, notes: plan.edits.map(\.path), tags: plan.edits.reduce(0) { $0 + $1.rewrittenLinks }, diff: plan.unifiedDiff())
+                            .rendered())
+                } else {
+                    Console.out(plan.unifiedDiff(), terminator: "")
+                }
+                return
+            }
+            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
+            let result = try vault.renameTag(old, to: new, force: force) { step in
+                guard step == pauseAt else { return }
+                // A test hook: stop here until the test kills the process.
+                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
+                while true { sleep(60) }
+            }
+            let plan = result.plan
+            if json {
+                var value = Self.json(plan, notes: result.rewrittenNotes, tags: result.rewrittenTags, diff: nil)
+                if case .object(var fields) = value {
+                    fields.append(("left_alone", .array(result.leftAlone.map { .string($0.description) })))
+                    value = .object(fields)
+                }
+                Console.out(value.rendered())
+            } else {
+                context.note("Renamed the tag \(plan.old) to \(plan.new) (tags rewritten: \(result.rewrittenTags), in notes: \(result.rewrittenNotes.count))")
+                if plan.merges {
+                    context.note("\(plan.new) was already used by \(plan.notesWithNewTag.count) notes: the two tags are merged")
+                }
+            }
+            for path in result.leftAlone {
+                context.note("\(path) changed while enote renamed the tag; its tags were left as they were")
+            }
+        }
+
+        static func json(_ plan: TagRenamePlan, notes: [NotePath], tags: Int, diff: String?) -> JSONValue {
+            var fields: [(String, JSONValue)] = [
+                ("from", .string(plan.old)), ("to", .string(plan.new)), ("merged", .bool(plan.merges)),
+                ("rewritten_notes", .array(notes.map { .string($0.description) })), ("rewritten_tags", .number(Double(tags))),
+            ]
+            if let diff { fields.append(("diff", .string(diff))) }
+            return .object(fields)
+        }
+    }
+}

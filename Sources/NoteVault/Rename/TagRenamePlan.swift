@@ -1,0 +1,91 @@
+/// Every change one tag rename makes, computed before any file is touched: each note whose
+/// front matter `tags` or body `#tags` name the old tag (or a tag nested under it), with its
+/// new text. Only the bytes of tag names differ between a file's `before` and `after`.
+public struct TagRenamePlan: Sendable {
+    /// The tag renamed, as the user typed it.
+    public var old: String
+    /// Its new name.
+    public var new: String
+    /// The notes that change, sorted by path; `newPath` is each one's `path`.
+    public var edits: [RenamePlan.FileEdit]
+    /// Notes that already had the new tag (or one under it) before the rename: the old tag is
+    /// merged into it.
+    public var notesWithNewTag: [NotePath]
+
+    /// Whether the new tag was already in use, so that the rename merges two tags.
+    public var merges: Bool { !notesWithNewTag.isEmpty }
+
+    /// The changes as a unified diff (`git diff` style).
+    public func unifiedDiff() -> String {
+        edits.map { UnifiedDiff.diff(old: $0.before, new: $0.after, oldPath: $0.path.description, newPath: $0.newPath.description) }.joined()
+    }
+}
+
+/// What a tag rename did.
+public struct TagRenameResult: Sendable {
+    /// The plan it carried out.
+    public var plan: TagRenamePlan
+    /// The notes rewritten, sorted.
+    public var rewrittenNotes: [NotePath]
+    /// How many tags were rewritten in them.
+    public var rewrittenTags: Int
+    /// Notes left as they were because someone changed them while the rename ran.
+    public var leftAlone: [NotePath]
+}
+
+extension Vault {
+    /// Plans renaming the tag `old` to `new` (and every tag nested under it) without changing
+    /// anything: for `--dry-run`, and the first half of ``renameTag(_:to:force:afterStep:)``.
+    /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``): `new` is not a tag, no
+    ///   note has `old`, or a note's tags cannot be rewritten safely.
+    public func planTagRename(_ old: String, to new: String) throws(VaultError) -> TagRenamePlan {
+        var old = old
+        if old.hasPrefix("#") { old.removeFirst() }
+        guard TagRewriter.isValid(new) else { throw .rename(.invalidTag(new)) }
+        var plan = TagRenamePlan(old: old, new: new, edits: [], notesWithNewTag: [])
+        for entry in scan().notes {
+            guard let (note, snapshot) = try? readWithSnapshot(entry.path), note.content.textProblem == nil else { continue }
+            let tags = NoteLinkExtractor.extract(note.content).tags
+            if tags.contains(where: { $0.isWithin(new) && !$0.isWithin(old) }) { plan.notesWithNewTag.append(entry.path) }
+            guard let (bytes, count) = try TagRewriter.rewrite(note.content, path: entry.path, old: old, new: new), bytes != snapshot.bytes else {
+                continue
+            }
+            plan.edits.append(RenamePlan.FileEdit(path: entry.path, newPath: entry.path, snapshot: snapshot, after: bytes, rewrittenLinks: count))
+        }
+        guard !plan.edits.isEmpty else { throw .rename(.unusedTag(old)) }
+        plan.edits.sort { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+        plan.notesWithNewTag.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        return plan
+    }
+
+    /// Renames the tag `old` to `new` in every note, front matter and body alike.
+    ///
+    /// Everything unsafe stops the rename before any file is touched: an invalid new tag, a note
+    /// open in an editor (unless `force`), a note that changes while the plan is made. Then the
+    /// plan is written to `.enote/rename.journal` and carried out as a note rename's is, so a
+    /// rename cut short is completed by ``completeInterruptedRename()``.
+    /// - Parameter afterStep: Called after each step of the journal (a test hook): 1 the
+    ///   journal, 2 nothing, 3…k+2 the k notes, k+3 the end.
+    public func renameTag(_ old: String, to new: String, force: Bool = false, afterStep: (Int) -> Void = { _ in }) throws(VaultError) -> TagRenameResult {
+        let lock = try lock()
+        defer { lock.release() }
+        _ = try completeJournal()
+        let plan = try planTagRename(old, to: new)
+        for edit in plan.edits {
+            if !force, let holder = EditorLockDetector.holder(of: edit.path, in: self) {
+                throw .openElsewhere(path: edit.path, holder: holder.description)
+            }
+        }
+        for edit in plan.edits {
+            guard let status = try? fileStatus(edit.path), status.fingerprint == edit.snapshot.status.fingerprint else {
+                throw .rename(.changedSinceRead(edit.path))
+            }
+        }
+        let journal = RenameJournal(plan: plan)
+        try journal.write(in: self)
+        afterStep(1)
+        let leftAlone = try journal.apply(in: self, afterStep: afterStep)
+        let done = plan.edits.filter { !leftAlone.contains($0.path) }
+        return TagRenameResult(plan: plan, rewrittenNotes: done.map(\.path), rewrittenTags: done.reduce(0) { $0 + $1.rewrittenLinks }, leftAlone: leftAlone)
+    }
+}
