@@ -1,36 +1,36 @@
 /// Every change one tag rename makes, computed before any file is touched: each note whose
 /// front matter `tags` or body `#tags` name the old tag (or a tag nested under it), with its
 /// new text. Only the bytes of tag names differ between a file's `before` and `after`.
-public struct TagRenamePlan: Sendable {
+package struct TagRenamePlan: Sendable {
     /// The tag renamed, as the user typed it.
-    public var old: String
+    package var old: String
     /// Its new name.
-    public var new: String
+    package var new: String
     /// The notes that change, sorted by path; `newPath` is each one's `path`.
-    public var edits: [RenamePlan.FileEdit]
+    package var edits: [RenamePlan.FileEdit]
     /// Notes that already had the new tag (or one under it) before the rename: the old tag is
     /// merged into it.
-    public var notesWithNewTag: [NotePath]
+    package var notesWithNewTag: [NotePath]
 
     /// Whether the new tag was already in use, so that the rename merges two tags.
-    public var merges: Bool { !notesWithNewTag.isEmpty }
+    package var merges: Bool { !notesWithNewTag.isEmpty }
 
     /// The changes as a unified diff (`git diff` style).
-    public func unifiedDiff() -> String {
+    package func unifiedDiff() -> String {
         edits.map { UnifiedDiff.diff(old: $0.before, new: $0.after, oldPath: $0.path.description, newPath: $0.newPath.description) }.joined()
     }
 }
 
 /// What a tag rename did.
-public struct TagRenameResult: Sendable {
+package struct TagRenameResult: Sendable {
     /// The plan it carried out.
-    public var plan: TagRenamePlan
+    package var plan: TagRenamePlan
     /// The notes rewritten, sorted.
-    public var rewrittenNotes: [NotePath]
+    package var rewrittenNotes: [NotePath]
     /// How many tags were rewritten in them.
-    public var rewrittenTags: Int
+    package var rewrittenTags: Int
     /// Notes left as they were because someone changed them while the rename ran.
-    public var leftAlone: [NotePath]
+    package var leftAlone: [NotePath]
 }
 
 extension Vault {
@@ -38,7 +38,7 @@ extension Vault {
     /// anything: for `--dry-run`, and the first half of ``renameTag(_:to:force:afterStep:)``.
     /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``): `new` is not a tag, no
     ///   note has `old`, or a note's tags cannot be rewritten safely.
-    public func planTagRename(_ old: String, to new: String) throws(VaultError) -> TagRenamePlan {
+    package func planTagRename(_ old: String, to new: String) throws(VaultError) -> TagRenamePlan {
         var old = old
         if old.hasPrefix("#") { old.removeFirst() }
         guard TagRewriter.isValid(new) else { throw .rename(.invalidTag(new)) }
@@ -66,7 +66,7 @@ extension Vault {
     /// rename cut short is completed by ``completeInterruptedRename()``.
     /// - Parameter afterStep: Called after each step of the journal (a test hook): 1 the
     ///   journal, 2 nothing, 3…k+2 the k notes, k+3 the end.
-    public func renameTag(_ old: String, to new: String, force: Bool = false, afterStep: (Int) -> Void = { _ in }) throws(VaultError) -> TagRenameResult {
+    package func renameTag(_ old: String, to new: String, force: Bool = false, afterStep: (Int) -> Void = { _ in }) throws(VaultError) -> TagRenameResult {
         let lock = try lock()
         defer { lock.release() }
         _ = try completeJournal()
