@@ -9,10 +9,13 @@ import Glibc
 /// both. Reports the median wall time and the median CPU time (user + system, from `wait4`),
 /// which other processes on the machine disturb less than the wall time.
 ///
-/// Both binaries must read the same index (the same `IndexSchema.version`): they share the
-/// vault's `.enote/index.sqlite`.
+/// Binaries of the same `IndexSchema.version` can share the vault's `.enote/index.sqlite`; when
+/// the versions differ, each would move the other's index aside and rebuild it on every run, so
+/// the old binary gets a copy of the vault of its own (`baselineVault`).
 struct BaselineComparison {
     var vault: String
+    /// The old binary's copy of `vault` (the same notes, its own index); `nil` to share `vault`.
+    var baselineVault: String? = nil
     var enote: String
     var baseline: String
     var runs: Int
@@ -24,7 +27,8 @@ struct BaselineComparison {
     struct Measure {
         var label: String
         var arguments: [String]
-        var prepare: (() -> Void)? = nil
+        /// Given the vault the next run works in.
+        var prepare: ((String) -> Void)? = nil
     }
 
     /// Medians of one binary's samples.
@@ -45,16 +49,16 @@ struct BaselineComparison {
         if !skipFullIndex {
             lines.append(compare(Measure(label: "full index build (index --rebuild)", arguments: ["index", "--rebuild"]), runs: fullIndexRuns, warmUp: false))
         } else {
-            Timing.run([enote, "--vault", vault, "index"])
+            for slot in 0..<2 { Timing.run([binaries[slot], "--vault", vaults[slot], "index"]) }
         }
         lines.append(compare(Measure(label: "command, nothing changed (list --limit 1)", arguments: ["list", "--limit", "1"]), runs: runs))
-        let changing = try BenchmarkRunner(vault: vault, enote: enote, runs: runs).firstNote()
+        let changing = relative(try BenchmarkRunner(vault: vault, enote: enote, runs: runs).firstNote())
         var edits = 0
         lines.append(
             compare(
-                Measure(label: "command, one note changed (list --limit 1)", arguments: ["list", "--limit", "1"]) {
+                Measure(label: "command, one note changed (list --limit 1)", arguments: ["list", "--limit", "1"]) { vault in
                     edits += 1
-                    Self.append("\nedit \(edits)\n", to: changing)
+                    Self.append("\nedit \(edits)\n", to: vault + "/" + changing)
                 }, runs: runs, warmUp: false))
         for query in BenchmarkRunner.queries {
             lines.append(
@@ -65,21 +69,20 @@ struct BaselineComparison {
         lines.append(compare(Measure(label: "list, first page (20)", arguments: ["list", "--limit", "20"]), runs: runs))
         lines.append(compare(Measure(label: "list --json, every note", arguments: ["list", "--json"]), runs: runs))
         lines.append(compare(Measure(label: "search --json common, 500 hits", arguments: ["search", "harbour", "--json", "--limit", "500"]), runs: runs))
-        lines.append(compare(Measure(label: "show --json, one note", arguments: ["show", "--json", relative(changing)]), runs: runs))
+        lines.append(compare(Measure(label: "show --json, one note", arguments: ["show", "--json", changing]), runs: runs))
         return lines
     }
 
     /// Runs `measure` `runs` times for each binary, alternating which goes first.
     private func compare(_ measure: Measure, runs: Int, warmUp: Bool = true) -> Line {
         var samples: [[(wall: Double, cpu: Double)]] = [[], []]
-        let binaries = [baseline, enote]
         if warmUp {
-            for binary in binaries { Timing.runMeasured([binary, "--vault", vault] + measure.arguments) }
+            for slot in 0..<2 { Timing.runMeasured([binaries[slot], "--vault", vaults[slot]] + measure.arguments) }
         }
         for round in 0..<runs {
             for slot in round % 2 == 0 ? [0, 1] : [1, 0] {
-                measure.prepare?()
-                samples[slot].append(Timing.runMeasured([binaries[slot], "--vault", vault] + measure.arguments))
+                measure.prepare?(vaults[slot])
+                samples[slot].append(Timing.runMeasured([binaries[slot], "--vault", vaults[slot]] + measure.arguments))
             }
         }
         func figures(_ values: [(wall: Double, cpu: Double)]) -> Figures {
@@ -87,6 +90,10 @@ struct BaselineComparison {
         }
         return Line(label: measure.label, baseline: figures(samples[0]), new: figures(samples[1]))
     }
+
+    /// The old binary first, then the new one; each with its vault.
+    private var binaries: [String] { [baseline, enote] }
+    private var vaults: [String] { [baselineVault ?? vault, vault] }
 
     private func relative(_ path: String) -> String {
         String(path.dropFirst(vault.count + 1))

@@ -3,8 +3,10 @@ import Foundation
 // enote-bench: generates benchmark vaults and times enote against rg and find on them.
 //
 //   enote-bench generate N DIR     write a deterministic vault of N notes
-//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH]
-//                                  with --baseline: both binaries side by side, interleaved
+//   enote-bench run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH [--baseline-vault DIR]]
+//                                  with --baseline: both binaries side by side, interleaved; the old
+//                                  one on its own copy of DIR with --baseline-vault (needed when the
+//                                  two index schema versions differ)
 //   enote-bench baseline DIR       only the bare FTS5 insert, in seconds
 //   enote-bench links DIR ROUNDS | links --size BYTES   link and tag extraction against the index's parse
 //
@@ -15,7 +17,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH]"
+            ("usage: enote-bench generate N DIR | run DIR [--enote PATH] [--runs N] [--skip-full-index] [--skip-watcher] [--baseline PATH [--baseline-vault DIR]]"
                 + " | baseline DIR"
                 + " | links DIR ROUNDS | links --size BYTES\n").utf8))
     exit(2)
@@ -33,9 +35,11 @@ case "run":
     var runner = BenchmarkRunner(vault: arguments[1], enote: ".build/release/enote", runs: 5)
     var index = 2
     var baseline: String?
+    var baselineVault: String?
     while index < arguments.count {
         switch arguments[index] {
         case "--baseline": index += 1; baseline = arguments[index]
+        case "--baseline-vault": index += 1; baselineVault = arguments[index]
         case "--enote": index += 1; runner.enote = arguments[index]
         case "--runs": index += 1; runner.runs = Int(arguments[index]) ?? 5
         case "--skip-full-index": runner.skipFullIndex = true
@@ -48,8 +52,10 @@ case "run":
     print("Vault \(runner.vault): \(files.count) notes; \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())\n")
     if let baseline {
         let comparison = BaselineComparison(
-            vault: runner.vault, enote: runner.enote, baseline: baseline, runs: runner.runs, skipFullIndex: runner.skipFullIndex)
-        print("Old: \(baseline); new: \(runner.enote); medians of \(runner.runs) interleaved runs each (full build: 3)\n")
+            vault: runner.vault, baselineVault: baselineVault, enote: runner.enote, baseline: baseline, runs: runner.runs,
+            skipFullIndex: runner.skipFullIndex)
+        print("Old: \(baseline) on \(baselineVault ?? runner.vault); new: \(runner.enote) on \(runner.vault)")
+        print("Medians of \(runner.runs) interleaved runs each (full build: 3)\n")
         print(BaselineComparison.table(try comparison.run()))
         exit(0)
     }

@@ -2,13 +2,24 @@ import Foundation
 import NoteVault
 
 extension NoteJSON {
-    /// A listed or found note as a JSON object: ``IndexedNote``'s JSON form (the same fields as
-    /// ``object(_:timeZone:now:updated:detailed:)``, plus `snippet`, `score` and `title_match`
-    /// for search results).
+    /// Listed or found notes as a JSON array of objects: ``IndexedNote``'s JSON form (the same
+    /// fields as ``object(_:timeZone:now:updated:detailed:)``, plus `snippet`, `score` and
+    /// `title_match` for search results). One encoder serves the whole listing: setting one up per
+    /// note cost a listing of 100,000 notes about 6% of its time.
+    public static func array(_ notes: [IndexedNote], timeZone: TimeZone, now: Date) -> JSONValue {
+        encoding(timeZone: timeZone, now: now) { try $0.encodeEach(notes) }
+    }
+
+    /// A listed or found note as a JSON object: one element of ``array(_:timeZone:now:)``.
     public static func object(_ note: IndexedNote, timeZone: TimeZone, now: Date) -> JSONValue {
+        encoding(timeZone: timeZone, now: now) { try $0.encode(note) }
+    }
+
+    /// Runs `body` with an encoder that holds the notes' ``NoteJSONContext``.
+    private static func encoding(timeZone: TimeZone, now: Date, _ body: (JSONValueEncoder) throws -> JSONValue) -> JSONValue {
         let encoder = JSONValueEncoder(userInfo: [NoteJSONContext.key: NoteJSONContext(timeZone: timeZone, now: now)])
         do {
-            return try encoder.encode(note)
+            return try body(encoder)
         } catch {
             // Only a missing context throws, and it is passed above.
             preconditionFailure("\(error)")

@@ -13,61 +13,79 @@ struct JSONValueEncoder {
         return node.value
     }
 
-    /// A value being encoded: a scalar, or the members or elements written so far (finished
-    /// values are kept as they are; only nested containers get a node of their own).
+    /// Encodes each value on its own with this encoder's `userInfo`, as a JSON array: what a
+    /// listing prints (one encoder for all of its notes, not one per note).
+    func encodeEach(_ values: some Sequence<some Encodable>) throws -> JSONValue {
+        var items: [JSONValue] = []
+        items.reserveCapacity(values.underestimatedCount)
+        for value in values { items.append(try encode(value)) }
+        return .array(items)
+    }
+
+    /// A value being encoded: a scalar, or the members or elements written so far. Finished
+    /// values are stored as they are; only nested containers get a node of their own, recorded in
+    /// `nested` by position and filled in when the value is read, so an object without nested
+    /// containers becomes a ``JSONValue`` without copying its members.
     private final class Node {
         enum Kind { case scalar, object, array }
-        enum Slot {
-            case value(JSONValue)
-            case node(Node)
-
-            var value: JSONValue {
-                switch self {
-                case .value(let value): value
-                case .node(let node): node.value
-                }
-            }
-        }
         var kind = Kind.scalar
         var scalar = JSONValue.null
-        var members: [(String, Slot)] = []
-        var items: [Slot] = []
+        var members: [(String, JSONValue)] = []
+        var items: [JSONValue] = []
+        /// Nested containers: the position of their placeholder in `members` or `items`.
+        var nested: [(Int, Node)] = []
 
         var value: JSONValue {
             switch kind {
-            case .scalar: scalar
-            case .object: .object(members.map { ($0.0, $0.1.value) })
-            case .array: .array(items.map(\.value))
+            case .scalar:
+                return scalar
+            case .object:
+                guard !nested.isEmpty else { return .object(members) }
+                var members = members
+                for (position, node) in nested { members[position].1 = node.value }
+                return .object(members)
+            case .array:
+                guard !nested.isEmpty else { return .array(items) }
+                var items = items
+                for (position, node) in nested { items[position] = node.value }
+                return .array(items)
             }
         }
 
         /// A new node for a nested value under `key` (an object member) or at the end (an element).
         func child(_ key: String?) -> Node {
             let child = Node()
-            if let key { members.append((key, .node(child))) } else { items.append(.node(child)) }
+            if let key {
+                nested.append((members.count, child))
+                members.append((key, .null))
+            } else {
+                nested.append((items.count, child))
+                items.append(.null)
+            }
             return child
         }
 
         /// Adds a finished value under `key`, or at the end.
         func add(_ value: JSONValue, _ key: String?) {
-            if let key { members.append((key, .value(value))) } else { items.append(.value(value)) }
+            if let key { members.append((key, value)) } else { items.append(value) }
         }
 
         /// Adds `value` without a node when it is one of the common plain types; false otherwise.
         func addPlain<T: Encodable>(_ value: T, _ key: String?) -> Bool {
-            // Exact types only: a cast may bridge one number type to another.
+            // Exact types only (a cast may bridge one number type to another); each type is
+            // checked first, so the bit casts below reinterpret a value as its own type.
             if T.self == String.self {
-                add(.string(value as! String), key)
+                add(.string(unsafeBitCast(value, to: String.self)), key)
             } else if T.self == Bool.self {
-                add(.bool(value as! Bool), key)
+                add(.bool(unsafeBitCast(value, to: Bool.self)), key)
             } else if T.self == Double.self {
-                add(.number(value as! Double), key)
+                add(.number(unsafeBitCast(value, to: Double.self)), key)
             } else if T.self == Int.self {
-                add(.number(Double(value as! Int)), key)
+                add(.number(Double(unsafeBitCast(value, to: Int.self))), key)
             } else if T.self == String?.self {
-                add((value as! String?).map(JSONValue.string) ?? .null, key)
+                add(unsafeBitCast(value, to: String?.self).map(JSONValue.string) ?? .null, key)
             } else if T.self == [String].self {
-                add(.array((value as! [String]).map(JSONValue.string)), key)
+                add(.array(unsafeBitCast(value, to: [String].self).map(JSONValue.string)), key)
             } else {
                 return false
             }
@@ -81,7 +99,11 @@ struct JSONValueEncoder {
         let codingPath: [any CodingKey]
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            node.kind = .object
+            if node.kind != .object {
+                node.kind = .object
+                // A note has 12 to 15 members: one allocation instead of growing four times.
+                node.members.reserveCapacity(16)
+            }
             return KeyedEncodingContainer(Keyed(encoder: self))
         }
 

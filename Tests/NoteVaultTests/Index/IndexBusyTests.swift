@@ -53,17 +53,20 @@ struct IndexBusyTests {
         // When a command opens it, with a busy timeout of 0.1 s
         let messages = Messages()
         var failure: String?
+        var isIndexError = false
         let vault = try sandbox.vault()
         do throws(VaultError) {
             _ = try NoteIndex.open(vault, busyTimeout: 0.1) { messages.append($0) }
         } catch {
             failure = error.description
+            if case .index = error { isIndexError = true }
         }
         holder.finish()
 
         // Then it says the index is busy, and the file is left alone for its holder
         let message = try #require(failure, "opening a locked index must fail, not rebuild it")
         #expect(message.contains("the index \(path) is busy"), "\(message)")
+        #expect(isIndexError, "an index failure is VaultError.index, not a value the user typed")
         #expect(message.contains("Try again when it has finished"), "\(message)")
         #expect(!message.contains("locked"), "\(message)")
         #expect(messages.lines.isEmpty, "\(messages.lines)")

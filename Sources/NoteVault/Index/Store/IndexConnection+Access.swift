@@ -45,7 +45,7 @@ extension IndexConnection {
                     healed = true
                     try heal(reason: IndexError.unusableReason(error))
                 default:
-                    throw .invalidInput("the index could not be read (\(IndexError.describe(error))); run `enote index --rebuild`")
+                    throw .index("the index could not be read (\(IndexError.describe(error))); run `enote index --rebuild`")
                 }
             }
         }
@@ -77,7 +77,7 @@ extension IndexConnection {
                     movedToMemory = true
                     try moveToMemory(because: reason)
                 default:
-                    throw .invalidInput("the index could not be updated (\(IndexError.describe(error))); run `enote index --rebuild`")
+                    throw .index("the index could not be updated (\(IndexError.describe(error))); run `enote index --rebuild`")
                 }
             }
         }
@@ -108,7 +108,7 @@ extension IndexConnection {
             install(try Self.createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter), file: FileIdentity(path: path))
         } catch {
             guard case .cannotSave(let saveProblem) = IndexError.Kind(error), memoryFallback else {
-                throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
+                throw .index("could not create the index at \(path): \(IndexError.describe(error))")
             }
             install(try Self.emptyInMemory(cacheKiB: cacheKiB, counter: rankCounter), file: nil)
             keptInMemory(because: saveProblem)

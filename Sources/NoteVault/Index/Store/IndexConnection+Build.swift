@@ -34,7 +34,7 @@ extension IndexConnection {
                 try moveToMemory(because: reason)
                 return false
             }
-            throw .invalidInput("could not build the index (\(IndexError.describe(error))); the notes are untouched")
+            throw .index("could not build the index (\(IndexError.describe(error))); the notes are untouched")
         }
         return true
     }

@@ -37,7 +37,7 @@ extension IndexConnection {
         do {
             try memory.write { db in try IndexSchema.create(db) }
         } catch {
-            throw .invalidInput("could not make an index in memory: \(IndexError.describe(error))")
+            throw .index("could not make an index in memory: \(IndexError.describe(error))")
         }
         return memory
     }
@@ -49,7 +49,7 @@ extension IndexConnection {
             if withSchema { try memory.write { db in try IndexSchema.create(db) } }
             return memory
         } catch {
-            throw .invalidInput("could not make an index in memory: \(IndexError.describe(error))")
+            throw .index("could not make an index in memory: \(IndexError.describe(error))")
         }
     }
 
@@ -80,7 +80,7 @@ extension IndexConnection {
         do {
             try database.backup(to: memory)
         } catch {
-            throw .invalidInput("the index could not be updated (\(reason)), nor copied into memory (\(IndexError.describe(error)))")
+            throw .index("the index could not be updated (\(reason)), nor copied into memory (\(IndexError.describe(error)))")
         }
         install(memory, file: nil)
         keptInMemory(because: reason)

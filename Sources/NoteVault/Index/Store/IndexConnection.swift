@@ -131,7 +131,7 @@ final class IndexConnection {
             if case .cannotSave(let reason) = IndexError.Kind(error) {
                 return try inMemory(because: reason, copying: nil)
             }
-            throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
+            throw .index("could not create the index at \(path): \(IndexError.describe(error))")
         }
     }
 
@@ -212,7 +212,7 @@ final class IndexConnection {
                 Self.moveAside(path)
                 replacement = try Self.createDatabase(at: path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter)
             } catch {
-                throw .invalidInput("could not create the index at \(path): \(IndexError.describe(error))")
+                throw .index("could not create the index at \(path): \(IndexError.describe(error))")
             }
         }
         install(replacement, file: FileIdentity(path: path))
@@ -267,14 +267,14 @@ final class IndexConnection {
 
     /// The error for an index that cannot be saved where it may not be kept in memory.
     static func unsavable(path: String, reason: LocalizedMessage) -> VaultError {
-        .invalidInput("the index \(path) cannot be saved (\(reason)); free some space or make the vault writable, then run the command again")
+        .index("the index \(path) cannot be saved (\(reason)); free some space or make the vault writable, then run the command again")
     }
 
     /// The error for an index another process kept locked through every attempt.
     static func busyError(path: String, busyTimeout: Double) -> VaultError {
         let seconds = busyTimeout * Double(busyRetries + 1)
         let waited = seconds < 10 ? String(format: "%.1f", seconds) : String(Int(seconds.rounded()))
-        return .invalidInput(
+        return .index(
             "the index \(path) is busy: another program held it through \(waited) s of waiting; nothing was changed. Try again when it has finished")
     }
 }
