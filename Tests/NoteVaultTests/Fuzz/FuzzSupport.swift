@@ -35,7 +35,7 @@ enum Fuzzer {
 
     private struct Progress {
         var current = ""
-        var started = 0.0
+        var started: Double
         var inputs = 0
         var failures: [String] = []
         var done = false
@@ -45,7 +45,8 @@ enum Fuzzer {
     /// few, with the seed) and returns how many inputs ran.
     @discardableResult
     static func run(_ name: String, sourceLocation: SourceLocation = #_sourceLocation, _ check: @escaping Check) -> Int {
-        let progress = Mutex(Progress())
+        // The clock starts now: a worker thread the scheduler starts late is not a hang.
+        let progress = Mutex(Progress(started: monotonic()))
         let seconds = self.seconds
         let seed = self.seed
         let deadline = monotonic() + seconds
