@@ -14,9 +14,18 @@ public struct RenamePlan: Sendable {
         public var after: [UInt8]
         /// How many link destinations change in it.
         public var rewrittenLinks: Int
+        /// The byte edits that turn `before` into `after`, in order of their offsets in `before`
+        /// (for a client that applies them itself, such as an editor through the language server).
+        public var replacements: [Replacement] = []
 
         /// The text as read.
         public var before: [UInt8] { snapshot.bytes }
+    }
+
+    /// One link destination replaced: the bytes `range` of `before` become `text`.
+    public struct Replacement: Sendable, Equatable {
+        public var range: Range<Int>
+        public var text: String
     }
 
     /// The note's path before the rename.
