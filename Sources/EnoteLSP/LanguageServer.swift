@@ -120,6 +120,8 @@ public final class LanguageServer {
             return try positionRequest(params) { self.prepareRename($0, at: $1) }
         case "textDocument/rename":
             return try rename(params)
+        case "textDocument/references":
+            return try references(params)
         case "workspace/willRenameFiles":
             return willRenameFiles(params)
         case "textDocument/documentSymbol":
@@ -194,6 +196,7 @@ public final class LanguageServer {
                 "definitionProvider": .bool(true),
                 "documentSymbolProvider": .bool(true),
                 "workspaceSymbolProvider": .bool(true),
+                "referencesProvider": .bool(true),
                 "renameProvider": .object(["prepareProvider": .bool(true)]),
                 "workspace": .object([
                     "fileOperations": .object([

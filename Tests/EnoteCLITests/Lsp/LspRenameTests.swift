@@ -8,7 +8,7 @@ import Testing
     static let files: [String: String] = [
         "kyoto.md": "---\ntitle: Киото\n---\n# Киото 😀\n\nТекст про [[trips/osaka]].\n",
         "plans.md": "😀 Поездка в [[kyoto]] и [Киото](kyoto.md) 日本\n",
-        "trips/osaka.md": "日本: [назад](../kyoto.md#Киото 😀) и [[kyoto|город]]\n",
+        "trips/osaka.md": "日本: [назад](<../kyoto.md#Киото 😀>) и [[kyoto|город]]\n",
     ]
 
     static func vault() throws -> TemporaryVault {
