@@ -120,6 +120,8 @@ public final class LanguageServer {
             return try positionRequest(params) { self.prepareRename($0, at: $1) }
         case "textDocument/rename":
             return try rename(params)
+        case "textDocument/codeAction":
+            return try codeActions(params)
         case "textDocument/references":
             return try references(params)
         case "workspace/willRenameFiles":
@@ -197,6 +199,7 @@ public final class LanguageServer {
                 "documentSymbolProvider": .bool(true),
                 "workspaceSymbolProvider": .bool(true),
                 "referencesProvider": .bool(true),
+                "codeActionProvider": .bool(true),
                 "renameProvider": .object(["prepareProvider": .bool(true)]),
                 "workspace": .object([
                     "fileOperations": .object([
