@@ -2,7 +2,8 @@ import Foundation
 import NoteVault
 
 /// `textDocument/references`: the links that lead to a note (its backlinks), each at the span of
-/// the link in the note that writes it.
+/// the link in the note that writes it. The linking notes come from the index's `links` table;
+/// their links are read from the open buffer or the file, so the spans match the text.
 extension LanguageServer {
     /// The backlinks of the note a link under the cursor leads to, or of the document's own note
     /// elsewhere; with the note itself when the client asks for the declaration.
@@ -20,7 +21,7 @@ extension LanguageServer {
         }
         let sources: [String]
         do throws(VaultError) {
-            sources = try ScanningLinkGraph(vault: context.workspace.vault).notesLinking(to: target)
+            sources = try IndexLinkGraph(index: context.workspace.index).notesLinking(to: target)
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

@@ -3,7 +3,7 @@ import NoteVault
 
 /// Renaming a note from the editor: `textDocument/prepareRename`, `textDocument/rename` and
 /// `workspace/willRenameFiles`. The plan is ``Vault/planRename(_:to:graph:)``'s, the one
-/// `enote mv` writes; the server only turns its byte edits into a `WorkspaceEdit` the editor
+/// `enote mv` writes (its link graph answered from the index); the server only turns its byte edits into a `WorkspaceEdit` the editor
 /// applies (a RenameFile and the link edits), and never writes a file itself.
 extension LanguageServer {
     /// What a rename at a position renames: the note a link leads to, or the document's own note
@@ -96,7 +96,7 @@ extension LanguageServer {
             throw ResponseError(.requestFailed, error.description)
         }
         do throws(VaultError) {
-            return try workspace.vault.planRename(NotePath(trusted: from), to: destination)
+            return try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: workspace.index))
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

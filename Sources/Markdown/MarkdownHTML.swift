@@ -12,7 +12,7 @@ import CCMark
 /// let html = MarkdownHTML.render("Hello <script>x()</script> [a](javascript:alert(1))")
 /// // <p>Hello <!-- raw HTML omitted -->x()<!-- raw HTML omitted --> <a href="">a</a></p>
 /// ```
-public enum MarkdownHTML {
+package enum MarkdownHTML {
     /// Renders `markdown` to HTML.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ public enum MarkdownHTML {
     ///   - imageSource: Called with each image's destination; the returned string replaces it
     ///     (for example a `data:` URL to embed the picture). `nil` keeps destinations as written.
     /// - Returns: An HTML fragment.
-    public static func render(
+    package static func render(
         _ markdown: String,
         safe: Bool = true,
         imageSource: ((String) -> String)? = nil

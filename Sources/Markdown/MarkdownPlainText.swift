@@ -9,9 +9,9 @@ import CCMark
 /// ```swift
 /// MarkdownPlainText.render("# Plan\n\n* one\n* two\n")   // "Plan\n\n- one\n- two\n"
 /// ```
-public enum MarkdownPlainText {
+package enum MarkdownPlainText {
     /// The plain text of `markdown`.
-    public static func render(_ markdown: String) -> String {
+    package static func render(_ markdown: String) -> String {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
             CMarkTree.withDocument(UnsafeRawBufferPointer(bytes)) { root in

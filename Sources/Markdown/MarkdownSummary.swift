@@ -17,25 +17,25 @@ import Darwin
 /// let summary = MarkdownSummary(parsing: "# Grocery *list*\n\nPotatoes\nEggs\n")
 /// summary.lines   // ["Grocery list", "Potatoes", "Eggs"]
 /// ```
-public struct MarkdownSummary: Sendable, Equatable {
+package struct MarkdownSummary: Sendable, Equatable {
     /// The plain text: a heading, each line of a paragraph, each line of a code block, each on
     /// its own line (separated by `"\n"`, no empty lines). Inline markup is removed, entities
     /// are decoded, images contribute their alternative text, raw HTML is left out.
-    public var plainText: String
+    package var plainText: String
 
     /// The plain text, one entry per line.
-    public var lines: [String] {
+    package var lines: [String] {
         plainText.isEmpty ? [] : plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The destinations of every image (`![alt](destination)`), in document order.
-    public var imageSources: [String]
+    package var imageSources: [String]
 
     /// The destinations of every link (`[text](destination)`), in document order.
-    public var linkDestinations: [String]
+    package var linkDestinations: [String]
 
     /// Parses `markdown` with libcmark and reduces it to plain text, images and links.
-    public init(parsing markdown: String) {
+    package init(parsing markdown: String) {
         var markdown = markdown
         self = markdown.withUTF8 { bytes in
             MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(bytes))
@@ -43,13 +43,13 @@ public struct MarkdownSummary: Sendable, Equatable {
     }
 
     /// Parses UTF-8 bytes with libcmark and reduces them to plain text, images and links.
-    public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+    package init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
         self = Self.parse(bytes, mappingSyntax: false).summary
     }
 
     /// Parses UTF-8 bytes once and returns both the summary and the ``MarkdownSyntaxMap``, so
     /// that extracting links costs a walk of the tree, not a second parse.
-    public static func withSyntaxMap(parsingUTF8 bytes: UnsafeRawBufferPointer) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap) {
+    package static func withSyntaxMap(parsingUTF8 bytes: UnsafeRawBufferPointer) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap) {
         let parsed = parse(bytes, mappingSyntax: true)
         return (parsed.summary, parsed.map ?? MarkdownSyntaxMap(parsingUTF8: bytes))
     }

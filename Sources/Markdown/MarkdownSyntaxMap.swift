@@ -14,60 +14,60 @@
 /// map.links[0].range   // 4..<19
 /// map.literalRanges    // [25..<33]: the code span's text
 /// ```
-public struct MarkdownSyntaxMap: Sendable, Equatable {
+package struct MarkdownSyntaxMap: Sendable, Equatable {
     /// A CommonMark link, image or autolink as libcmark parsed it.
-    public struct Link: Sendable, Equatable {
+    package struct Link: Sendable, Equatable {
         /// Whether the node is a link (autolinks included) or an image.
-        public enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case link
             case image
         }
 
         /// Link or image.
-        public var kind: Kind
+        package var kind: Kind
         /// The destination as libcmark decoded it (backslash escapes and entities resolved,
         /// percent-encoding kept; `mailto:` added to an e-mail autolink).
-        public var url: String
+        package var url: String
         /// The bytes of the whole node, from `[`, `![` or `<` to its last `)`, `]` or `>`;
         /// `nil` when libcmark's position did not match the bytes.
-        public var range: Range<Int>?
+        package var range: Range<Int>?
         /// The bytes of the paragraph or heading that holds the link.
-        public var blockRange: Range<Int>
+        package var blockRange: Range<Int>
     }
 
     /// A heading: its level and the 1-based line where it is written.
-    public struct Heading: Sendable, Equatable {
+    package struct Heading: Sendable, Equatable {
         /// 1 to 6.
-        public var level: Int
+        package var level: Int
         /// The 1-based line of its text (a setext heading's first line, not its underline).
-        public var line: Int
+        package var line: Int
         /// The heading's text, its inline markup kept as written, without `#` marks.
-        public var text: String
+        package var text: String
     }
 
     /// Every link, image and autolink in document order.
-    public var links: [Link]
+    package var links: [Link]
     /// Every heading in document order (none inside code blocks, quotes of code, or HTML).
-    public var headings: [Heading] = []
+    package var headings: [Heading] = []
     /// Bytes that are code or raw HTML, sorted and not overlapping: code spans (their text),
     /// fenced and indented code blocks, HTML blocks and inline HTML (whole lines for blocks).
-    public var literalRanges: [Range<Int>]
+    package var literalRanges: [Range<Int>]
     /// Byte offset where each line starts (`\n`, `\r\n` and a lone `\r` end a line, as in
     /// CommonMark); `lineStarts[0] == 0`.
-    public var lineStarts: [Int]
+    package var lineStarts: [Int]
     /// The 1-based lines that belong to a leaf block's content (paragraphs, headings, code, HTML,
     /// thematic breaks), as closed ranges in document order. Lines of reference definitions
     /// are in none of them.
-    public var blockLines: [ClosedRange<Int>]
+    package var blockLines: [ClosedRange<Int>]
 
     /// Parses `markdown` and maps it.
-    public init(parsing markdown: String) {
+    package init(parsing markdown: String) {
         var markdown = markdown
         self = markdown.withUTF8 { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer($0)) }
     }
 
     /// Parses UTF-8 bytes and maps them; offsets are relative to `bytes`.
-    public init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
+    package init(parsingUTF8 bytes: UnsafeRawBufferPointer) {
         var collector = SyntaxMapCollector(bytes: bytes)
         CMarkTree.withDocument(bytes) { root in collector.walk(root) }
         self = collector.finishedMap()
@@ -82,7 +82,7 @@ public struct MarkdownSyntaxMap: Sendable, Equatable {
     }
 
     /// Byte offsets where each line of `bytes` starts, with CommonMark's line endings.
-    public static func lineStarts(of bytes: UnsafeRawBufferPointer) -> [Int] {
+    package static func lineStarts(of bytes: UnsafeRawBufferPointer) -> [Int] {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 40 + 1)
         var index = 0

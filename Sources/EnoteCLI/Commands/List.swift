@@ -19,6 +19,9 @@ extension Enote {
                   enote list --where tags=home --where status=draft
                   enote list --expiring 3d
                   enote list --since 2026-11-01 --until 1d
+                  enote list --tag work/q1 --links-to plan
+                  enote list --orphan
+                  enote list --dead-links
                 """)
 
         @Option(help: ArgumentHelp("Sort by updated, created, title, order or destroy (default: the vault's sort setting, else updated).", valueName: "key"))
@@ -34,8 +37,9 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
-            let filter = try filters.values.filter(clock: context.clock)
+            var filter = try filters.values.filter(clock: context.clock)
             let index = try context.openIndex(vault)
+            try filters.values.resolveNotes(&filter, context: context, vault: vault)
             let key = sort ?? (filter.expiringWithin != nil ? .destroy : vault.config.sort)
             let notes = try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             Trace.mark("listed")

@@ -53,7 +53,7 @@ extension Enote {
             let path = try context.resolve(note, in: vault)
             let target = try Self.target(new, for: path, in: vault, context: context)
             if dryRun {
-                let plan = try vault.planRename(path, to: target)
+                let plan = try vault.planRename(path, to: target, graph: IndexLinkGraph(index: context.openIndex(vault)))
                 if json {
                     Console.out(
                         Self.json(
@@ -70,7 +70,8 @@ extension Enote {
                 throw CommandFailure("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
             }
             let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
-            let result = try vault.renameNote(path, to: target, force: force) { step in
+            let graph = IndexLinkGraph(index: try context.openIndex(vault))
+            let result = try vault.renameNote(path, to: target, graph: graph, force: force) { step in
                 guard step == pauseAt else { return }
                 // A test hook: stop here until the test kills the process.
                 FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))

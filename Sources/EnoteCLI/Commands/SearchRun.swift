@@ -29,8 +29,9 @@ struct SearchRun: Equatable {
             throw UsageError(error.message)
         }
         let vault = try context.openVault()
-        let filter = try filters.filter(clock: context.clock)
+        var filter = try filters.filter(clock: context.clock)
         let index = try context.openIndex(vault)
+        try filters.resolveNotes(&filter, context: context, vault: vault)
         let results = try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
         Trace.mark("searched")
         defer { Trace.mark("printed") }

@@ -28,6 +28,21 @@ struct FilterOptions: ParsableArguments {
     @Flag(help: "Also show notes whose destroy date has passed (waiting to be expired).")
     var pending = false
 
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only notes with this tag or one nested under it (repeatable: all of them).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Only notes with a link to this note.", valueName: "note"))
+    var linksTo: String?
+
+    @Option(help: ArgumentHelp("Only notes this note links to.", valueName: "note"))
+    var linkedFrom: String?
+
+    @Flag(help: "Only notes no other note links to.")
+    var orphan = false
+
+    @Flag(help: "Only notes with a link that leads nowhere.")
+    var deadLinks = false
+
     @Option(help: ArgumentHelp("Show at most this many notes.", valueName: "n"))
     var limit: Int?
 
@@ -41,6 +56,7 @@ struct FilterOptions: ParsableArguments {
     /// The options' values, for the code that runs a command.
     var values: FilterValues {
         FilterValues(
-            color: color, conditions: conditions, since: since, until: until, expiring: expiring, pending: pending, limit: limit, json: json)
+            color: color, conditions: conditions, since: since, until: until, expiring: expiring, pending: pending, limit: limit, json: json,
+            tags: tags, linksTo: linksTo, linkedFrom: linkedFrom, orphan: orphan, deadLinks: deadLinks)
     }
 }

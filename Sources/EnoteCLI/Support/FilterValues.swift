@@ -12,10 +12,19 @@ struct FilterValues: Sendable, Equatable {
     var pending = false
     var limit: Int?
     var json = false
+    var tags: [String] = []
+    /// `--links-to` and `--linked-from` as typed; ``resolveNotes(_:context:vault:)`` finds them.
+    var linksTo: String?
+    var linkedFrom: String?
+    var orphan = false
+    var deadLinks = false
 
     /// What is wrong with the values as given, before anything runs (a usage error).
     var problem: LocalizedMessage? {
         if let limit, limit < 1 { return "--limit must be 1 or more" }
+        for tag in tags where NoteTag.normalize(tag).isEmpty {
+            return "--tag needs a tag, for example --tag work"
+        }
         for condition in conditions where !condition.contains("=") || condition.hasPrefix("=") {
             return "--where needs KEY=VALUE, for example --where status=draft"
         }
@@ -35,6 +44,9 @@ struct FilterValues: Sendable, Equatable {
             let parts = condition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), parts.count > 1 ? String(parts[1]) : "")
         }
+        filter.tags = tags
+        filter.orphan = orphan
+        filter.deadLinks = deadLinks
         filter.updatedSince = try since.map { text throws(UsageError) in try Self.pastDate(text, option: "--since", clock: clock) }
         filter.updatedUntil = try until.map { text throws(UsageError) in try Self.pastDate(text, option: "--until", clock: clock) }
         if let expiring {
@@ -47,6 +59,12 @@ struct FilterValues: Sendable, Equatable {
             }
         }
         return filter
+    }
+
+    /// Finds the notes `--links-to` and `--linked-from` name, as every command finds a NOTE.
+    func resolveNotes(_ filter: inout NoteFilter, context: CommandContext, vault: Vault) throws {
+        if let linksTo { filter.linksTo = try context.resolve(linksTo, in: vault) }
+        if let linkedFrom { filter.linkedFrom = try context.resolve(linkedFrom, in: vault) }
     }
 
     /// `--since 3d` means three days ago; absolute dates as usual.

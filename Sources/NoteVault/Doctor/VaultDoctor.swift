@@ -1,9 +1,9 @@
 import Foundation
 
 /// One thing `enote doctor` found.
-public struct Finding: Sendable, Equatable {
+package struct Finding: Sendable, Equatable {
     /// What kind of problem it is (stable names for `--json`).
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case frontMatter = "front-matter"
         case duplicateKey = "duplicate-key"
         case invalidValue = "invalid-value"
@@ -25,27 +25,27 @@ public struct Finding: Sendable, Equatable {
         case pathTooLong = "path-too-long"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The file it concerns, with a line when there is one (`note.md:3`).
-    public var location: String
+    package var location: String
     /// One sentence: what is wrong and what to do.
-    public var message: LocalizedMessage
+    package var message: LocalizedMessage
 }
 
 /// Checks a vault for what a user should fix by hand: front matter enote cannot read, broken
 /// links and pictures, temp files left by a crash, duplicate titles, names that would collide or
 /// be refused on macOS or Windows, and pictures no note shows any more.
-public struct VaultDoctor: Sendable {
-    public let vault: Vault
-    public let index: NoteIndex
+package struct VaultDoctor: Sendable {
+    package let vault: Vault
+    package let index: NoteIndex
 
-    public init(vault: Vault, index: NoteIndex) {
+    package init(vault: Vault, index: NoteIndex) {
         self.vault = vault
         self.index = index
     }
 
     /// Everything found, grouped by kind.
-    public func examine() throws(VaultError) -> [Finding] {
+    package func examine() throws(VaultError) -> [Finding] {
         var findings: [Finding] = []
         let scan = vault.scan()
         var filter = NoteFilter(now: vault.clock.now())

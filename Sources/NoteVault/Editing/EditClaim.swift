@@ -16,7 +16,7 @@ import Glibc
 ///
 /// `@unchecked Sendable`: the one mutable field, the descriptor, is read and changed only under
 /// `lock`, so ``release()`` from two threads closes it once.
-public final class EditClaim: @unchecked Sendable {
+final class EditClaim: @unchecked Sendable {
     private let lock = NSLock()
     private var descriptor: Int32
     private let folder: String
@@ -111,7 +111,7 @@ public final class EditClaim: @unchecked Sendable {
 
     /// Ends the claim (also done when the object is freed; the lock goes when the process
     /// ends). The last edit of the note removes the file.
-    public func release() {
+    func release() {
         lock.withLock {
             guard descriptor >= 0 else { return }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {

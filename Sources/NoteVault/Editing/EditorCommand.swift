@@ -9,26 +9,26 @@ import Foundation
 /// ```swift
 /// try EditorCommand(parsing: "code --wait").arguments   // ["code", "--wait"]
 /// ```
-public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
+package struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
     /// The program followed by its arguments.
-    public var arguments: [String]
+    package var arguments: [String]
 
     /// Why an editor setting could not be used.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var text: String
-        public var reason: LocalizedMessage
-        public var description: String { message.text }
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var text: String
+        package var reason: LocalizedMessage
+        package var description: String { message.text }
         /// What is wrong with the command, as a sentence.
-        public var message: LocalizedMessage { "the editor command \"\(text)\" cannot be used: \(reason)" }
+        package var message: LocalizedMessage { "the editor command \"\(text)\" cannot be used: \(reason)" }
     }
 
-    public init(arguments: [String]) {
+    package init(arguments: [String]) {
         self.arguments = arguments
     }
 
     /// Splits a command line into words: spaces separate words, '…' quotes literally, "…" quotes
     /// with `\"` and `\\` escapes, and a backslash outside quotes escapes the next character.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -80,7 +80,7 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``VaultError/invalidInput(_:)`` when `.enote/config` names an editor (pointing
     ///   at the line and at the user's config), when the user's config has a mistake, or when
     ///   the chosen command cannot be split into words.
-    public static func forEditing(in vault: Vault, environment: [String: String]) throws(VaultError) -> EditorCommand {
+    package static func forEditing(in vault: Vault, environment: [String: String]) throws(VaultError) -> EditorCommand {
         let userFile = UserConfig.path(environment: environment) ?? "~/.config/enote/config"
         if let line = vault.config.editorLine {
             throw .invalidInput(
@@ -97,7 +97,7 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
 
     /// The editor a user chose: their own `editor` setting (`configured`), else `$VISUAL`, else
     /// `$EDITOR`, else `vi`.
-    public static func resolve(configured: String?, environment: [String: String]) throws(ParseError) -> EditorCommand {
+    package static func resolve(configured: String?, environment: [String: String]) throws(ParseError) -> EditorCommand {
         for candidate in [configured, environment["VISUAL"], environment["EDITOR"]] {
             if let candidate, !candidate.trimmingCharacters(in: .whitespaces).isEmpty {
                 return try EditorCommand(parsing: candidate)
@@ -106,5 +106,5 @@ public struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
         return EditorCommand(arguments: ["vi"])
     }
 
-    public var description: String { arguments.joined(separator: " ") }
+    package var description: String { arguments.joined(separator: " ") }
 }

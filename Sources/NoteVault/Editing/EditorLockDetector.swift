@@ -6,18 +6,18 @@ import Foundation
 ///
 /// enote never reads through or removes these files; it only warns, because writing a note that
 /// is open elsewhere makes that editor's next save a conflict.
-public enum EditorLockDetector {
+enum EditorLockDetector {
     /// Who has the note open.
-    public struct Holder: Sendable, Equatable, CustomStringConvertible {
-        public var editor: String
-        public var pid: Int32?
-        public var description: String { pid.map { "\(editor) (pid \($0))" } ?? editor }
+    struct Holder: Sendable, Equatable, CustomStringConvertible {
+        var editor: String
+        var pid: Int32?
+        var description: String { pid.map { "\(editor) (pid \($0))" } ?? editor }
     }
 
     /// The editor holding `path`, if any.
     /// - Parameter claims: Whether a running `enote edit` counts (not for another `enote edit`,
     ///   which may edit the same note at once: the second to save gets a conflict copy).
-    public static func holder(of path: NotePath, in vault: Vault, includingClaims claims: Bool = true) -> Holder? {
+    static func holder(of path: NotePath, in vault: Vault, includingClaims claims: Bool = true) -> Holder? {
         if claims, let claim = EditClaim.holder(of: path, in: vault) { return claim }
         let name = path.fileNameBytes
         let folder = path.parent

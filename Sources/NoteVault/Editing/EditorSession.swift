@@ -12,9 +12,9 @@ import Glibc
 /// note's own file name, so the editor shows a familiar name and applies Markdown highlighting.
 /// The editor is spawned without a shell, with the terminal and with default signal handling,
 /// while enote itself ignores Ctrl-C until the editor returns.
-public struct EditorSession: Sendable {
+package struct EditorSession: Sendable {
     /// How an editing session ended.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Status 0 and the text changed: the new text.
         case done([UInt8])
         /// Status 0 and the text is as it was.
@@ -25,43 +25,43 @@ public struct EditorSession: Sendable {
     }
 
     /// Why the editor could not be run.
-    public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var editor: String
-        public var reason: LocalizedMessage
-        public var description: String { message.text }
+    package struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var editor: String
+        package var reason: LocalizedMessage
+        package var description: String { message.text }
         /// What failed and what to do, as a sentence.
-        public var message: LocalizedMessage {
+        package var message: LocalizedMessage {
             "could not start the editor \"\(editor)\": \(reason). Set $EDITOR (or `editor` in ~/.config/enote/config) to an editor on your PATH"
         }
     }
 
-    public let command: EditorCommand
-    public let environment: [String: String]
+    package let command: EditorCommand
+    package let environment: [String: String]
 
-    public init(command: EditorCommand, environment: [String: String]) {
+    package init(command: EditorCommand, environment: [String: String]) {
         self.command = command
         self.environment = environment
     }
 
     /// The editor left something other than a file where its copy was: a symbolic link (to
     /// `/etc/passwd`, say) or a folder. Nothing is read through it, and nothing is saved.
-    public struct CopyError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var fileName: String
-        public var description: String { message.text }
+    package struct CopyError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var fileName: String
+        package var description: String { message.text }
         /// What happened, as a sentence.
-        public var message: LocalizedMessage {
+        package var message: LocalizedMessage {
             "the editor left a symbolic link or another kind of file in place of its copy of \(fileName); enote does not follow links, so nothing was saved"
         }
     }
 
     /// The editor saved more than a note may hold (``NoteContent/maximumSize``); the copy was
     /// not read into memory and stays where the editor left it.
-    public struct TooLargeError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct TooLargeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The editor's copy, kept.
-        public var keptCopy: String
-        public var description: String { message.text }
+        package var keptCopy: String
+        package var description: String { message.text }
         /// What happened and where the text is, as a sentence.
-        public var message: LocalizedMessage {
+        package var message: LocalizedMessage {
             "the text you saved is larger than \(NoteContent.maximumSize / 1_048_576) MiB, the most a note may hold; nothing was saved, and your text is kept in \(keptCopy)"
         }
     }
@@ -73,7 +73,7 @@ public struct EditorSession: Sendable {
     /// - Throws: ``LaunchError`` when the editor cannot be started; ``CopyError`` when the copy
     ///   is no longer a regular file; ``TooLargeError`` when the saved copy is too large to be a
     ///   note (the copy is kept).
-    public func edit(_ text: [UInt8], fileName: String) throws -> Outcome {
+    package func edit(_ text: [UInt8], fileName: String) throws -> Outcome {
         let folder = try makePrivateFolder()
         let safeName = Self.safeFileName(fileName)
         let path = folder + "/" + safeName
@@ -140,7 +140,7 @@ public struct EditorSession: Sendable {
     /// Keeps `text` that could not be saved where it was meant to go: in a new private folder
     /// (mode 0700, in `$TMPDIR`) under `fileName`.
     /// - Returns: The file's path, or `nil` when it could not be written either.
-    public func keep(_ text: [UInt8], fileName: String) -> String? {
+    package func keep(_ text: [UInt8], fileName: String) -> String? {
         guard let folder = try? makePrivateFolder() else { return nil }
         let path = folder + "/" + Self.safeFileName(fileName)
         guard FileManager.default.createFile(atPath: path, contents: Data(text), attributes: [.posixPermissions: 0o600]) else {

@@ -10,18 +10,18 @@ import Foundation
 /// ```
 /// editor = code --wait
 /// ```
-public struct UserConfig: Sendable, Equatable {
+struct UserConfig: Sendable, Equatable {
     /// The editor command for `enote edit` and `enote new --edit`, before `$VISUAL` and
     /// `$EDITOR` (as git's `core.editor` comes before them).
-    public var editor: String?
+    var editor: String?
 
-    public init(editor: String? = nil) {
+    init(editor: String? = nil) {
         self.editor = editor
     }
 
     /// Where the user's config is: `$XDG_CONFIG_HOME/enote/config` when that is an absolute
     /// path (the XDG rule), else `$HOME/.config/enote/config`; `nil` without either.
-    public static func path(environment: [String: String]) -> String? {
+    static func path(environment: [String: String]) -> String? {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
             return base + "/enote/config"
         }
@@ -33,7 +33,7 @@ public struct UserConfig: Sendable, Equatable {
 
     /// Reads the user's config; a missing file means no settings.
     /// - Throws: ``VaultError/config(_:)`` naming `file:line` for a mistake in it.
-    public static func load(environment: [String: String]) throws(VaultError) -> UserConfig {
+    static func load(environment: [String: String]) throws(VaultError) -> UserConfig {
         guard let path = path(environment: environment), let data = FileManager.default.contents(atPath: path) else {
             return UserConfig()
         }
@@ -45,7 +45,7 @@ public struct UserConfig: Sendable, Equatable {
     }
 
     /// Parses the text of a user config file.
-    public init(parsing text: String, file: String) throws(VaultConfig.ParseError) {
+    init(parsing text: String, file: String) throws(VaultConfig.ParseError) {
         var seen: Set<String> = []
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, rawLine) in lines.enumerated() {

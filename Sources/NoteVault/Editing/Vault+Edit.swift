@@ -25,7 +25,7 @@ extension Vault {
     ///   was being edited, in which case the edited text is saved as a conflict copy. A failure
     ///   to write the edited text is ``EditResult/notSaved(_:keptCopy:)``, not an error, so that
     ///   the caller can say where the text is.
-    public func edit(_ path: NotePath, with session: EditorSession, force: Bool = false) throws(VaultError) -> EditResult {
+    package func edit(_ path: NotePath, with session: EditorSession, force: Bool = false) throws(VaultError) -> EditResult {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self, includingClaims: false) {
             throw .openElsewhere(path: path, holder: holder.description)
         }

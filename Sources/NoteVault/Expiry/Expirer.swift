@@ -1,24 +1,24 @@
 import Foundation
 
 /// What one expiry pass did, note by note.
-public struct ExpiryReport: Sendable {
+package struct ExpiryReport: Sendable {
     /// A note that was destroyed.
-    public struct Expired: Sendable, Equatable {
-        public var path: NotePath
-        public var destroy: Date
+    package struct Expired: Sendable, Equatable {
+        package var path: NotePath
+        package var destroy: Date
         /// Where it went in `.trash/`, or `nil` when it was deleted.
-        public var trashedAs: String?
+        package var trashedAs: String?
     }
 
     /// A due note that was kept, and why.
-    public struct Skipped: Sendable, Equatable {
-        public var path: NotePath
-        public var reason: LocalizedMessage
+    package struct Skipped: Sendable, Equatable {
+        package var path: NotePath
+        package var reason: LocalizedMessage
         /// Whether the cause may go away by itself, without any change to the vault (a move
         /// that failed on a full or read-only disk): worth trying again on the next pass.
-        public var mayRetry = false
+        package var mayRetry = false
 
-        public init(path: NotePath, reason: LocalizedMessage, mayRetry: Bool = false) {
+        package init(path: NotePath, reason: LocalizedMessage, mayRetry: Bool = false) {
             self.path = path
             self.reason = reason
             self.mayRetry = mayRetry
@@ -26,16 +26,16 @@ public struct ExpiryReport: Sendable {
     }
 
     /// Notes destroyed (or, for a dry run, that would be).
-    public var expired: [Expired] = []
+    package var expired: [Expired] = []
     /// Due notes kept this time; they are looked at again on the next pass.
-    public var skipped: [Skipped] = []
+    package var skipped: [Skipped] = []
     /// Why nothing at all was destroyed, when the whole pass was refused.
-    public var refusal: LocalizedMessage?
+    package var refusal: LocalizedMessage?
     /// Due notes left alone because they became due only when the system clock jumped ahead
     /// (the watcher's check; `enote expire` does not hold notes back).
-    public var heldBack: [NotePath] = []
+    package var heldBack: [NotePath] = []
     /// The next destroy date still ahead, for the watcher's timer.
-    public var nextDestroy: Date?
+    package var nextDestroy: Date?
 }
 
 /// Destroys notes whose destroy date has passed — the one irreversible thing enote does, so it
@@ -44,16 +44,16 @@ public struct ExpiryReport: Sendable {
 /// note must not have changed since the decision; and a pass that would destroy many notes at
 /// once (a clock that jumped years ahead) stops and asks. Notes go to `.trash/` unless the vault
 /// config says `delete`, and even then only content git has committed is deleted outright.
-public struct Expirer: Sendable {
-    public let vault: Vault
-    public let index: NoteIndex
+package struct Expirer: Sendable {
+    package let vault: Vault
+    package let index: NoteIndex
 
     /// Notes more than this share of the vault, when more than `minimumForShare`, make a pass
     /// ask for confirmation.
     static let share = 0.5
     static let minimumForShare = 10
 
-    public init(vault: Vault, index: NoteIndex) {
+    package init(vault: Vault, index: NoteIndex) {
         self.vault = vault
         self.index = index
     }
@@ -64,7 +64,7 @@ public struct Expirer: Sendable {
     ///   - dryRun: Only report what would be destroyed.
     ///   - force: Destroy even more notes than the cap allows (after the user confirmed).
     /// - Returns: What was destroyed, kept and why.
-    public func run(dryRun: Bool = false, force: Bool = false) throws(VaultError) -> ExpiryReport {
+    package func run(dryRun: Bool = false, force: Bool = false) throws(VaultError) -> ExpiryReport {
         try run(dryRun: dryRun, force: force, unusableAmong: nil)
     }
 
@@ -204,7 +204,7 @@ public struct Expirer: Sendable {
     }
 
     /// The soonest destroy date after `now`, if any.
-    public func nextDestroy(after now: Date) throws(VaultError) -> Date? {
+    package func nextDestroy(after now: Date) throws(VaultError) -> Date? {
         try index.read { store in try store.nextDestroy(after: now) }
     }
 

@@ -4,14 +4,14 @@ import Foundation
 /// operation in progress (checkout, merge, rebase, cherry-pick, revert, bisect) means files may
 /// vanish and reappear, so nothing is destroyed meanwhile; and whether a note's content is
 /// committed, because only committed content may be deleted rather than trashed.
-public struct GitState: Sendable {
+struct GitState: Sendable {
     /// The repository's git folder, or `nil` when the vault is not in a git repository.
-    public let gitDirectory: String?
+    let gitDirectory: String?
     /// The repository's working tree root.
-    public let workTree: String?
+    let workTree: String?
 
     /// Finds the repository that holds `root` (its own `.git`, or one in a folder above).
-    public init(vaultRoot root: String) {
+    init(vaultRoot root: String) {
         var folder = root
         while true {
             let candidate = folder + "/.git"
@@ -38,13 +38,13 @@ public struct GitState: Sendable {
 
     /// Whether a git command is writing the index right now (`.git/index.lock` exists), as
     /// during a checkout: files come and go until it ends.
-    public var isWritingIndex: Bool {
+    var isWritingIndex: Bool {
         guard let gitDirectory else { return false }
         return FileManager.default.fileExists(atPath: gitDirectory + "/index.lock")
     }
 
     /// The git operation in progress, named for a message, or `nil`.
-    public var operationInProgress: LocalizedMessage? {
+    var operationInProgress: LocalizedMessage? {
         guard let gitDirectory else { return nil }
         let markers: [(String, LocalizedMessage)] = [
             ("index.lock", "a git command is writing the index (.git/index.lock)"),
@@ -70,7 +70,7 @@ public struct GitState: Sendable {
     ///   - bytes: The content about to be deleted, as read.
     ///   - name: The file, relative to `folder` (the vault root).
     ///   - folder: Where git is run; `name` is taken literally there (no pathspec magic).
-    public func isCommitted(_ bytes: [UInt8], as name: String, in folder: String) -> Bool {
+    func isCommitted(_ bytes: [UInt8], as name: String, in folder: String) -> Bool {
         guard workTree != nil else { return false }
         // `mode SP type SP id TAB path NUL`, only for this exact path.
         guard let listed = ProcessRunner.run(["git", "--literal-pathspecs", "-C", folder, "ls-tree", "-z", "HEAD", "--", name]),

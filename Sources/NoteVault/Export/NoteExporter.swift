@@ -6,15 +6,15 @@ import Markdown
 /// The HTML page holds the title, the note's colour as an accent and the body rendered by
 /// libcmark in safe mode (raw HTML and `javascript:` links removed), behind a Content Security
 /// Policy that allows no scripts at all. Pictures are linked, or embedded as `data:` URLs.
-public struct NoteExporter: Sendable {
-    public let vault: Vault
+package struct NoteExporter: Sendable {
+    package let vault: Vault
 
-    public init(vault: Vault) {
+    package init(vault: Vault) {
         self.vault = vault
     }
 
     /// The note as plain text: its title, a blank line, and the body without Markdown.
-    public func plainText(_ note: Note) -> String {
+    package func plainText(_ note: Note) -> String {
         var text = note.title + "\n\n"
         if note.content.textProblem == nil {
             var body = MarkdownPlainText.render(note.content.bodyText)
@@ -32,7 +32,7 @@ public struct NoteExporter: Sendable {
     ///   - outputFolder: The absolute folder the page will be saved in, so that linked pictures
     ///     get paths relative to it; `nil` links them by absolute paths.
     ///   - updated: When the note last changed (from the index); the file's own date when `nil`.
-    public func html(_ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil) -> String {
+    package func html(_ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil) -> String {
         let body = note.content.textProblem == nil ? note.content.bodyText : ""
         let rendered = MarkdownHTML.render(body, safe: true) { source in
             imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)

@@ -21,7 +21,7 @@ public struct DurableWriter: Sendable {
     /// Names the conflict copy of a note (`plan.conflict-20261122-104700.md`).
     let conflictName: @Sendable (_ fileName: [UInt8]) -> [UInt8]
 
-    public init(fileSystem: any FileSystem, root: Int32, conflictName: @escaping @Sendable ([UInt8]) -> [UInt8]) {
+    package init(fileSystem: any FileSystem, root: Int32, conflictName: @escaping @Sendable ([UInt8]) -> [UInt8]) {
         self.fileSystem = fileSystem
         self.root = root
         self.conflictName = conflictName
@@ -81,7 +81,7 @@ public struct DurableWriter: Sendable {
     ///   - bytes: The complete new content.
     ///   - original: The snapshot the new content was derived from.
     /// - Throws: ``WriteError``.
-    public func replace(_ path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(WriteError) {
+    package func replace(_ path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(WriteError) {
         try checkSize(bytes, path: path)
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
@@ -144,7 +144,7 @@ public struct DurableWriter: Sendable {
 
     /// Creates a new file at `path` with `bytes`; never replaces an existing file.
     /// - Throws: ``WriteError/exists(_:)`` when the name is taken.
-    public func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
+    package func create(_ path: NotePath, with bytes: [UInt8], mode: mode_t = 0o666) throws(WriteError) {
         try checkSize(bytes, path: path)
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
@@ -258,7 +258,7 @@ public struct DurableWriter: Sendable {
     }
 
     /// Whether a file name is one of enote's temp files (reported by `enote doctor` if left over).
-    public static func isTempName(_ name: [UInt8]) -> Bool {
+    package static func isTempName(_ name: [UInt8]) -> Bool {
         name.first == UInt8(ascii: ".") && name.count > 10 && name.suffix(4).elementsEqual(".tmp".utf8)
             && String(decoding: name, as: UTF8.self).contains(".enote-")
     }

@@ -4,15 +4,15 @@ import Glibc
 
 /// A file read whole, with the status it had when read: what a later write compares against to
 /// make sure it never overwrites a change it did not see.
-public struct FileSnapshot: Sendable, Equatable {
+package struct FileSnapshot: Sendable, Equatable {
     /// The bytes as read.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The file's status at the time of reading.
-    public var status: FileStatus
+    package var status: FileStatus
     /// The hash of `bytes`.
-    public var hash: ContentHash
+    package var hash: ContentHash
 
-    public init(bytes: [UInt8], status: FileStatus) {
+    package init(bytes: [UInt8], status: FileStatus) {
         self.bytes = bytes
         self.status = status
         self.hash = ContentHash(bytes)
@@ -23,7 +23,7 @@ extension FileSystem {
     /// Reads a whole regular file beneath `directory`, refusing symbolic links and anything
     /// larger than `limit` bytes.
     /// - Throws: ``SystemError``; `ELOOP` for a symbolic link, `EFBIG` for a file over `limit`.
-    public func readFile(_ path: [UInt8], beneath directory: Int32, limit: Int = .max) throws(SystemError) -> FileSnapshot {
+    package func readFile(_ path: [UInt8], beneath directory: Int32, limit: Int = .max) throws(SystemError) -> FileSnapshot {
         let display = NotePath.display(path)
         // Non-blocking: opening a named pipe must not wait for a writer; the type is checked next.
         let descriptor = try open(path, beneath: directory, flags: O_RDONLY | O_NONBLOCK, mode: 0)
@@ -36,7 +36,7 @@ extension FileSystem {
     }
 
     /// Reads from `descriptor` until the end of the file.
-    public func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws(SystemError) -> [UInt8] {
+    package func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws(SystemError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
         var count = 0
         while true {
@@ -55,7 +55,7 @@ extension FileSystem {
     }
 
     /// Writes all of `bytes`, continuing after short writes.
-    public func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    package func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let written = try bytes.withUnsafeBytes { raw in

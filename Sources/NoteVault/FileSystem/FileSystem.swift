@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Paths are bytes relative to a directory descriptor; every call that can be interrupted is
 /// retried on `EINTR`, and every descriptor is opened with `O_CLOEXEC`.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
     /// Opens `path` beneath `directory` without following any symbolic link and without leaving
     /// `directory` (`openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`).
     func open(_ path: [UInt8], beneath directory: Int32, flags: Int32, mode: mode_t) throws(SystemError) -> Int32
@@ -47,27 +47,27 @@ public protocol FileSystem: Sendable {
 }
 
 /// What `fstat` says about a file, in the units the vault compares.
-public struct FileStatus: Sendable, Equatable, Hashable {
+package struct FileStatus: Sendable, Equatable, Hashable {
     /// The kind of file.
-    public enum Kind: Sendable, Equatable, Hashable {
+    package enum Kind: Sendable, Equatable, Hashable {
         case regular, directory, symbolicLink, other
     }
 
-    public var kind: Kind
-    public var size: Int64
+    package var kind: Kind
+    package var size: Int64
     /// Modification time in nanoseconds since 1970.
-    public var modified: Int64
+    package var modified: Int64
     /// Status-change time in nanoseconds since 1970 (changes on every write, even one that
     /// restores the modification time).
-    public var changed: Int64
-    public var inode: UInt64
-    public var device: UInt64
-    public var mode: mode_t
-    public var linkCount: UInt64
-    public var owner: uid_t
-    public var group: gid_t
+    package var changed: Int64
+    package var inode: UInt64
+    package var device: UInt64
+    package var mode: mode_t
+    package var linkCount: UInt64
+    package var owner: uid_t
+    package var group: gid_t
 
-    public init(_ raw: stat) {
+    package init(_ raw: stat) {
         switch raw.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -91,20 +91,20 @@ public struct FileStatus: Sendable, Equatable, Hashable {
     }
 
     /// The fields that tell whether a file's content may have changed.
-    public var fingerprint: FileFingerprint {
+    package var fingerprint: FileFingerprint {
         FileFingerprint(size: size, modified: modified, changed: changed, inode: inode)
     }
 }
 
 /// Size, modification and change times and inode: if all four are equal, the content is taken to
 /// be unchanged (unless the times are too recent to trust; see the index).
-public struct FileFingerprint: Sendable, Equatable, Hashable, Codable {
-    public var size: Int64
-    public var modified: Int64
-    public var changed: Int64
-    public var inode: UInt64
+package struct FileFingerprint: Sendable, Equatable, Hashable, Codable {
+    package var size: Int64
+    package var modified: Int64
+    package var changed: Int64
+    package var inode: UInt64
 
-    public init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
+    package init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
         self.size = size
         self.modified = modified
         self.changed = changed

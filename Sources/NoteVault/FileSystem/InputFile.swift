@@ -5,9 +5,9 @@ import Glibc
 /// A file the user names as input (a picture for `new --image`, a template), read without
 /// ever blocking: it is opened non-blocking and checked to be a regular file before a byte is
 /// read, so a named pipe, a device or a folder is refused at once instead of hanging enote.
-public enum InputFile {
+package enum InputFile {
     /// Why an input file was not read.
-    public enum Problem: Error, Sendable, Equatable {
+    package enum Problem: Error, Sendable, Equatable {
         /// It could not be opened (`errno`).
         case cannotOpen(Int32)
         /// It is not a regular file: a named pipe, a socket, a device or a folder.
@@ -19,7 +19,7 @@ public enum InputFile {
     }
 
     /// The bytes of the regular file at `path`, at most `limit` of them.
-    public static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw .cannotOpen(errno) }
         defer { close(descriptor) }

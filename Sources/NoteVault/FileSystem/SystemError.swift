@@ -16,7 +16,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `errno` value.
     public var code: Int32
 
-    public init(_ call: String, path: String, code: Int32 = errno) {
+    package init(_ call: String, path: String, code: Int32 = errno) {
         self.call = call
         self.path = path
         self.code = code
@@ -65,7 +65,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The reason in words: translated for the common error numbers, else the C library's text.
-    public var reasonMessage: LocalizedMessage {
+    package var reasonMessage: LocalizedMessage {
         switch code {
         case EIO: "input/output error"
         case ENOSPC: "no space left on device"

@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// The real system calls behind ``FileSystem``.
-public struct SystemFileSystem: FileSystem {
-    public init() {}
+package struct SystemFileSystem: FileSystem {
+    package init() {}
 
-    public func open(_ path: [UInt8], beneath directory: Int32, flags: Int32, mode: mode_t) throws(SystemError) -> Int32 {
+    package func open(_ path: [UInt8], beneath directory: Int32, flags: Int32, mode: mode_t) throws(SystemError) -> Int32 {
         let flags = flags | O_CLOEXEC | O_NOFOLLOW
         let descriptor = withCString(path) { pointer in
             retryingOnInterrupt { enote_open_beneath(directory, pointer, flags, UInt32(mode)) }
@@ -48,80 +48,80 @@ public struct SystemFileSystem: FileSystem {
         return descriptor
     }
 
-    public func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(SystemError) -> Int {
+    package func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(SystemError) -> Int {
         let written = retryingOnInterrupt { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
         guard written >= 0 else { throw SystemError("write", path: path) }
         return written
     }
 
-    public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemError) -> Int {
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemError) -> Int {
         let count = retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
         guard count >= 0 else { throw SystemError("read", path: path) }
         return count
     }
 
-    public func fsync(_ descriptor: Int32, path: String) throws(SystemError) {
+    package func fsync(_ descriptor: Int32, path: String) throws(SystemError) {
         guard retryingOnInterrupt({ Glibc.fsync(descriptor) }) == 0 else { throw SystemError("fsync", path: path) }
     }
 
-    public func fchmod(_ descriptor: Int32, mode: mode_t, path: String) throws(SystemError) {
+    package func fchmod(_ descriptor: Int32, mode: mode_t, path: String) throws(SystemError) {
         guard Glibc.fchmod(descriptor, mode) == 0 else { throw SystemError("fchmod", path: path) }
     }
 
-    public func status(of descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
+    package func status(of descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
         var raw = stat()
         guard fstat(descriptor, &raw) == 0 else { throw SystemError("fstat", path: path) }
         return FileStatus(raw)
     }
 
-    public func status(of name: [UInt8], in directory: Int32) throws(SystemError) -> FileStatus {
+    package func status(of name: [UInt8], in directory: Int32) throws(SystemError) -> FileStatus {
         var raw = stat()
         let result = withCString(name) { fstatat(directory, $0, &raw, AT_SYMLINK_NOFOLLOW) }
         guard result == 0 else { throw SystemError("stat", path: NotePath.display(name)) }
         return FileStatus(raw)
     }
 
-    public func rename(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
+    package func rename(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
         let result = withCString(from) { fromPointer in
             withCString(to) { toPointer in renameat(fromDirectory, fromPointer, toDirectory, toPointer) }
         }
         guard result == 0 else { throw SystemError("rename", path: NotePath.display(to)) }
     }
 
-    public func exchange(_ first: [UInt8], _ second: [UInt8], in directory: Int32) throws(SystemError) {
+    package func exchange(_ first: [UInt8], _ second: [UInt8], in directory: Int32) throws(SystemError) {
         let result = withCString(first) { firstPointer in
             withCString(second) { secondPointer in enote_rename_exchange(directory, firstPointer, directory, secondPointer) }
         }
         guard result == 0 else { throw SystemError("rename", path: NotePath.display(second)) }
     }
 
-    public func renameNoReplace(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
+    package func renameNoReplace(_ from: [UInt8], in fromDirectory: Int32, to: [UInt8], in toDirectory: Int32) throws(SystemError) {
         let result = withCString(from) { fromPointer in
             withCString(to) { toPointer in enote_rename_noreplace(fromDirectory, fromPointer, toDirectory, toPointer) }
         }
         guard result == 0 else { throw SystemError("rename", path: NotePath.display(to)) }
     }
 
-    public func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError) {
+    package func link(_ from: [UInt8], to: [UInt8], in directory: Int32) throws(SystemError) {
         let result = withCString(from) { fromPointer in
             withCString(to) { toPointer in linkat(directory, fromPointer, directory, toPointer, 0) }
         }
         guard result == 0 else { throw SystemError("link", path: NotePath.display(to)) }
     }
 
-    public func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError) {
+    package func unlink(_ name: [UInt8], in directory: Int32, flags: Int32) throws(SystemError) {
         guard withCString(name, { unlinkat(directory, $0, flags) }) == 0 else {
             throw SystemError("unlink", path: NotePath.display(name))
         }
     }
 
-    public func makeDirectory(_ name: [UInt8], in directory: Int32, mode: mode_t) throws(SystemError) {
+    package func makeDirectory(_ name: [UInt8], in directory: Int32, mode: mode_t) throws(SystemError) {
         guard withCString(name, { mkdirat(directory, $0, mode) }) == 0 else {
             throw SystemError("mkdir", path: NotePath.display(name))
         }
     }
 
-    public func close(_ descriptor: Int32) {
+    package func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
     }
 }

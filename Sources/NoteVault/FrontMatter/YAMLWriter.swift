@@ -15,9 +15,9 @@ import Foundation
 /// YAMLWriter.scalar("Meeting: Q3")    // "Meeting: Q3"
 /// YAMLWriter.flowList(["home", "a,b"]) // [home, "a,b"]
 /// ```
-public enum YAMLWriter {
+package enum YAMLWriter {
     /// How a value should be read back.
-    public enum Intent: Sendable {
+    package enum Intent: Sendable {
         /// As a string, whatever it looks like.
         case string
         /// As written: a timestamp such as `2026-11-22T10:47:00+03:00` may stay plain.
@@ -25,17 +25,17 @@ public enum YAMLWriter {
     }
 
     /// The YAML text for one scalar value.
-    public static func scalar(_ value: String, intent: Intent = .string) -> String {
+    package static func scalar(_ value: String, intent: Intent = .string) -> String {
         canBePlain(value, inFlow: false, intent: intent) ? value : doubleQuoted(value)
     }
 
     /// A flow sequence: `[a, "b, c"]`.
-    public static func flowList(_ items: [String]) -> String {
+    package static func flowList(_ items: [String]) -> String {
         "[" + items.map { canBePlain($0, inFlow: true, intent: .string) ? $0 : doubleQuoted($0) }.joined(separator: ", ") + "]"
     }
 
     /// A double-quoted scalar with YAML escapes.
-    public static func doubleQuoted(_ value: String) -> String {
+    package static func doubleQuoted(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

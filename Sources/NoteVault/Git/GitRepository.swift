@@ -3,35 +3,35 @@ import Foundation
 /// The git repository that holds a vault, driven through the real `git` program: every call is
 /// an argument vector (never a shell), paths always come after `--`, and git's own prompts and
 /// editors are turned off, so a command can never wait for a terminal.
-public struct GitRepository: Sendable {
+package struct GitRepository: Sendable {
     /// What one run of git printed and returned.
-    public struct Output: Sendable {
-        public var status: Int32
-        public var stdout: [UInt8]
-        public var stderr: String
-        public var succeeded: Bool { status == 0 }
+    package struct Output: Sendable {
+        package var status: Int32
+        package var stdout: [UInt8]
+        package var stderr: String
+        package var succeeded: Bool { status == 0 }
         /// Standard output as text, without the final newline.
-        public var text: String {
+        package var text: String {
             var text = String(decoding: stdout, as: UTF8.self)
             while text.hasSuffix("\n") { text.removeLast() }
             return text
         }
         /// The first line git wrote on stderr, for a message.
-        public var firstErrorLine: String {
+        package var firstErrorLine: String {
             stderr.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? "exit status \(status)"
         }
     }
 
     /// The folder git runs in (the vault root); pathspecs are relative to it.
-    public let folder: String
+    package let folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
     /// Runs `git -C folder arguments…` and waits for it.
     /// - Parameter timeout: Seconds before git is stopped (a network that hangs).
-    public func run(_ arguments: [String], timeout: Double = 120) -> Output {
+    package func run(_ arguments: [String], timeout: Double = 120) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder] + arguments
@@ -79,13 +79,13 @@ public struct GitRepository: Sendable {
     }
 
     /// The output of a command that must succeed, as text; `nil` when it failed.
-    public func text(_ arguments: [String]) -> String? {
+    package func text(_ arguments: [String]) -> String? {
         let output = run(arguments)
         return output.succeeded ? output.text : nil
     }
 
     /// NUL-separated fields of a `-z` output.
-    public static func fields(_ bytes: [UInt8]) -> [String] {
+    package static func fields(_ bytes: [UInt8]) -> [String] {
         bytes.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
     }
 

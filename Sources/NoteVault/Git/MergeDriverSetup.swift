@@ -18,35 +18,35 @@ import Glibc
 /// let setup = MergeDriverSetup(vault: vault)
 /// if !setup.isInstalled { try setup.install(executable: "enote") }
 /// ```
-public struct MergeDriverSetup: Sendable {
+package struct MergeDriverSetup: Sendable {
     /// The driver's name in `merge.<name>.driver` and in `merge=<name>`.
-    public static let driverName = "enote"
+    package static let driverName = "enote"
     /// The line written to `.gitattributes`.
-    public static let attributeLine = "*.md merge=\(driverName)"
+    package static let attributeLine = "*.md merge=\(driverName)"
 
     /// The vault's root folder.
-    public let root: String
+    package let root: String
 
-    public init(vault: Vault) {
+    package init(vault: Vault) {
         self.root = vault.root
     }
 
     /// What ``install(executable:)`` changed.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// Whether the line was added to `.gitattributes` (false: it was there).
-        public var addedAttributes: Bool
+        package var addedAttributes: Bool
         /// Whether the driver was written to the repository's config (false: it was there).
-        public var configuredDriver: Bool
+        package var configuredDriver: Bool
     }
 
     /// Whether the vault is inside a git work tree.
-    public var isInGitWorkTree: Bool {
+    package var isInGitWorkTree: Bool {
         guard let output = ProcessRunner.run(["git", "-C", root, "rev-parse", "--is-inside-work-tree"]) else { return false }
         return output.status == 0 && String(decoding: output.stdout, as: UTF8.self).hasPrefix("true")
     }
 
     /// Whether the vault's `.gitattributes` sends notes to the driver.
-    public var attributesDeclareDriver: Bool {
+    package var attributesDeclareDriver: Bool {
         guard let data = try? readAttributes() else { return false }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") == Self.attributeLine
@@ -54,7 +54,7 @@ public struct MergeDriverSetup: Sendable {
     }
 
     /// The driver command in the repository's config, if there is one.
-    public var configuredCommand: String? {
+    package var configuredCommand: String? {
         guard let output = ProcessRunner.run(["git", "-C", root, "config", "--get", "merge.\(Self.driverName).driver"]), output.status == 0
         else { return nil }
         let command = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -62,7 +62,7 @@ public struct MergeDriverSetup: Sendable {
     }
 
     /// Whether both halves are in place, and the configured command's program exists.
-    public var isInstalled: Bool {
+    package var isInstalled: Bool {
         guard attributesDeclareDriver, let command = configuredCommand else { return false }
         return Self.programExists(of: command, root: root)
     }
@@ -113,13 +113,13 @@ public struct MergeDriverSetup: Sendable {
 
     /// The configured driver's program when it does not exist (a stale path left by a moved or
     /// removed enote), else `nil`.
-    public var missingProgram: String? {
+    package var missingProgram: String? {
         guard let command = configuredCommand, !Self.programExists(of: command, root: root) else { return nil }
         return Self.program(of: command)
     }
 
     /// The driver command for git, running `executable` (a name on PATH or a path).
-    public static func command(executable: String, gitVersion: (major: Int, minor: Int)?) -> String {
+    package static func command(executable: String, gitVersion: (major: Int, minor: Int)?) -> String {
         var command = "\(shellQuoted(executable)) merge-driver %O %A %B %P --marker-size %L"
         // git 2.44 added the conflict labels %S, %X and %Y.
         if let version = gitVersion, version.major > 2 || (version.major == 2 && version.minor >= 44) {
@@ -131,7 +131,7 @@ public struct MergeDriverSetup: Sendable {
     /// Adds what is missing, and rewrites a driver whose program is missing; what is already
     /// there and works is left as it is.
     /// - Parameter executable: How git should run enote: `enote` when it is on PATH, else a path.
-    public func install(executable: String) throws(MergeDriverSetupError) -> Outcome {
+    package func install(executable: String) throws(MergeDriverSetupError) -> Outcome {
         guard isInGitWorkTree else { throw .notInGitWorkTree(path: root) }
         var outcome = Outcome(addedAttributes: false, configuredDriver: false)
         if !attributesDeclareDriver {
@@ -172,7 +172,7 @@ public struct MergeDriverSetup: Sendable {
     /// How git should run the enote of this process: by name when the `enote` found on `PATH`
     /// is this very binary, else by its absolute path (`/proc/self/exe`), so a driver set up from
     /// a build folder keeps working wherever git runs it from.
-    public static func executableForCurrentProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func executableForCurrentProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard let running = realPath("/proc/self/exe") else { return "enote" }
         let path = environment["PATH"] ?? ""
         let onPath = path.split(separator: ":").map { "\($0)/enote" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -212,7 +212,7 @@ public struct MergeDriverSetup: Sendable {
 }
 
 /// Why the merge driver could not be installed.
-public enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The vault is not inside a git work tree.
     case notInGitWorkTree(path: String)
     /// `git config` failed.
@@ -222,10 +222,10 @@ public enum MergeDriverSetupError: Error, Sendable, Equatable, CustomStringConve
     /// `.gitattributes` is a symbolic link, which enote does not follow.
     case linked(path: String)
 
-    public var description: String { message.text }
+    package var description: String { message.text }
 
     /// What happened and what to do, as a sentence.
-    public var message: LocalizedMessage {
+    package var message: LocalizedMessage {
         switch self {
         case .notInGitWorkTree(let path):
             "\(path) is not in a git repository; run git init there (or clone the vault) first"

@@ -6,6 +6,7 @@ import Foundation
 public struct NoteHistory: Sendable {
     /// One commit that touched the note.
     public struct Entry: Sendable, Equatable {
+        /// What the commit did to the note's file.
         public enum Change: String, Sendable {
             case added, changed, removed, renamed
         }

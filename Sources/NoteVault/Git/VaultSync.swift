@@ -10,7 +10,7 @@ import Foundation
 /// ``status()`` explains, and ``continueSync()`` or ``abort()`` finish it.
 public struct VaultSync: Sendable {
     public let vault: Vault
-    public let git: GitRepository
+    package let git: GitRepository
     /// The name that commit messages give this machine.
     public var hostName: String
     /// How many times a push rejected because the remote moved on is integrated and retried.

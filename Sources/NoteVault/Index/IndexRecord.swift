@@ -34,13 +34,17 @@ struct IndexRecord: Sendable {
     var diagnosticsJSON: String
     /// The path as searchable words.
     var searchableName: String
+    /// Its links, tags and aliases, from the same parse.
+    var graph: LinkRecord
 
     /// Reads one note's record from its bytes (`nil`: too large to read).
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
         if let bytes {
+            // One libcmark parse gives the text, the headline and the links and tags.
+            let read = NoteContent.readMappingSyntax(bytes: bytes, path: path.description, timeZone: timeZone)
             self.init(
-                path: path, status: status, content: NoteContent(bytes: bytes, path: path.description, timeZone: timeZone), hash: ContentHash(bytes),
-                timeZone: timeZone, racyAfter: racyAfter)
+                path: path, status: status, content: read.content, hash: ContentHash(bytes), timeZone: timeZone, racyAfter: racyAfter,
+                graph: LinkRecord(content: read.content, map: read.map))
         } else {
             self.init(
                 path: path, status: status,
@@ -49,12 +53,16 @@ struct IndexRecord: Sendable {
         }
     }
 
-    /// The record of a note already read: `content` parsed from bytes that hash to `hash`.
-    init(path: NotePath, status: FileStatus, content: NoteContent, hash: ContentHash, timeZone: TimeZone, racyAfter: Int64) {
+    /// The record of a note already read: `content` parsed from bytes that hash to `hash`, with
+    /// its links and tags (none when the caller needs only ``note``).
+    init(
+        path: NotePath, status: FileStatus, content: NoteContent, hash: ContentHash, timeZone: TimeZone, racyAfter: Int64, graph: LinkRecord = LinkRecord()
+    ) {
         note = IndexedNote(path: path)
         self.fingerprint = status.fingerprint
         self.racy = status.modified >= racyAfter || status.changed >= racyAfter
         self.hash = hash
+        self.graph = graph
         let metadata = content.metadata
         var said = Array(content.bodyBytes)
         for (key, value) in metadata.fields where !["order", "updated", "created"].contains(FrontMatterKey.canonicalName(key)) {

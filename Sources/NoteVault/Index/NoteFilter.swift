@@ -19,6 +19,22 @@ public struct NoteFilter: Sendable {
     public var includePendingExpiry = false
     /// The time "now" for the filters above.
     public var now: Date
+    /// Only notes with each of these tags, or a tag nested under it (`a/b` keeps `a/b/c`),
+    /// compared without case.
+    public var tags: [String] = []
+    /// Only notes with a link that resolves to this note.
+    public var linksTo: NotePath?
+    /// Only notes this note links to.
+    public var linkedFrom: NotePath?
+    /// Only notes no other note links to.
+    public var orphan = false
+    /// Only notes with a link that leads nowhere.
+    public var deadLinks = false
+    /// The notes the link conditions keep, worked out by the index before the query runs.
+    var noteIDs: Set<Int64>?
+
+    /// Whether a link condition needs the link graph resolved.
+    var hasLinkConditions: Bool { linksTo != nil || linkedFrom != nil || orphan || deadLinks }
 
     public init(now: Date) {
         self.now = now
@@ -26,7 +42,8 @@ public struct NoteFilter: Sendable {
 
     /// Whether any condition narrows the notes (so "nothing found" means "nothing matches").
     public var isRestrictive: Bool {
-        color != nil || !fields.isEmpty || updatedSince != nil || updatedUntil != nil || expiringWithin != nil
+        color != nil || !fields.isEmpty || updatedSince != nil || updatedUntil != nil || expiringWithin != nil || !tags.isEmpty
+            || hasLinkConditions
     }
 }
 

@@ -11,16 +11,18 @@ public struct SearchResults: Sendable {
 extension NoteIndex {
     /// The notes that pass `filter`, in `sort` order.
     public func list(_ filter: NoteFilter, sort: NoteSort, limit: Int? = nil) throws(VaultError) -> [IndexedNote] {
-        try read { store in try store.notes(filter, sort: sort, limit: limit) }
+        let root = vault.root
+        return try read { store in try store.notes(store.resolvingLinks(filter, root: root), sort: sort, limit: limit) }
     }
 
     /// How many notes pass `filter`.
     public func count(_ filter: NoteFilter) throws(VaultError) -> Int {
-        try read { store in try store.count(filter) }
+        let root = vault.root
+        return try read { store in try store.count(store.resolvingLinks(filter, root: root)) }
     }
 
     /// Every note's path and title, for resolving what a user typed.
-    public func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
+    package func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
         try read { store in try store.candidates() }
     }
 
@@ -49,6 +51,7 @@ extension NoteIndex {
     ///   - limit: How many results to return.
     public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
-        return try read { store in try store.search(query, filter: filter, limit: limit, counter: counter) }
+        let root = vault.root
+        return try read { store in try store.search(query, filter: store.resolvingLinks(filter, root: root), limit: limit, counter: counter) }
     }
 }

@@ -7,14 +7,14 @@
 /// in `index.md` becomes `Archive/Trip%202024.md#Day%201` only if the link used percent-encoding;
 /// `[t](Trip.md)` becomes `<Archive/Trip 2024.md>`; `[[Trip|the trip]]` becomes
 /// `[[Trip 2024|the trip]]`.
-public enum LinkRewriter {
+enum LinkRewriter {
     /// The new destination text for `link` (to replace the bytes of its ``NoteLink/destinationRange``),
     /// or `nil` when the link is external or no form of it would lead to `newTarget` alone.
     /// - Parameters:
     ///   - source: The linking note's path after the move (it may have moved too).
     ///   - newTarget: The target's path after the move.
     ///   - resolver: A resolver of the vault as it is after the move.
-    public static func replacement(for link: NoteLink, in source: String, to newTarget: String, resolver: LinkResolver) -> String? {
+    static func replacement(for link: NoteLink, in source: String, to newTarget: String, resolver: LinkResolver) -> String? {
         switch link.kind {
         case .autolink: return nil
         case .wikilink, .embed: return wikilinkReplacement(link.destination, in: source, to: newTarget, resolver: resolver)

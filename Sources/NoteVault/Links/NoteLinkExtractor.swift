@@ -1,13 +1,13 @@
 import Markdown
 
 /// The links and tags of one note, in the order they are written.
-public struct NoteLinks: Sendable, Equatable {
+package struct NoteLinks: Sendable, Equatable {
     /// Every link, definition and embed, in file order.
-    public var links: [NoteLink]
+    package var links: [NoteLink]
     /// Front matter tags first, then body tags in file order.
-    public var tags: [NoteTag]
+    package var tags: [NoteTag]
 
-    public init(links: [NoteLink] = [], tags: [NoteTag] = []) {
+    package init(links: [NoteLink] = [], tags: [NoteTag] = []) {
         self.links = links
         self.tags = tags
     }
@@ -24,10 +24,10 @@ public struct NoteLinks: Sendable, Equatable {
 /// found.links.map(\.destination)  // ["Plan#Goals|the plan", "notes.md"]
 /// found.tags.map(\.name)          // ["work"]
 /// ```
-public enum NoteLinkExtractor {
+package enum NoteLinkExtractor {
     /// Extracts the links and tags of a note read by ``NoteContent`` (nothing for a file that is
     /// not text), front matter tags included.
-    public static func extract(_ content: NoteContent) -> NoteLinks {
+    package static func extract(_ content: NoteContent) -> NoteLinks {
         guard content.textProblem == nil else { return NoteLinks() }
         var tagsLine: Int?
         if case .parsed(let frontMatter) = content.frontMatter {
@@ -38,7 +38,7 @@ public enum NoteLinkExtractor {
 
     /// Extracts links and tags from a whole file whose body starts at `bodyStart` (after the
     /// front matter, or after a BOM).
-    public static func extract(bytes: [UInt8], bodyStart: Int, frontMatterTags: [String] = [], frontMatterTagsLine: Int? = nil) -> NoteLinks {
+    package static func extract(bytes: [UInt8], bodyStart: Int, frontMatterTags: [String] = [], frontMatterTagsLine: Int? = nil) -> NoteLinks {
         let start = min(max(bodyStart, 0), bytes.count)
         return bytes.withUnsafeBufferPointer { buffer in
             let map = MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start...]))
@@ -48,7 +48,7 @@ public enum NoteLinkExtractor {
 
     /// Extracts links and tags using a map of the body already parsed (offsets relative to the
     /// body), so that one libcmark parse serves both the index text and the links.
-    public static func extract(
+    package static func extract(
         buffer: UnsafeBufferPointer<UInt8>, bodyStart: Int, map: MarkdownSyntaxMap, frontMatterTags: [String] = [], frontMatterTagsLine: Int? = nil
     ) -> NoteLinks {
         var extraction = Extraction(buffer: buffer, bodyStart: bodyStart, map: map)

@@ -7,5 +7,6 @@ extension Localization {
         "%@ hours": "%@ hour",
         "%@ days": "%@ day",
         "%@ years": "%@ year",
+        "%@ dead links": "%@ dead link",
     ]
 }

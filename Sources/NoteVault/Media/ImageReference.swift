@@ -1,22 +1,22 @@
 import Foundation
 
 /// An image a note shows (`![alt](source)`), resolved to a file in the vault when it is local.
-public struct ImageReference: Sendable, Equatable {
+package struct ImageReference: Sendable, Equatable {
     /// The destination as written in the note.
-    public var source: String
+    package var source: String
     /// The file it names, relative to the vault root; `nil` for remote or `data:` images and for
     /// paths that would leave the vault.
-    public var path: NotePath?
+    package var path: NotePath?
     /// Whether the path would leave the vault (never read).
-    public var escapesVault: Bool
+    package var escapesVault: Bool
 
     /// Whether the source names a file rather than a URL.
-    public var isLocal: Bool { path != nil || escapesVault }
+    package var isLocal: Bool { path != nil || escapesVault }
 
     /// Resolves `source` as written in the note at `note`: relative to the note's folder, or to
     /// the vault root when it starts with `/`; percent-escapes decoded; `?query` and `#fragment`
     /// dropped.
-    public init(source: String, in note: NotePath) {
+    package init(source: String, in note: NotePath) {
         self.source = source
         self.path = nil
         self.escapesVault = false
@@ -56,25 +56,25 @@ public struct ImageReference: Sendable, Equatable {
 }
 
 /// A picture of a photo note as the gallery lists it.
-public struct GalleryImage: Sendable, Equatable {
-    public var reference: ImageReference
+package struct GalleryImage: Sendable, Equatable {
+    package var reference: ImageReference
     /// Whether the file exists (a regular file, not a link).
-    public var exists: Bool
+    package var exists: Bool
     /// What its header says, when it exists and is a picture enote knows.
-    public var info: ImageFormat.Info?
+    package var info: ImageFormat.Info?
 }
 
 /// A note that shows local pictures.
-public struct GalleryEntry: Sendable, Equatable {
-    public var note: NotePath
-    public var title: String
-    public var images: [GalleryImage]
+package struct GalleryEntry: Sendable, Equatable {
+    package var note: NotePath
+    package var title: String
+    package var images: [GalleryImage]
 }
 
 extension NoteIndex {
     /// Every note that shows local pictures, with each picture's path, pixel size and whether
     /// it exists, newest notes first.
-    public func gallery() throws(VaultError) -> [GalleryEntry] {
+    package func gallery() throws(VaultError) -> [GalleryEntry] {
         var filter = NoteFilter(now: vault.clock.now())
         filter.includePendingExpiry = true
         let notes = try list(filter, sort: NoteSort(key: .updated)).filter { !$0.images.isEmpty }

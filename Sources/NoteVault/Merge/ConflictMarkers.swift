@@ -3,13 +3,13 @@
 ///
 /// A marker is a line of `<<<<<<<` or `>>>>>>>` (any length from 7), alone or followed by a space
 /// and a label. A `=======` line alone is not counted: it is also Markdown's underline of a heading.
-public enum ConflictMarkers {
+package enum ConflictMarkers {
     /// The message shown for a file that has markers.
-    public static let message: LocalizedMessage =
+    package static let message: LocalizedMessage =
         "conflict markers from a git merge; keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines, then commit the note"
 
     /// The 1-based lines that are markers, in order.
-    public static func lines(in bytes: [UInt8]) -> [Int] {
+    package static func lines(in bytes: [UInt8]) -> [Int] {
         var found: [Int] = []
         var line = 1
         var start = 0

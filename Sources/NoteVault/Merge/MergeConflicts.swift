@@ -11,12 +11,12 @@
 ///
 /// `enote doctor` reports such notes, and `enote set NOTE --resolve` removes the entry once
 /// the user has chosen.
-public enum MergeConflicts {
+package enum MergeConflicts {
     /// The front matter key.
-    public static let key = "conflicts"
+    package static let key = "conflicts"
 
     /// The items recorded in a note's front matter, or `[]` when it has none.
-    public static func items(in frontMatter: FrontMatter) -> [String] {
+    package static func items(in frontMatter: FrontMatter) -> [String] {
         frontMatter.value(for: key)?.strings ?? []
     }
 
@@ -32,5 +32,5 @@ public enum MergeConflicts {
     }
 
     /// The change that removes the entry.
-    public static var removal: FrontMatterEditor.Change { .remove(key: key, aliases: []) }
+    package static var removal: FrontMatterEditor.Change { .remove(key: key, aliases: []) }
 }

@@ -12,22 +12,22 @@ import Foundation
 /// try DateInput.parse("3d", clock: clock)        // now + 3 days
 /// try DateInput.parse("tomorrow", clock: clock)  // 00:00 local time tomorrow
 /// ```
-public enum DateInput {
+package enum DateInput {
     /// Why a command-line date was refused.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var text: String
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var text: String
         /// Why a well-formed local time names no single instant (the clocks skip it or pass it
         /// twice); `nil` when the text is not a date at all.
-        public var localTimeProblem: NoteDate.ParseError?
-        public var description: String { message.text }
+        package var localTimeProblem: NoteDate.ParseError?
+        package var description: String { message.text }
 
-        public init(text: String, localTimeProblem: NoteDate.ParseError? = nil) {
+        package init(text: String, localTimeProblem: NoteDate.ParseError? = nil) {
             self.text = text
             self.localTimeProblem = localTimeProblem
         }
 
         /// What is wrong with the text and what to write instead.
-        public var message: LocalizedMessage {
+        package var message: LocalizedMessage {
             if let localTimeProblem { return localTimeProblem.message }
             return "\"\(text)\" is not a date: write \(NoteDate.acceptedFormats), or a relative time such as 30m, 12h, 3d, 2w, today, tomorrow"
         }
@@ -36,7 +36,7 @@ public enum DateInput {
     /// Resolves `text` to an instant, using `clock` for relative forms and local times.
     /// - Throws: ``ParseError`` for text that is not a date, and for a local time that does
     ///   not exist in the clock's zone or happens twice there (an offset says which).
-    public static func parse(_ text: String, clock: VaultClock) throws(ParseError) -> Date {
+    package static func parse(_ text: String, clock: VaultClock) throws(ParseError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
         switch trimmed {
@@ -70,9 +70,9 @@ public enum DateInput {
     }
 
     /// Durations written as a number and a unit: `30m`, `12h`, `3d`, `2w` (also `45s`).
-    public enum Duration {
+    package enum Duration {
         /// The length of `text` in seconds, or `nil` when it is not a duration.
-        public static func seconds(parsing text: String) -> TimeInterval? {
+        package static func seconds(parsing text: String) -> TimeInterval? {
             let text = text.trimmingCharacters(in: .whitespaces).lowercased()
             guard let unit = text.last, let count = Int(text.dropLast()), count >= 0, count < 1_000_000 else {
                 return nil

@@ -26,7 +26,7 @@ public struct NoteContent: Sendable {
     /// Title and description.
     public let headline: NoteHeadline
     /// The body as plain text (Markdown removed), with its images and links.
-    public let body: MarkdownSummary
+    package let body: MarkdownSummary
     /// Why the content could not be read as text, if it could not.
     public let textProblem: TextProblem?
     /// Everything worth telling the user, with file and line.
@@ -80,6 +80,20 @@ public struct NoteContent: Sendable {
     ///   - path: The note's path relative to the vault, for the headline and diagnostics.
     ///   - timeZone: The zone local times are read in (see ``NoteMetadata``).
     public init(bytes: [UInt8], path: String, timeZone: TimeZone = .current) {
+        var unused: MarkdownSyntaxMap?
+        self.init(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &unused, mapping: false)
+    }
+
+    /// Reads a note and maps its body's syntax in the same libcmark parse (offsets relative to
+    /// the body), so that the index takes links and tags from it without a second parse.
+    /// The map is `nil` for a file that is not text.
+    static func readMappingSyntax(bytes: [UInt8], path: String, timeZone: TimeZone) -> (content: NoteContent, map: MarkdownSyntaxMap?) {
+        var map: MarkdownSyntaxMap?
+        let content = NoteContent(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &map, mapping: true)
+        return (content, map)
+    }
+
+    private init(bytes: [UInt8], path: String, timeZone: TimeZone, syntaxMap: inout MarkdownSyntaxMap?, mapping: Bool) {
         self.bytes = bytes
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         if let problem = Self.textProblem(in: bytes) {
@@ -109,8 +123,14 @@ public struct NoteContent: Sendable {
         self.frontMatter = reading
         self.metadata = metadata
         let start = bodyStart
-        self.body = bytes.withUnsafeBytes { raw in
-            MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...]))
+        if mapping {
+            let parsed = bytes.withUnsafeBytes { raw in MarkdownSummary.withSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...])) }
+            self.body = parsed.summary
+            syntaxMap = parsed.map
+        } else {
+            self.body = bytes.withUnsafeBytes { raw in
+                MarkdownSummary(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...]))
+            }
         }
         let isEmptyFile = bytes[bomLength...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         self.headline = NoteHeadline(frontMatterTitle: metadata.title, body: body, fileName: fileName, isEmptyFile: isEmptyFile)

@@ -38,7 +38,7 @@ public struct NoteHeadline: Sendable, Equatable {
     ///   - body: The body's plain text, from libcmark.
     ///   - fileName: The note's file name, used when there is no text at all.
     ///   - isEmptyFile: Whether the file holds nothing but whitespace (its title is `Untitled`).
-    public init(frontMatterTitle: String?, body: MarkdownSummary, fileName: String, isEmptyFile: Bool) {
+    package init(frontMatterTitle: String?, body: MarkdownSummary, fileName: String, isEmptyFile: Bool) {
         var lines = CollapsedLines(body.plainText)
         if let frontMatterTitle {
             title = frontMatterTitle

@@ -2,9 +2,9 @@ import Foundation
 
 /// How far a moment is from now in words, as lists, `show` and the language server say it:
 /// `now`, `in 5 minutes`, `in 3 hours`, `tomorrow`, `in 3 days`, `2 days ago`.
-public enum RelativeTime {
+package enum RelativeTime {
     /// `date` seen from `now`, days counted by the calendar of `timeZone`, in the current language.
-    public static func words(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+    package static func words(_ date: Date, now: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let seconds = date.timeIntervalSince(now)

@@ -10,10 +10,10 @@ import GRDB
 /// (UTF-8), so enote's own keys (`V`, `aV`) keep their order. Equal keys are shown newest first.
 extension OrderKey {
     /// Whether `key` is a decimal number: `[+-]?[0-9]+(\.[0-9]+)?`.
-    public static func isNumber(_ key: String) -> Bool { parts(of: key) != nil }
+    static func isNumber(_ key: String) -> Bool { parts(of: key) != nil }
 
     /// -1, 0 or 1 as `a` comes before, with or after `b` in the order of keys.
-    public static func compare(_ a: String, _ b: String) -> Int {
+    static func compare(_ a: String, _ b: String) -> Int {
         switch (parts(of: a), parts(of: b)) {
         case (let x?, let y?):
             let byValue = x.compare(y)
@@ -31,7 +31,7 @@ extension OrderKey {
     /// A key strictly between `lower` and `upper` in the order of keys (`nil` meaning the start
     /// or the end), in the neighbours' style: a number next to numbers (`9`, `10` → `9.5`), a
     /// base-62 key next to base-62 keys; `nil` when no key fits (`2.5` and `2.50`).
-    public static func key(between lower: String?, and upper: String?) -> String? {
+    static func key(between lower: String?, and upper: String?) -> String? {
         if let lower, let upper, compare(lower, upper) >= 0 { return nil }
         var candidates: [String] = []
         let lowerNumber = lower.flatMap(parts(of:))

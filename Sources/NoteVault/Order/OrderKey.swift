@@ -14,11 +14,11 @@
 /// OrderKey.between("y", nil)   // "z"
 /// OrderKey.between("z", nil)   // "zV"
 /// ```
-public enum OrderKey {
+enum OrderKey {
     static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
     /// Whether `key` can be used for a midpoint: base-62 digits, not ending in `0`.
-    public static func isCanonical(_ key: String) -> Bool {
+    static func isCanonical(_ key: String) -> Bool {
         let bytes = Array(key.utf8)
         guard let last = bytes.last, last != UInt8(ascii: "0") else { return false }
         return bytes.allSatisfy { digits.contains($0) }
@@ -26,7 +26,7 @@ public enum OrderKey {
 
     /// A key strictly between `lower` and `upper` (`nil` meaning the start or the end).
     /// Both must be canonical and `lower < upper`.
-    public static func between(_ lower: String?, _ upper: String?) -> String {
+    static func between(_ lower: String?, _ upper: String?) -> String {
         // At the ends, step one digit instead of halving the rest of the range, so that moving
         // notes to the top or the bottom again and again grows keys only every ~60 moves.
         if let lower, upper == nil {

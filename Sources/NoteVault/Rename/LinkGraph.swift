@@ -5,7 +5,7 @@
 /// may be a superset: the planner reads each note named and resolves its links itself.
 /// ``ScanningLinkGraph`` answers by reading every note; an index-backed graph (issue 16's
 /// `links` table) will answer from the index.
-public protocol LinkGraph {
+package protocol LinkGraph {
     /// Every note of the vault, vault-relative with `/` between components.
     func notePaths() throws(VaultError) -> [String]
     /// The front matter `aliases` of the notes that have some, by path.
@@ -20,7 +20,7 @@ public protocol LinkGraph {
 /// A ``LinkGraph`` that reads every note of the vault once, when first asked, and extracts its
 /// links: right whatever the index holds, and slow on a large vault (every note is read and
 /// parsed). The index-backed graph replaces it once links are indexed.
-public final class ScanningLinkGraph: LinkGraph {
+package final class ScanningLinkGraph: LinkGraph {
     private let vault: Vault
     private var scanned: Scan?
 
@@ -31,19 +31,19 @@ public final class ScanningLinkGraph: LinkGraph {
         var wikilinkNames: [String: Set<String>]
     }
 
-    public init(vault: Vault) {
+    package init(vault: Vault) {
         self.vault = vault
     }
 
-    public func notePaths() throws(VaultError) -> [String] { scan().paths }
+    package func notePaths() throws(VaultError) -> [String] { scan().paths }
 
-    public func aliases() throws(VaultError) -> [String: [String]] { scan().aliases }
+    package func aliases() throws(VaultError) -> [String: [String]] { scan().aliases }
 
-    public func notesLinking(to target: String) throws(VaultError) -> [String] {
+    package func notesLinking(to target: String) throws(VaultError) -> [String] {
         (scan().backlinks[target] ?? []).sorted()
     }
 
-    public func notesWithWikilinks(named name: String) throws(VaultError) -> [String] {
+    package func notesWithWikilinks(named name: String) throws(VaultError) -> [String] {
         (scan().wikilinkNames[ScanningLinkGraph.folded(name)] ?? []).sorted()
     }
 

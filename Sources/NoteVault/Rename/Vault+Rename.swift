@@ -16,7 +16,7 @@ extension Vault {
     /// Plans renaming (or moving) the note at `from` to `to` without changing anything: for
     /// `--dry-run`, and the first half of ``renameNote(_:to:graph:force:afterStep:)``.
     /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``) for an unsafe rename.
-    public func planRename(_ from: NotePath, to: NotePath, graph: (any LinkGraph)? = nil) throws(VaultError) -> RenamePlan {
+    package func planRename(_ from: NotePath, to: NotePath, graph: (any LinkGraph)? = nil) throws(VaultError) -> RenamePlan {
         try RenamePlanner(vault: self, graph: graph ?? ScanningLinkGraph(vault: self)).plan(from: from, to: to)
     }
 
@@ -29,7 +29,7 @@ extension Vault {
     /// `.enote/rename.journal`, each file is written atomically, and the journal is removed; a
     /// rename cut short is completed by ``completeInterruptedRename()``.
     /// - Parameter afterStep: Called after each step of ``RenameJournal`` (a test hook).
-    public func renameNote(
+    package func renameNote(
         _ from: NotePath, to: NotePath, graph: (any LinkGraph)? = nil, force: Bool = false, afterStep: (Int) -> Void = { _ in }
     ) throws(VaultError) -> RenameResult {
         let lock = try lock()

@@ -2,17 +2,17 @@
 import Foundation
 
 /// The preset notes `enote init --sample` copies into a vault: the files of SampleVault/.
-public enum SampleVaultFiles {
+enum SampleVaultFiles {
     /// One file of the sample vault.
-    public struct File: Sendable {
+    struct File: Sendable {
         /// The path relative to the vault root.
-        public var path: String
+        var path: String
         /// The file's bytes.
-        public var data: Data
+        var data: Data
     }
 
     /// Every file, in path order.
-    public static let all: [File] = [
+    static let all: [File] = [
         File(
             path: ".enote/templates/journal.md",
             data: Data(base64Encoded: "IyB7e3RpdGxlfX0KCldoYXQgd2VudCB3ZWxsIG9uIHt7ZGF0ZX19OgoKV2hhdCB0byB0cnkgdG9tb3Jyb3c6Cg==")!),

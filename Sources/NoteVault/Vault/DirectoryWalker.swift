@@ -14,55 +14,55 @@ import Glibc
 ///
 /// ``visit(root:_:)`` hands each note to a closure without allocating anything per file, so
 /// checking a hundred thousand notes for changes costs little more than the `fstatat` calls.
-public struct DirectoryWalker {
+package struct DirectoryWalker {
     /// One note found by the walk.
-    public struct Entry: Sendable, Equatable {
-        public var path: NotePath
-        public var status: FileStatus
+    package struct Entry: Sendable, Equatable {
+        package var path: NotePath
+        package var status: FileStatus
     }
 
     /// What a walk found besides the notes.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Symbolic links met (not followed).
-        public var symbolicLinks: [NotePath] = []
+        package var symbolicLinks: [NotePath] = []
         /// enote's own temp files left behind by a crash.
-        public var leftoverTempFiles: [NotePath] = []
+        package var leftoverTempFiles: [NotePath] = []
         /// Files named like notes (`*.md`) that are not regular files: named pipes, sockets,
         /// devices. They are never opened (opening a pipe waits for a writer).
-        public var specialFiles: [NotePath] = []
+        package var specialFiles: [NotePath] = []
         /// Notes whose path is longer than ``DirectoryWalker/maximumPathLength``: the kernel
         /// refuses to open them by path, so they cannot be read or written.
-        public var tooDeep: [NotePath] = []
+        package var tooDeep: [NotePath] = []
         /// Folders that could not be read.
-        public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
+        package var unreadableFolders: [(path: NotePath, error: SystemError)] = []
         /// Number of folders walked.
-        public var folderCount = 0
+        package var folderCount = 0
     }
 
     /// What a walk found, notes included.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The notes, in no particular order.
-        public var notes: [Entry] = []
-        public var symbolicLinks: [NotePath] = []
-        public var leftoverTempFiles: [NotePath] = []
-        public var specialFiles: [NotePath] = []
-        public var tooDeep: [NotePath] = []
-        public var unreadableFolders: [(path: NotePath, error: SystemError)] = []
-        public var folderCount = 0
+        package var notes: [Entry] = []
+        package var symbolicLinks: [NotePath] = []
+        package var leftoverTempFiles: [NotePath] = []
+        package var specialFiles: [NotePath] = []
+        package var tooDeep: [NotePath] = []
+        package var unreadableFolders: [(path: NotePath, error: SystemError)] = []
+        package var folderCount = 0
     }
 
     /// The longest path, in bytes, that can be opened by name: Linux's PATH_MAX (4096)
     /// counts the terminating NUL.
-    public static let maximumPathLength = 4095
+    package static let maximumPathLength = 4095
 
     /// What is a note, and which folders are entered.
-    public var policy: NotePathPolicy
+    package var policy: NotePathPolicy
     /// Where the walked folder is in the vault (empty for the root): the policy's patterns are
     /// matched against the vault path, while the visitor gets paths relative to the walked folder.
-    public var base: NotePath
+    package var base: NotePath
 
     /// A walker applying `policy` to a walk of the vault folder `base` (the root by default).
-    public init(policy: NotePathPolicy = NotePathPolicy(), base: NotePath = NotePath(bytes: [])) {
+    package init(policy: NotePathPolicy = NotePathPolicy(), base: NotePath = NotePath(bytes: [])) {
         self.policy = policy
         self.base = base
     }
@@ -79,7 +79,7 @@ public struct DirectoryWalker {
     }
 
     /// Walks the tree below the open directory `root` and collects the notes.
-    public func walk(root: Int32) -> Result {
+    package func walk(root: Int32) -> Result {
         var notes: [Entry] = []
         let summary = visit(root: root) { path, status in
             notes.append(Entry(path: NotePath(bytes: Array(path)), status: status))
@@ -92,7 +92,7 @@ public struct DirectoryWalker {
 
     /// Walks the tree below `root`, calling `visitor` with each note's path (valid only during
     /// the call) and status.
-    public func visit(root: Int32, _ visitor: (UnsafeBufferPointer<UInt8>, FileStatus) -> Void) -> Summary {
+    package func visit(root: Int32, _ visitor: (UnsafeBufferPointer<UInt8>, FileStatus) -> Void) -> Summary {
         var summary = Summary()
         let descriptor = retryingOnInterrupt { openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
@@ -110,7 +110,7 @@ public struct DirectoryWalker {
     /// lane ever waits for another. The kernel's `fstatat` scales across cores, so two lanes
     /// take about half the time of one.
     /// - Returns: The lanes' states, for the caller to merge, and what the walk found besides.
-    public func visitInParallel<Lane>(
+    package func visitInParallel<Lane>(
         root: Int32, lanes: Int = 2, makeLane: () -> Lane,
         _ visitor: (inout Lane, UnsafeBufferPointer<UInt8>, FileStatus) -> Void
     ) -> (lanes: [Lane], summary: Summary) {

@@ -7,9 +7,9 @@ public struct Note: Sendable {
     /// The file's content, read.
     public let content: NoteContent
     /// The file's status when it was read.
-    public let status: FileStatus
+    package let status: FileStatus
 
-    public init(path: NotePath, content: NoteContent, status: FileStatus) {
+    package init(path: NotePath, content: NoteContent, status: FileStatus) {
         self.path = path
         self.content = content
         self.status = status

@@ -116,7 +116,7 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     public var isMarkdown: Bool { NotePath.isMarkdownName(fileNameBytes[...]) }
 
     /// Calls `body` with the path as a NUL-terminated C string.
-    public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+    package func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }

@@ -13,36 +13,36 @@
 /// Its size plays no part: a note too large to read is still a note, listed as unreadable.
 /// Build it from the vault's settings with ``init(config:)``; ``Vault/notePathPolicy`` is the
 /// vault's current one.
-public struct NotePathPolicy: Sendable, Equatable {
+package struct NotePathPolicy: Sendable, Equatable {
     /// The vault's ignore patterns, as written in the config.
-    public let ignore: [String]
+    package let ignore: [String]
     /// The patterns that name folders, without their trailing `/`.
     private let folderPatterns: [String]
     /// The patterns that name files.
     private let filePatterns: [String]
 
     /// A policy with these ignore patterns (none by default: every visible `*.md` file).
-    public init(ignore: [String] = []) {
+    package init(ignore: [String] = []) {
         self.ignore = ignore
         folderPatterns = ignore.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }
         filePatterns = ignore.filter { !$0.hasSuffix("/") }
     }
 
     /// The policy of a vault with these settings.
-    public init(config: VaultConfig) {
+    package init(config: VaultConfig) {
         self.init(ignore: config.ignore)
     }
 
     // MARK: - Whole paths
 
     /// Whether the file at `path` (relative to the root), of this kind, is a note.
-    public func isNote(_ path: NotePath, kind: FileStatus.Kind) -> Bool {
+    package func isNote(_ path: NotePath, kind: FileStatus.Kind) -> Bool {
         kind == .regular && Self.isNoteName(path.fileNameBytes) && admitsFolders(above: path) && admitsFile(path)
     }
 
     /// Whether the walk enters the folder at `path` (relative to the root; the root itself is
     /// always entered): neither it nor any folder above it is hidden or ignored.
-    public func admitsFolder(_ path: NotePath) -> Bool {
+    package func admitsFolder(_ path: NotePath) -> Bool {
         path.bytes.isEmpty || (admitsFolders(above: path) && admitsFolderHere(path))
     }
 

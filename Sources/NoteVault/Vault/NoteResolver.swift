@@ -9,13 +9,13 @@
 /// try NoteResolver.resolve("groc", among: candidates)      // grocery-list.md
 /// try NoteResolver.resolve("work/plan", among: candidates) // work/plan.md
 /// ```
-public enum NoteResolver {
+package enum NoteResolver {
     /// A note a reference may name.
-    public struct Candidate: Sendable, Equatable {
-        public var path: NotePath
-        public var title: String
+    package struct Candidate: Sendable, Equatable {
+        package var path: NotePath
+        package var title: String
 
-        public init(path: NotePath, title: String) {
+        package init(path: NotePath, title: String) {
             self.path = path
             self.title = title
         }
@@ -24,7 +24,7 @@ public enum NoteResolver {
     /// The note `reference` names.
     /// - Throws: ``VaultError/noteNotFound(reference:suggestions:)`` or
     ///   ``VaultError/ambiguousNote(reference:candidates:)``.
-    public static func resolve(_ reference: String, among candidates: [Candidate]) throws(VaultError) -> NotePath {
+    package static func resolve(_ reference: String, among candidates: [Candidate]) throws(VaultError) -> NotePath {
         var typed = reference
         while typed.hasPrefix("./") { typed.removeFirst(2) }
         guard !typed.isEmpty else { throw .invalidInput("name a note by its path or title") }
@@ -78,7 +78,7 @@ extension Vault {
     /// socket or device as not a regular file (it is never opened).
     /// - Throws: ``VaultError/noteNotFound(reference:suggestions:)``,
     ///   ``VaultError/ambiguousNote(reference:candidates:)``, or the refusal of such a file.
-    public func resolve(_ reference: String, among candidates: [NoteResolver.Candidate]) throws(VaultError) -> NotePath {
+    package func resolve(_ reference: String, among candidates: [NoteResolver.Candidate]) throws(VaultError) -> NotePath {
         do throws(VaultError) {
             return try NoteResolver.resolve(reference, among: candidates)
         } catch .noteNotFound(let typed, let suggestions) {

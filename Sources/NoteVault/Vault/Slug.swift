@@ -14,12 +14,12 @@ import Foundation
 /// Slug.make(from: "../../etc/passwd")          // "etc-passwd"
 /// Slug.make(from: "CON")                       // "con-note"
 /// ```
-public enum Slug {
+package enum Slug {
     /// The longest slug in bytes, leaving room for `-99.md` within the 255-byte name limit.
-    public static let maximumBytes = 120
+    package static let maximumBytes = 120
 
     /// The slug for `title`; `note` when nothing usable is left.
-    public static func make(from title: String) -> String {
+    package static func make(from title: String) -> String {
         var slug = ""
         var pendingDash = false
         for character in title.precomposedStringWithCanonicalMapping.lowercased() {

@@ -18,11 +18,11 @@ import Glibc
 ///
 /// {{date}} {{time}} — attendees:
 /// ```
-public enum Template {
+package enum Template {
     /// Replaces the placeholders as plain text: `{{title}}`, `{{date}}` (2026-11-22) and
     /// `{{time}}` (10:47). Each is replaced once, so a title that contains `{{date}}` stays as
     /// typed.
-    public static func fill(_ text: String, title: String, now: Date, timeZone: TimeZone) -> String {
+    package static func fill(_ text: String, title: String, now: Date, timeZone: TimeZone) -> String {
         replace(in: text, values: values(title: title, now: now, timeZone: timeZone))
     }
 
@@ -30,7 +30,7 @@ public enum Template {
     /// the decoded values and each changed value is written again as ``YAMLWriter`` writes it
     /// (`title: {{title}}` with the title `Meeting: Q3` becomes `title: "Meeting: Q3"`); the
     /// body gets the values as typed.
-    public static func instantiate(_ text: String, title: String, now: Date, timeZone: TimeZone) -> [UInt8] {
+    package static func instantiate(_ text: String, title: String, now: Date, timeZone: TimeZone) -> [UInt8] {
         let values = values(title: title, now: now, timeZone: timeZone)
         // Placeholders become plain words first, so the block parses whatever the values are.
         var slots: [(slot: String, value: String)] = []
@@ -109,10 +109,10 @@ public enum Template {
 
 extension Vault {
     /// The folder of note templates.
-    public var templatesFolder: String { stateFolder + "/templates" }
+    package var templatesFolder: String { stateFolder + "/templates" }
 
     /// The names of the templates in `.enote/templates/` (none when it is a link).
-    public func templateNames() -> [String] {
+    package func templateNames() -> [String] {
         let names = ((try? names(inFolder: Self.templatesPath)) ?? []).map { String(decoding: $0, as: UTF8.self) }
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { String($0.dropLast(3)) }.sorted()
     }
@@ -120,7 +120,7 @@ extension Vault {
     /// The text of the template `name` (with or without `.md`), read without following a link:
     /// a template that is a link, or a templates folder that is one, is refused.
     /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are.
-    public func template(named name: String) throws(VaultError) -> String {
+    package func template(named name: String) throws(VaultError) -> String {
         let file = name.hasSuffix(".md") ? name : name + ".md"
         var text: String?
         if !file.contains("/"), !file.hasPrefix(".") {

@@ -63,7 +63,7 @@ extension Vault {
     /// ``moveToTrash(_:reason:force:)`` for a caller that already holds the vault lock (it does not
     /// look for other editors).
     /// - Parameter hash: The hash of the bytes being moved, recorded in the log (expiry does).
-    public func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {
+    package func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)
         if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
         guard status.kind == .regular else { throw .write(.notRegularFile(path)) }

@@ -55,8 +55,9 @@ extension Vault {
     ///   - original: The snapshot the editing started from; if the file changed since, nothing is
     ///     overwritten and the new text is saved as a conflict copy next to the note.
     /// - Returns: The note as it is now, and warnings (for example front matter the edit broke).
-    public func replaceText(of path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(VaultError) -> (note: Note, warnings: [Diagnostic])
-    {
+    package func replaceText(
+        of path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot
+    ) throws(VaultError) -> (note: Note, warnings: [Diagnostic]) {
         let lock = try lock()
         defer { lock.release() }
         let edited = NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone)

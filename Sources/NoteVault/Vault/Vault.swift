@@ -20,16 +20,16 @@ public final class Vault: Sendable {
     /// The vault's root folder, absolute.
     public let root: String
     /// The root, opened as a directory.
-    public let rootDescriptor: Int32
+    package let rootDescriptor: Int32
     /// The seam through which every change to a file goes.
-    public let fileSystem: any FileSystem
+    package let fileSystem: any FileSystem
     /// Where "now" comes from.
     public let clock: VaultClock
     /// The settings from `.enote/config`, as last read (at opening, or by ``reloadConfig()``).
     public var config: VaultConfig { settings.current.config }
     /// What is a note in this vault, from the current settings: the one rule the walk, every
     /// reconcile and the watcher apply.
-    public var notePathPolicy: NotePathPolicy { settings.current.policy }
+    package var notePathPolicy: NotePathPolicy { settings.current.policy }
     private let settings: VaultSettings
     /// How long a command waits for another one that holds the vault lock, in seconds.
     public let lockTimeout: Double
@@ -39,10 +39,17 @@ public final class Vault: Sendable {
     /// The name of the trash folder at the root.
     public static let trashFolderName = ".trash"
 
-    /// Opens the vault at `root`.
+    /// Opens the vault at `root` on the real file system.
     /// - Throws: ``VaultError/notAVault(path:)`` when `root` has no `.enote/` folder; a config
     ///   error naming the line.
-    public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), clock: VaultClock = .system, lockTimeout: Double = 10) throws(VaultError) {
+    public convenience init(root: String, clock: VaultClock = .system, lockTimeout: Double = 10) throws(VaultError) {
+        try self.init(root: root, fileSystem: SystemFileSystem(), clock: clock, lockTimeout: lockTimeout)
+    }
+
+    /// Opens the vault at `root` through `fileSystem` (the package's tests inject faults with it).
+    /// - Throws: ``VaultError/notAVault(path:)`` when `root` has no `.enote/` folder; a config
+    ///   error naming the line.
+    package init(root: String, fileSystem: any FileSystem, clock: VaultClock = .system, lockTimeout: Double = 10) throws(VaultError) {
         let root = Self.absolute(root)
         let descriptor = retryingOnInterrupt { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
@@ -85,7 +92,7 @@ public final class Vault: Sendable {
 
     /// Takes the vault's write lock; every change to notes happens while it is held.
     /// - Throws: ``VaultError/readOnly(path:reason:)`` when `.enote/` cannot be written.
-    public func lock() throws(VaultError) -> VaultLock {
+    package func lock() throws(VaultError) -> VaultLock {
         do {
             return try VaultLock.acquire(at: stateFolder + "/lock", timeout: lockTimeout, recordPID: true)
         } catch .system(let error) where Self.readOnlyCodes.contains(error.code) {
@@ -119,7 +126,7 @@ public final class Vault: Sendable {
     }
 
     /// The writer for notes in this vault.
-    public var writer: DurableWriter {
+    package var writer: DurableWriter {
         DurableWriter(fileSystem: fileSystem, root: rootDescriptor) { [clock] name in
             Vault.conflictName(for: name, at: clock.now(), timeZone: clock.timeZone)
         }
@@ -139,7 +146,7 @@ public final class Vault: Sendable {
     }
 
     /// Finds every note file (not reading them).
-    public func scan() -> DirectoryWalker.Result {
+    package func scan() -> DirectoryWalker.Result {
         DirectoryWalker(policy: notePathPolicy).walk(root: rootDescriptor)
     }
 
@@ -150,7 +157,7 @@ public final class Vault: Sendable {
     }
 
     /// Reads one note and the snapshot a later write must match.
-    public func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
+    package func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
         do {
             let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
             let content = NoteContent(bytes: snapshot.bytes, path: path.description, timeZone: clock.timeZone)
@@ -169,7 +176,7 @@ public final class Vault: Sendable {
     }
 
     /// The status of a file beneath the root, not following links.
-    public func fileStatus(_ path: NotePath) throws(VaultError) -> FileStatus {
+    package func fileStatus(_ path: NotePath) throws(VaultError) -> FileStatus {
         do {
             let descriptor = try fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
             defer { fileSystem.close(descriptor) }

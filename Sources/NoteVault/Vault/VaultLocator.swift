@@ -3,7 +3,7 @@ import Foundation
 /// Finds the vault a command works on, the way git finds a repository: `--vault DIR`, else the
 /// `ENOTE_VAULT` environment variable, else the nearest folder at or above the current one that
 /// holds `.enote/`.
-public enum VaultLocator {
+package enum VaultLocator {
     /// The root of the vault to use.
     /// - Parameters:
     ///   - explicit: The `--vault` option, if given.
@@ -11,7 +11,7 @@ public enum VaultLocator {
     ///   - currentDirectory: Where the search starts.
     /// - Throws: ``VaultError/notAVault(path:)`` for an explicit folder without `.enote/`;
     ///   ``VaultError/vaultNotFound(searchedFrom:)`` when the search finds none.
-    public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
+    package static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
         if let explicit = explicit ?? environment["ENOTE_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let root = Vault.absolute(explicit.hasPrefix("/") ? explicit : currentDirectory + "/" + explicit)
             guard isVault(root) else { throw .notAVault(path: root) }
@@ -29,7 +29,7 @@ public enum VaultLocator {
     }
 
     /// Whether `folder` holds a `.enote/` folder.
-    public static func isVault(_ folder: String) -> Bool {
+    package static func isVault(_ folder: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder + "/" + Vault.stateFolderName, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -54,7 +54,7 @@ public final class VaultLock: Sendable {
     ///   - path: The lock file.
     ///   - timeout: How long to wait for another holder, in seconds; 0 fails at once.
     ///   - recordPID: Whether to write this process's pid into the file for others' messages.
-    public static func acquire(at path: String, timeout: Double, recordPID: Bool = false) throws(LockError) -> VaultLock {
+    package static func acquire(at path: String, timeout: Double, recordPID: Bool = false) throws(LockError) -> VaultLock {
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
         guard descriptor >= 0 else { throw .system(SystemError("open", path: path)) }
         let deadline = monotonicSeconds() + timeout
@@ -80,7 +80,7 @@ public final class VaultLock: Sendable {
     }
 
     /// Releases the lock (also done when the object is freed or the process ends).
-    public func release() {
+    package func release() {
         descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             _ = flock(descriptor, LOCK_UN)

@@ -15,6 +15,7 @@ struct IndexWriter {
     private var upsertFile: RawStatement
     private var deleteFile: RawStatement
     private var lengths = BodyLengthTable()
+    private var graph: LinkWriter
 
     /// - Parameter bulk: Whether the database is being built from nothing. Rows then never
     ///   conflict, and plain `INSERT`s avoid the statement savepoints that `INSERT OR REPLACE`
@@ -34,6 +35,7 @@ struct IndexWriter {
         upsertFile = try RawStatement(
             db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
         deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
+        graph = try LinkWriter(db)
     }
 
     /// Adds a new note.
@@ -67,6 +69,7 @@ struct IndexWriter {
         try updateNote.run()
         try run(&deleteFields, id)
         try run(&deleteText, id)
+        try graph.delete(id: id)
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
     }
@@ -88,6 +91,7 @@ struct IndexWriter {
         try deleteFile.run()
         try run(&deleteText, id)
         try run(&deleteFields, id)
+        try graph.delete(id: id)
         try run(&deleteNote, id)
         lengths.remove(id)
     }
@@ -125,5 +129,6 @@ struct IndexWriter {
         insertText.bind(record.searchableName)
         try insertText.run()
         lengths.set(id, bodyBytes: record.body.utf8.count)
+        try graph.write(id: id, path: record.path, record: record.graph)
     }
 }

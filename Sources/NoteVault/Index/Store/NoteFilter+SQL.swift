@@ -49,6 +49,16 @@ extension NoteFilter {
             conditions.append("EXISTS (SELECT 1 FROM fields f WHERE f.note_id = n.id AND f.key = ? AND f.value = ?)")
             arguments += [key, field.value.lowercased()]
         }
+        for tag in tags {
+            // The tag itself or one nested under it: `a/b/…` sorts between `a/b/` and `a/b0`.
+            let normalized = NoteTag.normalize(tag)
+            conditions.append("n.id IN (SELECT t.note_id FROM tags t WHERE t.tag = ? OR (t.tag > ? AND t.tag < ?))")
+            arguments += [normalized, normalized + "/", normalized + "0"]
+        }
+        if let noteIDs {
+            conditions.append("n.id IN (SELECT value FROM json_each(?))")
+            arguments += ["[" + noteIDs.sorted().map(String.init).joined(separator: ",") + "]"]
+        }
         if let updatedSince {
             conditions.append("n.updated_at >= ?")
             arguments += [updatedSince.timeIntervalSince1970]

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote links NOTE`: the links written in a note, each with where it leads.
+    struct Links: ParsableCommand {
+        static let configuration = CommandConfiguration.enoteCommand(
+            commandName: "links",
+            abstract: "List the links written in a note and where each leads; dead ones are marked.",
+            discussion: """
+                Each line shows where the link is written (line:column), how it is written, and \
+                the note or file it leads to, `dead` when nothing answers to it, or the notes \
+                that share its name when it is ambiguous. Answered from the index.
+
+                Examples:
+                  enote links plan
+                  enote links work/plan --json
+                """)
+
+        @Argument(help: "The note.", completion: NoteCompletion.notes)
+        var note: String
+
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let vault = try context.openVault()
+            let path = try context.resolve(note, in: vault)
+            let index = try context.openIndex(vault)
+            let links = try index.links(from: path)
+            if json {
+                Console.out(JSONValue.array(links.map { LinkJSON.object($0) }).rendered())
+                return
+            }
+            if links.isEmpty {
+                context.note("No links")
+                return
+            }
+            var output = ""
+            for link in links {
+                let place = "\(link.link.place.line):\(link.link.place.utf16Column)"
+                output += "\(place)  \(SafeText.escaped(link.link.destination))  \(LinkJSON.describe(link.resolution))\n"
+            }
+            context.page(output)
+            let dead = links.count(where: \.isDead)
+            if dead > 0 { context.note("\(count: dead) dead links") }
+        }
+    }
+}
+
+/// Links as JSON and as the words the tables show.
+enum LinkJSON {
+    /// One link: where it is, how it is written, its parsed target, and where it leads.
+    static func object(_ link: IndexedLink, line: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("source", .string(link.source.description)),
+            ("line", .number(Double(link.link.place.line))),
+            ("column", .number(Double(link.link.place.utf16Column))),
+            ("offset", .number(Double(link.link.place.offset))),
+            ("kind", .string(link.link.kind.rawValue)),
+            ("destination", .string(link.link.destination)),
+            ("path", .string(link.link.target.path)),
+            ("heading", .optional(link.link.target.heading)),
+            ("block", .optional(link.link.target.block)),
+        ]
+        switch link.resolution {
+        case .resolved(let target): members += [("state", .string("resolved")), ("target", .string(target))]
+        case .dead: members += [("state", .string("dead")), ("target", .null)]
+        case .external: members += [("state", .string("external")), ("target", .null)]
+        case .ambiguous(let paths): members += [("state", .string("ambiguous")), ("target", .null), ("candidates", .array(paths.map(JSONValue.string)))]
+        }
+        if let line { members.append(("text", .string(line))) }
+        return .object(members)
+    }
+
+    /// Where a link leads, for a table: `→ path`, `dead`, `external`, `ambiguous: a, b`.
+    static func describe(_ resolution: LinkResolution) -> String {
+        switch resolution {
+        case .resolved(let path): "→ " + SafeText.escaped(path)
+        case .dead: Localization.text("dead")
+        case .external: Localization.text("external")
+        case .ambiguous(let paths): Localization.text("ambiguous:") + " " + SafeText.escaped(paths.joined(separator: ", "))
+        }
+    }
+}
