@@ -41,4 +41,16 @@ import Testing
             "textDocument/references", ["textDocument": ["uri": osaka], "position": ["line": 1, "character": 0], "context": ["includeDeclaration": true]])
         #expect(Self.locations(response) == ["kyoto.md 5:\("Текст про ".utf16.count)-\("Текст про [[trips/osaka]]".utf16.count)", "osaka.md 0:0-0"])
     }
+
+    @Test func aLinkingNoteWrittenAfterStartIsFoundOnceTheEditorReportsIt() throws {
+        let (vault, client) = try LspRenameTests.start()
+        let kyoto = vault.url("kyoto.md").absoluteString
+        client.open(kyoto, LspRenameTests.files["kyoto.md"]!)
+        try vault.write("new.md", "Эмодзи 😀 → [[kyoto]]\n")
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": vault.url("new.md").absoluteString, "type": 1]]])
+        let response = client.request(
+            "textDocument/references", ["textDocument": ["uri": kyoto], "position": ["line": 3, "character": 3], "context": ["includeDeclaration": false]])
+        let expected = "new.md 0:\("Эмодзи 😀 → ".utf16.count)-\("Эмодзи 😀 → [[kyoto]]".utf16.count)"
+        #expect(Self.locations(response).contains(expected), "\(String(describing: response))")
+    }
 }
