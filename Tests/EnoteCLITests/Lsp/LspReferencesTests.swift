@@ -46,10 +46,12 @@ import Testing
         let (vault, client) = try LspRenameTests.start()
         let kyoto = vault.url("kyoto.md").absoluteString
         client.open(kyoto, LspRenameTests.files["kyoto.md"]!)
+        let params: [String: Any] = ["textDocument": ["uri": kyoto], "position": ["line": 3, "character": 3], "context": ["includeDeclaration": false]]
+        // The server has opened the vault and indexed it before the note is written.
+        #expect(Self.locations(client.request("textDocument/references", params)).count == 4)
         try vault.write("new.md", "Эмодзи 😀 → [[kyoto]]\n")
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": vault.url("new.md").absoluteString, "type": 1]]])
-        let response = client.request(
-            "textDocument/references", ["textDocument": ["uri": kyoto], "position": ["line": 3, "character": 3], "context": ["includeDeclaration": false]])
+        let response = client.request("textDocument/references", params)
         let expected = "new.md 0:\("Эмодзи 😀 → ".utf16.count)-\("Эмодзи 😀 → [[kyoto]]".utf16.count)"
         #expect(Self.locations(response).contains(expected), "\(String(describing: response))")
     }
