@@ -42,6 +42,7 @@ public enum ErrorCode: Int, Sendable {
     case internalError = -32603
     case serverNotInitialized = -32002
     case requestCancelled = -32800
+    case requestFailed = -32803
 }
 
 /// The `error` member of a response.

@@ -116,6 +116,16 @@ public final class LanguageServer {
             return try positionRequest(params) { self.completion($0, at: $1) }
         case "textDocument/definition":
             return try positionRequest(params) { self.definition($0, at: $1) }
+        case "textDocument/prepareRename":
+            return try positionRequest(params) { self.prepareRename($0, at: $1) }
+        case "textDocument/rename":
+            return try rename(params)
+        case "textDocument/codeAction":
+            return try codeActions(params)
+        case "textDocument/references":
+            return try references(params)
+        case "workspace/willRenameFiles":
+            return willRenameFiles(params)
         case "textDocument/documentSymbol":
             guard let uri = params["textDocument"]?["uri"]?.string else { throw invalidParams(method) }
             guard let context = context(for: uri) else { return .null }
@@ -188,6 +198,14 @@ public final class LanguageServer {
                 "definitionProvider": .bool(true),
                 "documentSymbolProvider": .bool(true),
                 "workspaceSymbolProvider": .bool(true),
+                "referencesProvider": .bool(true),
+                "codeActionProvider": .bool(true),
+                "renameProvider": .object(["prepareProvider": .bool(true)]),
+                "workspace": .object([
+                    "fileOperations": .object([
+                        "willRename": .object(["filters": .array([.object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md")])])])])
+                    ])
+                ]),
             ]),
             "serverInfo": .object(["name": .string("enote"), "version": .string("0.1.0")]),
         ])

@@ -14,9 +14,18 @@ package struct RenamePlan: Sendable {
         package var after: [UInt8]
         /// How many link destinations change in it.
         package var rewrittenLinks: Int
+        /// The byte edits that turn `before` into `after`, in order of their offsets in `before`
+        /// (for a client that applies them itself, such as an editor through the language server).
+        package var replacements: [Replacement] = []
 
         /// The text as read.
         package var before: [UInt8] { snapshot.bytes }
+    }
+
+    /// One link destination replaced: the bytes `range` of `before` become `text`.
+    package struct Replacement: Sendable, Equatable {
+        package var range: Range<Int>
+        package var text: String
     }
 
     /// The note's path before the rename.

@@ -89,6 +89,8 @@ struct RenamePlanner {
         for (range, replacement) in replacements.sorted(by: { $0.key.lowerBound > $1.key.lowerBound }) {
             bytes.replaceSubrange(range, with: Array(replacement.utf8))
         }
-        return RenamePlan.FileEdit(path: path, newPath: newPath, snapshot: snapshot, after: bytes, rewrittenLinks: replacements.count)
+        let ordered = replacements.sorted { $0.key.lowerBound < $1.key.lowerBound }.map { RenamePlan.Replacement(range: $0.key, text: $0.value) }
+        return RenamePlan.FileEdit(
+            path: path, newPath: newPath, snapshot: snapshot, after: bytes, rewrittenLinks: replacements.count, replacements: ordered)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A real editor as the client: headless Neovim attached to a note through `enote lsp`, asking
-/// for completion and hover and receiving a diagnostic, exactly as a user's Neovim does.
+/// for completion and hover, receiving a diagnostic and renaming a note from a link (Neovim
+/// applies the WorkspaceEdit: the RenameFile and the link edits), exactly as a user's Neovim does.
 @Suite struct LspNeovimTests {
     static let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -23,6 +24,15 @@ import Testing
         for _, r in pairs(completion) do
             if r.result then for _, item in ipairs(r.result.items) do table.insert(out.completion, item.label) end end
         end
+        local rename = at(2, 12)
+        rename.newName = "kyoto-trip"
+        local renamed = vim.lsp.buf_request_sync(0, "textDocument/rename", rename, 10000) or {}
+        for _, r in pairs(renamed) do
+            if r.result then vim.lsp.util.apply_workspace_edit(r.result, "utf-16") end
+            if r.error then out.rename_error = r.error.message end
+        end
+        vim.cmd("silent! wall")
+        out.renamed_line = vim.api.nvim_buf_get_lines(0, 2, 3, false)[1]
         local file = io.open(os.getenv("OUT"), "w")
         file:write(vim.fn.json_encode(out))
         file:close()
@@ -32,7 +42,7 @@ import Testing
         """
 
     @Test(.enabled(if: neovim != nil, "Neovim is not installed (apt-get install neovim); the editor test is skipped"))
-    func neovimGetsADiagnosticHoverAndCompletion() throws {
+    func neovimGetsADiagnosticHoverCompletionAndARename() throws {
         let vault = try TemporaryVault(sample: false)
         try "---\ntitle: Поездка в Киото\ncolor: green\n---\nБилеты и 旅館 😀.\n".write(
             to: vault.root.appendingPathComponent("kyoto.md"), atomically: true, encoding: .utf8)
@@ -72,5 +82,10 @@ import Testing
         #expect(hover.contains("Поездка в Киото") && hover.contains("green"), "\(hover)")
         let completion = result["completion"] as? [String] ?? []
         #expect(completion.first == "Поездка в Киото", "\(completion)")
+        // The rename: Neovim moved the file and rewrote the link, in its buffer and on disk.
+        #expect(result["rename_error"] == nil, "\(result)")
+        #expect(result["renamed_line"] as? String == "Кот 😀 и [[kyoto-trip]] [[nowhere]]", "\(result)")
+        #expect(vault.exists("kyoto-trip.md") && !vault.exists("kyoto.md"))
+        #expect(try vault.text("plans.md").contains("[[kyoto-trip]]"))
     }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import NoteVault
+
+/// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
+/// heading), and set the note's colour (one TextEdit in the front matter). Every change is a
+/// WorkspaceEdit the editor applies; the server writes nothing.
+extension LanguageServer {
+    func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
+        guard let uri = params["textDocument"]?["uri"]?.string, let range = params["range"]?.decode(LSP.Range.self) else {
+            let method = "textDocument/codeAction"
+            throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
+        }
+        guard let context = context(for: uri) else { return .null }
+        let start = context.document.offset(of: range.start, encoding: context.encoding)
+        let end = max(start, context.document.offset(of: range.end, encoding: context.encoding))
+        var actions: [JSONValue] = []
+        let resolver = context.catalog.resolver()
+        for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+            let span = LinkSpans.span(of: link, in: context.document)
+            guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead,
+                let path = Self.newNotePath(for: link, from: context.path)
+            else { continue }
+            actions.append(createNote(path, title: Self.stem(of: path), context: context))
+        }
+        actions += colourActions(context)
+        return Reply(JSONValue.array(actions))
+    }
+
+    /// Where a dead link's note is created: a wikilink's name from the vault's root, a Markdown
+    /// link's path from the linking note's folder; `.md` added when missing; nil for a path that
+    /// leaves the vault.
+    static func newNotePath(for link: NoteLink, from source: String) -> String? {
+        let target = link.target.path
+        var joined: String
+        if link.isWikilink || target.hasPrefix("/") {
+            joined = String(target.drop { $0 == "/" })
+        } else {
+            joined = (source.lastIndex(of: "/").map { String(source[...$0]) } ?? "") + target
+        }
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        joined = parts.joined(separator: "/")
+        guard !joined.isEmpty else { return nil }
+        return joined.lowercased().hasSuffix(".md") ? joined : joined + ".md"
+    }
+
+    private func createNote(_ path: String, title: String, context: DocumentContext) -> JSONValue {
+        let uri = context.uri(of: path)
+        let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
+        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string("# \(title)\n")])
+        return .object([
+            "title": .string(Localization.text("Create the note \(path)")), "kind": .string("quickfix"),
+            "edit": .object([
+                "documentChanges": .array([
+                    .object(["kind": .string("create"), "uri": .string(uri), "options": .object(["ignoreIfExists": .bool(true)])]),
+                    .object(["textDocument": .object(["uri": .string(uri), "version": .null]), "edits": .array([insert])]),
+                ])
+            ]),
+        ])
+    }
+
+    /// One action for each palette colour: the `color:` value replaced, a `color:` line added
+    /// before the block's closing `---`, or a front matter block added. A block enote cannot read
+    /// gets no action (enote never rewrites it).
+    private func colourActions(_ context: DocumentContext) -> [JSONValue] {
+        let document = context.document
+        let edit: (String) -> LSP.TextEdit
+        switch context.analysis.content.frontMatter {
+        case .unreadable:
+            return []
+        case .absent:
+            let origin = LSP.Range(start: LSP.Position(line: 0, character: 0), end: LSP.Position(line: 0, character: 0))
+            edit = { LSP.TextEdit(range: origin, newText: "---\ncolor: \($0)\n---\n") }
+        case .parsed(let frontMatter):
+            if let entry = frontMatter.entries.first(where: { $0.key.lowercased() == "color" || $0.key.lowercased() == "colour" }) {
+                let span = entry.valueRange ?? entry.range
+                let replacesLine = entry.valueRange == nil
+                edit = { LSP.TextEdit(range: context.range(span), newText: replacesLine ? "\(entry.key): \($0)\n" : $0) }
+            } else {
+                let closing = document.lineIndex(of: max(0, context.analysis.content.bodyStart - 1))
+                let at = context.range(document.lineStarts[closing]..<document.lineStarts[closing])
+                edit = { LSP.TextEdit(range: at, newText: "color: \($0)\n") }
+            }
+        }
+        let uri = document.uri
+        let version: JSONValue = document.version.map { .int($0) } ?? .null
+        return NoteColor.Palette.allCases.map { colour in
+            .object([
+                "title": .string(Localization.text("Set the colour to \(colour.rawValue)")), "kind": .string("refactor"),
+                "edit": .object([
+                    "documentChanges": .array([
+                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array([JSONValue.from(edit(colour.rawValue))])])
+                    ])
+                ]),
+            ])
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import NoteVault
+
+/// Renaming a note from the editor: `textDocument/prepareRename`, `textDocument/rename` and
+/// `workspace/willRenameFiles`. The plan is ``Vault/planRename(_:to:graph:)``'s, the one
+/// `enote mv` writes (its link graph answered from the index); the server only turns its byte edits into a `WorkspaceEdit` the editor
+/// applies (a RenameFile and the link edits), and never writes a file itself.
+extension LanguageServer {
+    /// What a rename at a position renames: the note a link leads to, or the document's own note
+    /// from its `title:` value or its first heading of level 1; with the span the editor marks.
+    func renameTarget(_ context: DocumentContext, at position: LSP.Position) -> (path: String, span: Range<Int>)? {
+        let offset = context.document.offset(of: position, encoding: context.encoding)
+        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link),
+            case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path), path.lowercased().hasSuffix(".md")
+        {
+            return (path, link.destinationRange ?? LinkSpans.span(of: link, in: context.document))
+        }
+        for span in titleSpans(context) where span.contains(offset) || span.upperBound == offset {
+            return (context.path, span)
+        }
+        return nil
+    }
+
+    /// The bytes of the note's title: the `title:` value and the text of the first `# heading`.
+    private func titleSpans(_ context: DocumentContext) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        if let title = context.analysis.entries.first(where: { $0.key.lowercased() == "title" }), let range = title.valueRange {
+            spans.append(range)
+        }
+        let bytes = context.document.bytes
+        if let heading = NoteHeading.headings(in: bytes, bodyStart: context.analysis.content.bodyStart).first(where: { $0.level == 1 }) {
+            let line = heading.line - 1
+            guard line < context.document.lineStarts.count else { return spans }
+            var start = context.document.lineStarts[line]
+            let end = context.document.lineContentEnd(line)
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while start < end, bytes[start] == UInt8(ascii: "#") { start += 1 }
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            spans.append(start..<end)
+        }
+        return spans
+    }
+
+    /// `textDocument/prepareRename`: the span to rename and the note's name as the placeholder,
+    /// or `null` where there is nothing to rename.
+    func prepareRename(_ context: DocumentContext, at position: LSP.Position) -> Reply {
+        guard let target = renameTarget(context, at: position) else { return .null }
+        return Reply(PrepareRenameResult(range: context.range(target.span), placeholder: Self.stem(of: target.path)))
+    }
+
+    /// `textDocument/rename`: the note renamed to `newName` (a name kept in the note's folder, or
+    /// a vault-relative path), with every link the rename plan rewrites.
+    func rename(_ params: JSONValue) throws(ResponseError) -> Reply {
+        guard let decoded = params.decode(RenameParams.self) else {
+            let method = "textDocument/rename"
+            throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
+        }
+        guard let context = context(for: decoded.textDocument.uri) else { return .null }
+        guard let target = renameTarget(context, at: decoded.position) else {
+            throw ResponseError(
+                .requestFailed, Localization.text("there is no note to rename here: put the cursor on a link to a note, or on the note's title"))
+        }
+        let newPath = try Self.newPath(decoded.newName, replacing: target.path)
+        let plan = try plan(context.workspace, from: target.path, to: newPath)
+        var changes = try textChanges(plan, in: context.workspace)
+        changes.append(
+            .object([
+                "kind": .string("rename"), "oldUri": .string(context.uri(of: target.path)), "newUri": .string(context.uri(of: newPath)),
+            ]))
+        return Reply(JSONValue.object(["documentChanges": .array(changes)]))
+    }
+
+    /// `workspace/willRenameFiles`: the link edits for notes the editor is about to rename. A
+    /// rename the plan refuses (a link that would become ambiguous) is logged and left out.
+    func willRenameFiles(_ params: JSONValue) -> Reply {
+        var changes: [JSONValue] = []
+        for file in params["files"]?.array ?? [] {
+            guard let oldURI = file["oldUri"]?.string, let newURI = file["newUri"]?.string, let (workspace, old) = location(of: oldURI),
+                let newURL = URL(string: newURI), newURL.isFileURL, let new = workspace.relativePath(of: newURL.standardizedFileURL.path)
+            else { continue }
+            do throws(ResponseError) {
+                changes += try textChanges(plan(workspace, from: old, to: new), in: workspace)
+            } catch {
+                log(.warning, "enote lsp: links to \(old) were not updated for its rename to \(new): \(error.message)")
+            }
+        }
+        guard !changes.isEmpty else { return .null }
+        return Reply(JSONValue.object(["documentChanges": .array(changes)]))
+    }
+
+    private func plan(_ workspace: VaultWorkspace, from: String, to: String) throws(ResponseError) -> RenamePlan {
+        let destination: NotePath
+        do throws(PathError) {
+            destination = try NotePath(validating: to, purpose: .create)
+        } catch {
+            throw ResponseError(.requestFailed, error.description)
+        }
+        do throws(VaultError) {
+            return try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: workspace.index))
+        } catch {
+            throw ResponseError(.requestFailed, error.description)
+        }
+    }
+
+    /// One `TextDocumentEdit` for each file whose links change, its ranges in the client's
+    /// encoding. A file open with unsaved changes would get edits made for another text, so the
+    /// rename stops and asks for it to be saved.
+    private func textChanges(_ plan: RenamePlan, in workspace: VaultWorkspace) throws(ResponseError) -> [JSONValue] {
+        var changes: [JSONValue] = []
+        for edit in plan.edits where !edit.replacements.isEmpty {
+            guard let path = edit.path.string else { continue }
+            let uri = URL(fileURLWithPath: workspace.vault.root + "/" + path).absoluteString
+            let open = documents.document(uri)
+            if let open, open.bytes != edit.before {
+                throw ResponseError(.requestFailed, Localization.text("\(path) has changes that are not saved; save it, then rename again"))
+            }
+            let text = open ?? TextDocument(uri: uri, version: nil, text: String(decoding: edit.before, as: UTF8.self))
+            let edits = edit.replacements.map { replacement in
+                JSONValue.from(LSP.TextEdit(range: text.range(of: replacement.range, encoding: encoding), newText: replacement.text))
+            }
+            let version: JSONValue = open?.version.map { .int($0) } ?? .null
+            changes.append(.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)]))
+        }
+        return changes
+    }
+
+    /// The vault-relative path a note gets from the name typed in the editor: a bare name stays
+    /// in the note's folder; `.md` is added when missing.
+    static func newPath(_ newName: String, replacing path: String) throws(ResponseError) -> String {
+        let name = newName.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw ResponseError(.invalidParams, Localization.text("the new name is empty; type a name for the note")) }
+        let file = name.lowercased().hasSuffix(".md") ? name : name + ".md"
+        guard !file.contains("/") else { return String(file.drop { $0 == "/" }) }
+        guard let slash = path.lastIndex(of: "/") else { return file }
+        return String(path[...slash]) + file
+    }
+
+    /// A note's file name without its folder and `.md`.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+}
+
+/// The parameters of `textDocument/rename`.
+struct RenameParams: Decodable {
+    var textDocument: LSP.TextDocumentIdentifier
+    var position: LSP.Position
+    var newName: String
+}
+
+/// The answer of `textDocument/prepareRename`: the span to rename and the name to offer.
+struct PrepareRenameResult: Encodable, Sendable {
+    var range: LSP.Range
+    var placeholder: String
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Code actions: create the note a dead link points to, set the colour in the front matter.
+/// Each is applied as an editor applies it, then read back by enote itself.
+@Suite struct LspCodeActionTests {
+    static func actions(_ client: LspClient, _ uri: String, line: Int, character: Int) -> [[String: Any]] {
+        let position = ["line": line, "character": character]
+        let response = client.request(
+            "textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": position], "context": ["diagnostics": []]])
+        return response?["result"] as? [[String: Any]] ?? []
+    }
+
+    /// Applies a WorkspaceEdit whose changes are CreateFile and TextDocumentEdit.
+    static func apply(_ action: [String: Any], to vault: TemporaryVault) throws {
+        let edit = try #require(action["edit"] as? [String: Any])
+        for change in try #require(edit["documentChanges"] as? [[String: Any]]) where change["kind"] as? String == "create" {
+            let uri = try #require(change["uri"] as? String)
+            let url = try #require(URL(string: uri))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        let textEdits = (edit["documentChanges"] as? [[String: Any]] ?? []).filter { $0["kind"] == nil }
+        try LspRenameTests.apply(["documentChanges": textEdits], to: vault, encoding: "utf-16")
+    }
+
+    @Test func aDeadLinkOffersToCreateItsNote() throws {
+        let (vault, client) = try LspRenameTests.start()
+        let text = "😀 日本: [[Нара 奈良]] и [план](trips/plan)\n"
+        try vault.write("plans.md", text)
+        let uri = vault.url("plans.md").absoluteString
+        client.open(uri, text)
+        let wikilink = Self.actions(client, uri, line: 0, character: "😀 日本: [[На".utf16.count)
+        let create = try #require(wikilink.first { ($0["title"] as? String)?.contains("Нара 奈良.md") == true }, "\(wikilink)")
+        try Self.apply(create, to: vault)
+        #expect(try vault.text("Нара 奈良.md") == "# Нара 奈良\n")
+
+        let markdown = Self.actions(client, uri, line: 0, character: "😀 日本: [[Нара 奈良]] и [пл".utf16.count)
+        let other = try #require(markdown.first { ($0["title"] as? String)?.contains("trips/plan.md") == true }, "\(markdown)")
+        try Self.apply(other, to: vault)
+        #expect(try vault.text("trips/plan.md") == "# plan\n")
+    }
+
+    @Test(arguments: [
+        ("# Киото 😀\n", "---\ncolor: red\n---\n# Киото 😀\n"),
+        ("---\ntitle: 京都\n---\nТекст\n", "---\ntitle: 京都\ncolor: red\n---\nТекст\n"),
+        ("---\ntitle: 京都\ncolour: blue # 😀\n---\nТекст\n", "---\ntitle: 京都\ncolour: red # 😀\n---\nТекст\n"),
+    ])
+    func setTheColourEditsTheFrontMatter(before: String, after: String) throws {
+        let (vault, client) = try LspRenameTests.start()
+        try vault.write("note.md", before)
+        let uri = vault.url("note.md").absoluteString
+        client.open(uri, before)
+        let actions = Self.actions(client, uri, line: 0, character: 0)
+        let red = try #require(actions.first { ($0["title"] as? String)?.hasSuffix(" red") == true }, "\(actions)")
+        try Self.apply(red, to: vault)
+        #expect(try vault.text("note.md") == after)
+        let shown = try vault.run("show", "note.md", "--json")
+        #expect(shown.stdout.contains("\"red\""), "\(shown)")
+    }
+}
