@@ -51,7 +51,7 @@ final class LspClient: @unchecked Sendable {
 
     /// Sends a request and waits for its response.
     @discardableResult
-    func request(_ method: String, _ params: Any = [String: Any](), timeout: Double = 10) -> [String: Any]? {
+    func request(_ method: String, _ params: Any = [String: Any](), timeout: Double = 30) -> [String: Any]? {
         let id = nextID
         nextID += 1
         send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
@@ -78,7 +78,7 @@ final class LspClient: @unchecked Sendable {
     }
 
     /// Waits for the process to end; nil when it is still running after `timeout` (then killed).
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning {
@@ -97,7 +97,7 @@ final class LspClient: @unchecked Sendable {
 
     /// The first message not yet consumed that matches, waiting up to `timeout` seconds; the
     /// messages before it stay available to ``messages``.
-    func waitFor(timeout: Double = 10, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
+    func waitFor(timeout: Double = 30, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -112,7 +112,7 @@ final class LspClient: @unchecked Sendable {
     }
 
     /// The next `textDocument/publishDiagnostics` for `uri` after the ones already taken.
-    func diagnostics(for uri: String, timeout: Double = 10) -> [[String: Any]]? {
+    func diagnostics(for uri: String, timeout: Double = 30) -> [[String: Any]]? {
         condition.lock()
         let start = consumed
         condition.unlock()
