@@ -94,7 +94,7 @@ struct NoteResolverTests {
             let text = error.description
             return found == suggestions && text.hasPrefix("no note matches \"\(reference)\"")
                 && (suggestions.isEmpty || text.contains("did you mean \"\(suggestions[0])\""))
-                && text.contains("`enote list` shows them")
+                && error.message.remedy == .listNotes && !text.contains("enote")
         }
     }
 
