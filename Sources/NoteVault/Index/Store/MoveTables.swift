@@ -28,7 +28,9 @@ extension IndexSchema {
             CREATE TABLE arrivals (
                 path BLOB PRIMARY KEY, size INTEGER NOT NULL, hash INTEGER NOT NULL, inode INTEGER NOT NULL,
                 title TEXT NOT NULL, at REAL NOT NULL
-            ) WITHOUT ROWID
+            ) WITHOUT ROWID;
+            CREATE INDEX arrivals_by_hash ON arrivals(hash);
+            CREATE INDEX arrivals_by_inode ON arrivals(inode);
             """)
 
     static let moves = IndexTable(

@@ -69,8 +69,9 @@ struct MoveTracker {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT d.path, a.path, a.size = d.size AND a.hash = d.hash FROM departed d JOIN arrivals a \
-                ON (a.size = d.size AND a.hash = d.hash) OR (a.inode = d.inode AND a.title = d.title)
+                SELECT d.path, a.path, 1 FROM departed d JOIN arrivals a ON a.hash = d.hash AND a.size = d.size \
+                UNION ALL SELECT d.path, a.path, 0 FROM departed d JOIN arrivals a ON a.inode = d.inode AND a.title = d.title \
+                WHERE NOT (a.hash = d.hash AND a.size = d.size)
                 """)
         var candidates: [Data: (bytes: [Data], inode: [Data])] = [:]
         for row in rows {
