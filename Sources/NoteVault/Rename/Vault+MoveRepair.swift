@@ -2,8 +2,21 @@ extension Vault {
     /// The moves outside enote that the index recorded, each with the links it broke and how
     /// they would be rewritten (``RenamePlanner`` as if enote had made the move), for
     /// `enote doctor`. The index must be fresh.
+    ///
+    /// A move with nothing to repair (made by `enote mv`, whose links were rewritten already, or
+    /// repaired by hand) is forgotten as it is found, so that later checks do not plan it again.
     package func moveRepairs(index: NoteIndex) throws(VaultError) -> [MoveRepair] {
-        try index.recordedMoves().map { move throws(VaultError) in try repair(of: move, index: index) }
+        var repairs: [MoveRepair] = []
+        for move in try index.recordedMoves() {
+            let repair = try repair(of: move, index: index)
+            if repair.isSettled {
+                // A read-only vault keeps its index in memory: nothing is lost if this fails.
+                try? index.forgetMoves(from: move.from)
+            } else {
+                repairs.append(repair)
+            }
+        }
+        return repairs
     }
 
     /// Rewrites the links that moves outside enote broke (`enote doctor --fix-links`), one move

@@ -70,4 +70,15 @@ struct MoveTrackerTests {
         try index.synchronize()
         #expect(try index.recordedMoves().isEmpty)
     }
+
+    @Test func aMoveWithNothingToRepairIsForgottenOnceChecked() throws {
+        let vault = try sandbox.vault()
+        let index = try sandbox.openIndex()
+        // `enote mv` rewrote the links itself; the next update still sees a note go and come.
+        _ = try vault.renameNote(NotePath(trusted: "plan.md"), to: NotePath(trusted: "work/plan.md"), graph: IndexLinkGraph(index: index))
+        try index.synchronize()
+        #expect(try index.recordedMoves().count == 1)
+        #expect(try vault.moveRepairs(index: index).isEmpty)
+        #expect(try index.recordedMoves().isEmpty)
+    }
 }
