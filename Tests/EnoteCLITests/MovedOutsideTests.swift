@@ -149,6 +149,21 @@ import Glibc
         #expect(try vault.tree() == tree)
     }
 
+    @Test func fixLinksRefusesANoteOpenInAnEditorAndChangesNothing() throws {
+        let (vault, _) = try Self.indexedVault()
+        try Self.rename(vault, RenameVault.target, Self.newPath)
+        try vault.write("notes/.Linking 0.md.swp", "vim")
+        let tree = try vault.tree()
+        let open = try vault.run("doctor", "--fix-links")
+        #expect(open.status == 1 && open.stderr.contains("is open in vim"), "\(open)")
+        #expect(try vault.tree() == tree)
+        let forced = try vault.run("doctor", "--fix-links", "--force")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try Self.findings(vault, kind: "moved-link").isEmpty)
+        let usage = try vault.run("doctor", "--dry-run")
+        #expect(usage.status == 2, "\(usage)")
+    }
+
     @Test func theRecordIsDroppedWhenTheOldPathIsBack() throws {
         let vault = try TemporaryVault(sample: false)
         try vault.write("plan.md", "# Plan\n\nThe plan.\n")
