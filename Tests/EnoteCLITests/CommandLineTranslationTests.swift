@@ -63,6 +63,7 @@ struct CommandLineTranslationTests {
         .resolveMergedValue(path: "plan.md"), .setUpGit, .showNote(path: "plan.md"), .fixFrontMatter, .giveNoteContent,
         .setLaterDestroyDate(path: "plan.md"), .expireBeyondCap, .expireIfClockIsRight, .makeVault(path: nil),
         .makeVault(path: "/home/me/Notes"), .listNotes, .closeEditorOrForce, .setDestroyDate(path: "plan.conflict.md"), .rebuildIndex,
+        .changeOrder(ofLastNote: false), .changeOrder(ofLastNote: true),
     ]
 
     @Test("every remedy is worded in each language, after the facts it completes", arguments: [Language.russian, .japanese])
@@ -81,13 +82,10 @@ struct CommandLineTranslationTests {
     /// split as the others were. And one fact whose subject is a command.
     static let pending: Set<String> = [
         // The rename journal's error (Rename/), a diagnostic of the language server (which
-        // should have a table of its own as the command line has), the manual order's refusals
-        // (Order/) and the editor line of a vault's config (shared with Doctor/): code other
-        // work owns at the moment.
+        // should have a table of its own as the command line has) and the editor line of a
+        // vault's config (its key is shared with Doctor/): code other work owns at the moment.
         "%@/rename.journal, the plan of an interrupted rename, cannot be read (%@); move it away and check the renamed note's links with enote doctor",
         "the destroy date has passed (%@): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it",
-        "no order key fits after %@; nothing was changed. Give %@ an order first: edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move",
-        "no order key fits between %@ and %@ (the same number written two ways, or text with no room after it); nothing was changed. Give one of those notes another position first: edit its order: line (enote edit NOTE), or move it with enote move",
         "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR",
     ]
 

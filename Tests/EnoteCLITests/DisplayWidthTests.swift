@@ -1,5 +1,7 @@
-import EnoteCLI
+import Foundation
 import Testing
+
+@testable import EnoteCLI
 
 /// Columns on a terminal, and cutting text to fit them.
 @Suite struct DisplayWidthTests {
@@ -33,5 +35,37 @@ import Testing
         let cut = DisplayWidth.truncate(text, to: width)
         #expect(cut == expected)
         #expect(DisplayWidth.of(cut) <= width)
+    }
+
+    @Test("below the combining marks, the quick rule gives each scalar the width its properties give")
+    func latinShortcutAgrees() {
+        for value in UInt32(0)..<0x300 {
+            let scalar = Unicode.Scalar(value)!
+            #expect(DisplayWidth.of(scalar) == DisplayWidth.byProperties(scalar), "U+\(String(value, radix: 16))")
+        }
+    }
+}
+
+/// ``DateDisplay`` keeps its formatters for a whole listing; every date still reads as a
+/// formatter made for it alone would write it.
+@Suite struct DateDisplayTests {
+    @Test("a kept formatter writes what a new one writes, for times today and other days", arguments: ["en_US", "ru_RU", "ja_JP", "de_DE"])
+    func keptFormatters(locale identifier: String) {
+        let zone = TimeZone(identifier: "Asia/Tokyo")!
+        let locale = Locale(identifier: identifier)
+        let display = DateDisplay(locale: locale, timeZone: zone)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        for offset in [0, -60, -3600, -86400, -86400 * 40, 3600, -86400 * 400] {
+            let date = now.addingTimeInterval(Double(offset))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let fresh = DateFormatter()
+            fresh.locale = locale
+            fresh.timeZone = zone
+            let today = calendar.isDate(date, inSameDayAs: now)
+            fresh.dateStyle = today ? .none : .short
+            fresh.timeStyle = today ? .short : .none
+            #expect(display.short(date, now: now) == fresh.string(from: date), "\(identifier) \(offset)")
+        }
     }
 }

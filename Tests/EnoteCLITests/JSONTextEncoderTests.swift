@@ -57,7 +57,8 @@ struct JSONTextEncoderTests {
         for pretty in [true, false] {
             let expected = try JSONValueEncoder().encode(nested).rendered(pretty: pretty)
             #expect(try JSONTextEncoder(pretty: pretty).render(nested) == expected)
-            #expect(try JSONTextEncoder(pretty: pretty).renderEach([nested, nested]) == JSONValue.array([try JSONValueEncoder().encode(nested), try JSONValueEncoder().encode(nested)]).rendered(pretty: pretty))
+            let value = try JSONValueEncoder().encode(nested)
+            #expect(try JSONTextEncoder(pretty: pretty).renderEach([nested, nested]) == JSONValue.array([value, value]).rendered(pretty: pretty))
         }
     }
 

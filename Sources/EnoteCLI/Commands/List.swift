@@ -55,10 +55,11 @@ extension Enote {
                 context.note(filter.isRestrictive ? "No notes match" : "No notes yet; create one with enote new TITLE TEXT")
                 return
             }
+            let dates = context.dates
             let rows = notes.map { note in
                 NoteTable.Row(
                     color: note.color, title: note.title, description: note.description,
-                    date: key == .destroy ? note.destroy.map { context.dates.relative($0, now: now) } ?? "" : context.dates.short(note.updated, now: now))
+                    date: key == .destroy ? note.destroy.map { dates.relative($0, now: now) } ?? "" : dates.short(note.updated, now: now))
             }
             context.page(NoteTable(terminal: context.terminal).render(rows))
         }

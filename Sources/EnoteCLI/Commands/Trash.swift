@@ -60,8 +60,9 @@ extension Enote.TrashCommand {
             }
             let now = context.clock.now()
             let width = entries.map { DisplayWidth.of(SafeText.escaped($0.originalPath)) }.max() ?? 0
+            let dates = context.dates
             for entry in entries {
-                let date = context.dates.short(entry.date, now: now)
+                let date = dates.short(entry.date, now: now)
                 Console.out("\(DisplayWidth.pad(SafeText.escaped(entry.originalPath), to: width))  \(date)  \(Enote.TrashCommand.reason(entry.reason))")
             }
         }

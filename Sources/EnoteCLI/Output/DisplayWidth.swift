@@ -25,6 +25,17 @@ public enum DisplayWidth {
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0 || value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        // Below the combining marks (U+0300) every character is one column but the soft hyphen,
+        // a format character: no property lookup for Latin text (a test checks the rule below
+        // agrees).
+        if value < 0x300 { return value == 0xAD ? 0 : 1 }
+        return byProperties(scalar)
+    }
+
+    /// The width of a scalar from its Unicode properties.
+    static func byProperties(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value == 0 || value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -233,7 +233,8 @@ struct JSONTextEncoder {
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             element()
-            return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink, container: sink.begin(isObject: true, slot: nil), userInfo: userInfo, codingPath: codingPath))
+            let nested = sink.begin(isObject: true, slot: nil)
+            return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink, container: nested, userInfo: userInfo, codingPath: codingPath))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -71,6 +71,10 @@ enum CommandLineMessages {
             "\(facts); give it a new one with `enote set \(path) --destroy DATE`"
         case .rebuildIndex:
             "\(facts); run `enote index --rebuild`"
+        case .changeOrder(ofLastNote: false):
+            "\(facts): edit its order: line (enote edit NOTE), or move it with enote move"
+        case .changeOrder(ofLastNote: true):
+            "\(facts): edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move"
         }
     }
 

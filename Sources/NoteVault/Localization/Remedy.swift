@@ -68,4 +68,7 @@ public enum Remedy: Sendable, Hashable, Codable {
     case setDestroyDate(path: String)
     /// Build the index again from the notes.
     case rebuildIndex
+    /// Give a note another manual position: edit its `order` line, or move it (when
+    /// `ofLastNote`, move the last ordered note elsewhere).
+    case changeOrder(ofLastNote: Bool)
 }

@@ -54,11 +54,11 @@ extension NoteIndex {
         }
         guard let key = OrderKey.key(between: lower, and: upper) else {
             throw .invalidInput(
-                """
-                no order key fits between \(lower ?? "") and \(upper ?? "") (the same number written two ways, or \
-                text with no room after it); nothing was changed. Give one of those notes another position first: \
-                edit its order: line (enote edit NOTE), or move it with enote move
-                """)
+                LocalizedMessage(
+                    """
+                    no order key fits between \(lower ?? "") and \(upper ?? "") (the same number written two ways, or \
+                    text with no room after it); nothing was changed. Give one of those notes another position first
+                    """, remedy: .changeOrder(ofLastNote: false)))
         }
         writes.append((path, key))
         try checkWritable(writes.map(\.path), force: force)
@@ -81,10 +81,9 @@ extension NoteIndex {
         if let found = ordered.first(where: { $0.path == note }) { return found }
         guard let key = OrderKey.key(between: ordered.last?.key, and: nil) else {
             throw .invalidInput(
-                """
-                no order key fits after \(ordered.last?.key ?? ""); nothing was changed. Give \(note) an order first: \
-                edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move
-                """)
+                LocalizedMessage(
+                    "no order key fits after \(ordered.last?.key ?? ""); nothing was changed. Give \(note) an order first",
+                    remedy: .changeOrder(ofLastNote: true)))
         }
         writes.append((note, key))
         return (note, key)

@@ -59,7 +59,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
             return LocalizedMessage("no note matches \"\(reference)\". Name a note by its path or the start of its title", remedy: .listNotes)
         case .noteNotFound(let reference, let suggestions):
             let names = suggestions.map { "\"\($0)\"" }.joined(separator: " / ")
-            return LocalizedMessage("no note matches \"\(reference)\"; did you mean \(names)? Name a note by its path or the start of its title", remedy: .listNotes)
+            return LocalizedMessage(
+                "no note matches \"\(reference)\"; did you mean \(names)? Name a note by its path or the start of its title", remedy: .listNotes)
         case .ambiguousNote(let reference, let candidates):
             let list = candidates.map { "  \($0)" }.joined(separator: "\n")
             return "\"\(reference)\" matches \(count: candidates.count) notes; name one by its path:\n\(list)"

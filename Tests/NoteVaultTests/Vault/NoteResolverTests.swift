@@ -161,9 +161,11 @@ struct NoteResolverTests {
         #expect(!byIndex.isEmpty)
     }
 
-    @Test("the exact paths of a reference: itself, and with .md unless it ends so", arguments: [
-        ("work/plan", ["work/plan", "work/plan.md"]), ("./work/plan.md", ["work/plan.md"]), ("a.MD", ["a.MD"]), ("", []), ("./", []),
-    ])
+    @Test(
+        "the exact paths of a reference: itself, and with .md unless it ends so",
+        arguments: [
+            ("work/plan", ["work/plan", "work/plan.md"]), ("./work/plan.md", ["work/plan.md"]), ("a.MD", ["a.MD"]), ("", []), ("./", []),
+        ])
     func exactPaths(reference: String, expected: [String]) {
         #expect(NoteResolver.exactPaths(reference).map(\.description) == expected)
     }
