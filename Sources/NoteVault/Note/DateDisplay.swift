@@ -1,12 +1,15 @@
 import Foundation
-import NoteVault
 
 /// Dates as a note list shows them, after the original app's rule: a time today shows only the
-/// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale.
+/// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale. Every
+/// front end that lists notes (the command line, the web pages) shows them through it.
 public struct DateDisplay: Sendable {
+    /// The locale the dates are written in.
     public let locale: Locale
+    /// The time zone in which "today" is decided.
     public let timeZone: TimeZone
 
+    /// A display for `locale` and `timeZone`.
     public init(locale: Locale, timeZone: TimeZone) {
         self.locale = locale
         self.timeZone = timeZone
