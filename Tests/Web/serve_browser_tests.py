@@ -107,6 +107,11 @@ def list_shows_notes_with_colours_and_dates(c):
     assert first.startswith("2025"), first
     c.page.goto(c.server.origin + "/")
     c.shot("list")
+    c.page.click("a.folder-link:has-text('travel/')")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("京都旅行")
+    c.page.click("#folder a:has-text('All notes')")
+    expect(rows.filter(has_text="Grocery list")).to_have_count(1)
 
 
 @test

@@ -43,7 +43,8 @@ package struct NotePage {
             </div>
             """
         let body: HTML = note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
-        let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
+        let folder: HTML =
+            note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """
             <article class="note" id="note" data-path="\(note.path.description)" data-revision="\(note.revision.description)">
             <header>\(Swatch.svg(metadata.hasColor ? metadata.color : .default, className: "swatch big"))

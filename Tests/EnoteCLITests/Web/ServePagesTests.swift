@@ -161,6 +161,25 @@ import Glibc
         #expect(text.contains("Now with text"))
     }
 
+    @Test("the list shows one folder (and the folders under it) when asked, with the way back")
+    func folderList() throws {
+        try vault.write("travel/japan/osaka.md", "---\ntitle: Osaka\n---\nTakoyaki.\n")
+        try vault.write("travel-tips.md", "---\ntitle: Tips\n---\nPack light.\n")
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let all = try client.send("GET", "/").body
+        #expect(all.contains("href=\"/?folder=travel\""))
+        let travel = try client.send("GET", "/?folder=travel").body
+        #expect(travel.contains("京都旅行"))
+        #expect(travel.contains("Osaka"))
+        #expect(!travel.contains("Tips"))
+        #expect(!travel.contains("Grocery list"))
+        #expect(travel.contains("id=\"folder\""))
+        #expect(try client.send("GET", "/?folder=travel/japan").body.contains("Osaka"))
+        #expect(!(try client.send("GET", "/?folder=travel/japan").body.contains("京都旅行")))
+    }
+
     @Test("delete moves the note to the trash, and undo brings it back")
     func deleteAndUndo() throws {
         let server = try ServeProcess(vault)
