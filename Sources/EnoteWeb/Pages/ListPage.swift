@@ -89,7 +89,7 @@ package struct ListPage {
         if note.isPendingExpiry(at: now) {
             badges.append("<span class=\"badge pending\">\(frame.text("waiting to be destroyed"))</span>")
         } else if let destroy = note.destroy {
-            badges.append("<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relative(destroy, now: now))"))</span>")
+            badges.append("<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))"))</span>")
         }
         if note.hasError { badges.append("<span class=\"badge problem\">\(frame.text("front matter problem"))</span>") }
         if !note.images.isEmpty { badges.append("<span class=\"badge photo\">\(frame.text("\(count: note.images.count) pictures"))</span>") }
@@ -98,7 +98,7 @@ package struct ListPage {
             note.path.parent.flatMap { parent in
                 request.folder == parent ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
             } ?? .empty
-        let stamp = sort == .destroy ? note.destroy.map { dates.relative($0, now: now) } ?? "" : dates.short(note.updated, now: now)
+        let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
         let iso = ISO8601DateFormatter().string(from: note.updated)
         return """
             <li class="note" data-path="\(note.path.description)">

@@ -21,7 +21,7 @@ package struct NotePage {
         let metadata = note.content.metadata
         var facts: [HTML] = ["<span>\(frame.text("Updated \(dates.full(note.updated(in: timeZone)))"))</span>"]
         if let destroy = note.destroyDate(in: timeZone) {
-            facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relative(destroy, now: now))")) (\(dates.full(destroy)))</span>")
+            facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))")) (\(dates.full(destroy)))</span>")
         }
         if !metadata.tags.isEmpty {
             facts.append("<span class=\"tags\">\(metadata.tags.map { "#" + $0 }.joined(separator: " "))</span>")

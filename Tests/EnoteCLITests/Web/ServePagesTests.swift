@@ -180,6 +180,21 @@ import Glibc
         #expect(!(try client.send("GET", "/?folder=travel/japan").body.contains("京都旅行")))
     }
 
+    @Test("a page is written in the reader's language, relative dates included, whatever the server's own language")
+    func pageLanguage() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        var client = try server.signedInClient()
+        client.cookie = (client.cookie ?? "") + "; enote_lang=ru"
+        let russian = try client.send("GET", "/").body
+        #expect(russian.contains("<html lang=\"ru\">"))
+        #expect(russian.contains("Новая заметка"))
+        #expect(russian.contains("уничтожится через 26700 дней"), "the grocery list's destroy date, in Russian")
+        #expect(!russian.contains("in 26700 days"))
+        let japanese = try HTTPClient(port: server.port).send("GET", "/", headers: ["Accept-Language": "ja-JP,ja;q=0.9"])
+        #expect(japanese.body.contains("サインイン") || japanese.body.contains("先にサインインしてください"), "\(japanese.body)")
+    }
+
     @Test("delete moves the note to the trash, and undo brings it back")
     func deleteAndUndo() throws {
         let server = try ServeProcess(vault)
