@@ -229,6 +229,7 @@ def note_edited_on_disk_while_open(c):
     # A note page follows the file.
     c.page.goto(c.server.origin + "/n/garden.md")
     expect(c.page.locator("article.note h1")).to_have_text("Garden")
+    expect(c.page.locator("article.note .body")).not_to_contain_text("pumpkins")
     time.sleep(0.3)
     c.server.write("garden.md", c.server.read("garden.md").replace("The tomatoes are finally red.", "The pumpkins came up overnight."))
     expect(c.page.locator("article.note .body")).to_contain_text("The pumpkins came up overnight.", timeout=10000)
@@ -240,6 +241,7 @@ def note_edited_on_disk_while_open(c):
     # An editor says so and never overwrites: the save is refused and both versions are kept.
     c.page.goto(c.server.origin + "/edit/garden.md")
     c.page.fill("#body", "My version of the garden.")
+    expect(c.page.locator("#changed-on-disk")).to_be_hidden()
     time.sleep(0.3)
     theirs = c.server.read("garden.md").replace("pumpkins", "sunflowers")
     c.server.write("garden.md", theirs)
