@@ -89,14 +89,16 @@ package struct ListPage {
         if note.isPendingExpiry(at: now) {
             badges.append("<span class=\"badge pending\">\(frame.text("waiting to be destroyed"))</span>")
         } else if let destroy = note.destroy {
-            badges.append("<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))"))</span>")
+            badges.append(
+                "<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))"))</span>")
         }
         if note.hasError { badges.append("<span class=\"badge problem\">\(frame.text("front matter problem"))</span>") }
         if !note.images.isEmpty { badges.append("<span class=\"badge photo\">\(frame.text("\(count: note.images.count) pictures"))</span>") }
         let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
         let folderLink: HTML =
             note.path.parent.flatMap { parent in
-                request.folder == parent ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
+                request.folder == parent
+                    ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
             } ?? .empty
         let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
         let iso = ISO8601DateFormatter().string(from: note.updated)
@@ -113,7 +115,8 @@ package struct ListPage {
             let selected: HTML = key == sort ? " selected" : ""
             return "<option value=\"\(key.rawValue)\"\(selected)>\(frame.text(Self.sortNames[key] ?? "updated"))</option>"
         }
-        let colors = [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
+        let colors =
+            [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
             + NoteColor.Palette.allCases.map { palette -> HTML in
                 let selected: HTML = request.color == .palette(palette) ? " selected" : ""
                 return "<option value=\"\(palette.rawValue)\"\(selected)>\(frame.text(Self.colorNames[palette] ?? "white"))</option>"

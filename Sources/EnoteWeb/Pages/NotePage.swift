@@ -42,7 +42,8 @@ package struct NotePage {
             <button type="submit" class="danger">\(frame.text("Delete"))</button></form>
             </div>
             """
-        let body: HTML = note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
+        let body: HTML =
+            note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
         let folder: HTML =
             note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """
