@@ -93,7 +93,7 @@ extension Vault {
     /// the text's destroy date has passed, the copy is saved without that key, and the error
     /// says so (``VaultError/conflictCopy(path:copy:noteRemoved:destroyRemoved:)``), as it does
     /// when the note itself was removed rather than changed.
-    private func saveConflictCopy(of path: NotePath, with original: [UInt8], mode: mode_t, noteRemoved: Bool) -> VaultError {
+    func saveConflictCopy(of path: NotePath, with original: [UInt8], mode: mode_t, noteRemoved: Bool) -> VaultError {
         var bytes = original
         var destroyRemoved: String?
         let content = NoteContent(bytes: original, path: path.description)

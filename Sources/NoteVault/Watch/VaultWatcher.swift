@@ -41,6 +41,9 @@ public final class VaultWatcher: @unchecked Sendable {
         public var log: @Sendable (String) -> Void = { _ in }
         /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
         public var trace: @Sendable (String) -> Void = { _ in }
+        /// Receives the notes each step added, updated or removed in the index, once they are
+        /// there (a front end that shows the notes live: `enote serve`).
+        public var changed: @Sendable ([SyncReport.Change]) -> Void = { _ in }
 
         public init() {}
     }
@@ -367,6 +370,7 @@ public final class VaultWatcher: @unchecked Sendable {
 
     /// One line per change.
     func log(_ report: SyncReport, reason: WalkReason?) {
+        if !report.changes.isEmpty { options.changed(report.changes) }
         for change in report.changes {
             switch change.kind {
             case .added: say("indexed \(change.path) (new)")

@@ -1,17 +1,20 @@
 import Foundation
-import NoteVault
 
 /// Dates as a note list shows them, after the original app's rule: a time today shows only the
-/// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale.
+/// time (`10:47 PM`), any other day a short date (`22/11/26`), both in the user's locale. Every
+/// front end that lists notes (the command line, the web pages) shows them through it.
 ///
 /// A listing formats one date per note, so the two formatters are made once, on first use, and
 /// kept (setting up an ICU formatter cost a listing of 100,000 notes about a third of its time).
-/// Not `Sendable`: one command uses it on one thread.
+/// Not `Sendable`: one command, or one web request, uses it on one thread.
 public struct DateDisplay {
+    /// The locale the dates are written in.
     public let locale: Locale
+    /// The time zone in which "today" is decided.
     public let timeZone: TimeZone
     private let formatters: Formatters
 
+    /// A display for `locale` and `timeZone`.
     public init(locale: Locale, timeZone: TimeZone) {
         self.locale = locale
         self.timeZone = timeZone
@@ -57,6 +60,12 @@ public struct DateDisplay {
     /// How far `date` is from `now` in words: `today`, `tomorrow`, `in 3 days`, `2 hours ago`.
     public func relative(_ date: Date, now: Date) -> String {
         RelativeTime.words(date, now: now, timeZone: timeZone)
+    }
+
+    /// The same words as a message, translated when shown: a web page shows it in its reader's
+    /// language.
+    public func relativeMessage(_ date: Date, now: Date) -> LocalizedMessage {
+        RelativeTime.message(date, now: now, timeZone: timeZone)
     }
 
     /// Date and time in full, for `show`.

@@ -1,0 +1,162 @@
+import Foundation
+import NoteVault
+
+/// The list of notes, as the original app's first screen: a colour swatch, the title, the
+/// description and the updated time (a time today, else a date), with destroy-date and pending
+/// badges, the folder of a note in a sub-folder, and the sort and filters `enote list` has.
+package struct ListPage {
+    /// What the list was asked for (query parameters of `/`).
+    package struct Request: Sendable {
+        package var sort: VaultConfig.SortKey?
+        package var reverse = false
+        package var color: NoteColor?
+        package var tag: String?
+        package var pending = false
+        /// Only the notes of this folder (and the folders under it).
+        package var folder: NotePath?
+        package var limit = 500
+
+        package init(query: FormFields) {
+            sort = query["sort"].flatMap(VaultConfig.SortKey.init(rawValue:))
+            reverse = query["reverse"] == "1"
+            color = query["color"].flatMap { $0.isEmpty ? nil : try? NoteColor(parsing: $0) }
+            tag = query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+            pending = query["pending"] == "1"
+            folder = query["folder"].flatMap { $0.isEmpty ? nil : try? NotePath(validating: $0, purpose: .lookup) }
+        }
+    }
+
+    let frame: PageFrame
+    let notes: [IndexedNote]
+    let total: Int
+    let request: Request
+    let sort: VaultConfig.SortKey
+    let now: Date
+    let timeZone: TimeZone
+    /// A note just moved to the trash, for the undo button.
+    let trashed: String?
+
+    package init(
+        frame: PageFrame, notes: [IndexedNote], total: Int, request: Request, sort: VaultConfig.SortKey, now: Date, timeZone: TimeZone,
+        trashed: String?
+    ) {
+        self.frame = frame
+        self.notes = notes
+        self.total = total
+        self.request = request
+        self.sort = sort
+        self.now = now
+        self.timeZone = timeZone
+        self.trashed = trashed
+    }
+
+    package func render() -> HTML {
+        let dates = DateDisplay(locale: frame.language.webLocale, timeZone: timeZone)
+        let rows = notes.map { row($0, dates: dates) }
+        let empty: HTML = notes.isEmpty ? "<p class=\"empty\">\(frame.text(isRestrictive ? "No notes match" : "No notes yet"))</p>" : .empty
+        let more: HTML =
+            total > notes.count ? "<p class=\"more\">\(frame.text("Showing \(notes.count) of \(count: total) notes"))</p>" : .empty
+        let content: HTML = """
+            \(undoBanner)
+            \(breadcrumb)
+            <h1>\(frame.text("Notes")) <span class="count">\(frame.text("\(count: total) notes"))</span></h1>
+            \(filters)
+            <ul class="notes" id="notes">
+            \(HTML.join(rows, separator: "\n"))
+            </ul>
+            \(empty)\(more)
+            """
+        return frame.page(title: frame.text("Notes"), kind: "list", content)
+    }
+
+    var isRestrictive: Bool { request.color != nil || request.tag != nil || request.folder != nil }
+
+    /// The folder being shown, each of its parents a link, and a link back to every note.
+    var breadcrumb: HTML {
+        guard let folder = request.folder else { return .empty }
+        var links: [HTML] = ["<a href=\"/\">\(frame.text("All notes"))</a>"]
+        var prefix: [String] = []
+        for part in folder.description.split(separator: "/") {
+            prefix.append(String(part))
+            let target = prefix.joined(separator: "/")
+            links.append("<a href=\"/?folder=\(QueryEncoding.query(target))\">\(String(part))</a>")
+        }
+        return "<nav class=\"breadcrumb\" id=\"folder\">\(HTML.join(links, separator: " / "))</nav>"
+    }
+
+    func row(_ note: IndexedNote, dates: DateDisplay) -> HTML {
+        var badges: [HTML] = []
+        if note.isPendingExpiry(at: now) {
+            badges.append("<span class=\"badge pending\">\(frame.text("waiting to be destroyed"))</span>")
+        } else if let destroy = note.destroy {
+            badges.append(
+                "<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))"))</span>")
+        }
+        if note.hasError { badges.append("<span class=\"badge problem\">\(frame.text("front matter problem"))</span>") }
+        if !note.images.isEmpty { badges.append("<span class=\"badge photo\">\(frame.text("\(count: note.images.count) pictures"))</span>") }
+        let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
+        let folderLink: HTML =
+            note.path.parent.flatMap { parent in
+                request.folder == parent
+                    ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
+            } ?? .empty
+        let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
+        let iso = ISO8601DateFormatter().string(from: note.updated)
+        return """
+            <li class="note" data-path="\(note.path.description)">
+            <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>
+            <span class="description">\(note.description)</span></span><time datetime="\(iso)">\(stamp)</time></a>\(folderLink)\(badges)
+            </li>
+            """
+    }
+
+    var filters: HTML {
+        let sorts = VaultConfig.SortKey.allCases.map { key -> HTML in
+            let selected: HTML = key == sort ? " selected" : ""
+            return "<option value=\"\(key.rawValue)\"\(selected)>\(frame.text(Self.sortNames[key] ?? "updated"))</option>"
+        }
+        let colors =
+            [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
+            + NoteColor.Palette.allCases.map { palette -> HTML in
+                let selected: HTML = request.color == .palette(palette) ? " selected" : ""
+                return "<option value=\"\(palette.rawValue)\"\(selected)>\(frame.text(Self.colorNames[palette] ?? "white"))</option>"
+            }
+        let reverse: HTML = request.reverse ? " checked" : ""
+        let pending: HTML = request.pending ? " checked" : ""
+        return """
+            <form class="filters" action="/" method="get">\(folderField)
+            <label>\(frame.text("Sort")) <select name="sort">\(sorts)</select></label>
+            <label><input type="checkbox" name="reverse" value="1"\(reverse)> \(frame.text("reversed"))</label>
+            <label>\(frame.text("Colour")) <select name="color">\(colors)</select></label>
+            <label>\(frame.text("Tag")) <input type="text" name="tag" value="\(request.tag ?? "")" size="10"></label>
+            <label><input type="checkbox" name="pending" value="1"\(pending)> \(frame.text("also waiting to be destroyed"))</label>
+            <button type="submit">\(frame.text("Show"))</button>
+            </form>
+            """
+    }
+
+    var folderField: HTML {
+        guard let folder = request.folder else { return .empty }
+        return "<input type=\"hidden\" name=\"folder\" value=\"\(folder.description)\">"
+    }
+
+    var undoBanner: HTML {
+        guard let trashed, !frame.readOnly else { return .empty }
+        return """
+            <form class="banner undo" action="/undo" method="post">\(frame.csrfField)
+            <input type="hidden" name="entry" value="\(trashed)">
+            <span>\(frame.text("The note was moved to the trash."))</span> <button type="submit">\(frame.text("Undo"))</button>
+            </form>
+            """
+    }
+
+    static let sortNames: [VaultConfig.SortKey: LocalizedMessage] = [
+        .updated: "updated", .created: "created", .title: "title", .order: "manual order", .destroy: "destroy date",
+    ]
+
+    /// The palette's names, as the editor's squares and the colour filter show them.
+    package static let colorNames: [NoteColor.Palette: LocalizedMessage] = [
+        .white: "white", .red: "red", .orange: "orange", .yellow: "yellow", .green: "green", .blue: "blue", .purple: "purple",
+        .pink: "pink", .gray: "grey",
+    ]
+}

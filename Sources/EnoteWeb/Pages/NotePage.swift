@@ -1,0 +1,62 @@
+import Foundation
+import NoteVault
+
+/// A note, read: its title, colour, dates and body rendered by libcmark in safe mode (raw HTML
+/// and `javascript:` links dropped), with its pictures; Edit and Delete unless read-only.
+package struct NotePage {
+    let frame: PageFrame
+    let note: Note
+    let now: Date
+    let timeZone: TimeZone
+
+    package init(frame: PageFrame, note: Note, now: Date, timeZone: TimeZone) {
+        self.frame = frame
+        self.note = note
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    package func render() -> HTML {
+        let dates = DateDisplay(locale: frame.language.webLocale, timeZone: timeZone)
+        let metadata = note.content.metadata
+        var facts: [HTML] = ["<span>\(frame.text("Updated \(dates.full(note.updated(in: timeZone)))"))</span>"]
+        if let destroy = note.destroyDate(in: timeZone) {
+            facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))")) (\(dates.full(destroy)))</span>")
+        }
+        if !metadata.tags.isEmpty {
+            facts.append("<span class=\"tags\">\(metadata.tags.map { "#" + $0 }.joined(separator: " "))</span>")
+        }
+        let problems = note.content.diagnostics.filter { $0.severity == .error }
+        let problemList: HTML =
+            problems.isEmpty
+            ? .empty
+            : "<ul class=\"problems\">\(problems.map { "<li>\(WebMessages.text($0.message, in: frame.language))</li>" as HTML })</ul>"
+        let actions: HTML =
+            frame.readOnly
+            ? .empty
+            : """
+            <div class="actions">
+            <a class="button" href="\(NoteURL.edit(note.path))">\(frame.text("Edit"))</a>
+            <form action="/delete/\(NoteURL.encode(note.path))" method="post">\(frame.csrfField)
+            <input type="hidden" name="revision" value="\(note.revision.description)">
+            <button type="submit" class="danger">\(frame.text("Delete"))</button></form>
+            </div>
+            """
+        let body: HTML =
+            note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
+        let folder: HTML =
+            note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
+        let content: HTML = """
+            <article class="note" id="note" data-path="\(note.path.description)" data-revision="\(note.revision.description)">
+            <header>\(Swatch.svg(metadata.hasColor ? metadata.color : .default, className: "swatch big"))
+            <div>\(folder)<h1>\(note.title)</h1><p class="facts">\(facts)</p></div></header>
+            \(problemList)
+            <div class="body">
+            \(body)
+            </div>
+            \(actions)
+            </article>
+            """
+        return frame.page(title: note.title, kind: "note", content)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import NoteVault
+
+/// Search results: a plain form that works without JavaScript (`/search?q=`), and the same hits
+/// as JSON for the search-as-you-type script (`/api/search?q=`).
+package struct SearchPage {
+    let frame: PageFrame
+    let query: String
+    let results: SearchResults?
+    let problem: LocalizedMessage?
+
+    package init(frame: PageFrame, query: String, results: SearchResults?, problem: LocalizedMessage?) {
+        self.frame = frame
+        self.query = query
+        self.results = results
+        self.problem = problem
+    }
+
+    package func render() -> HTML {
+        let hits = (results?.notes ?? []).map { note -> HTML in
+            let snippet: HTML = note.snippet.map { "<span class=\"snippet\">\(HTML(trusted: IndexedNote.htmlSnippet($0)))</span>" } ?? .empty
+            return """
+                <li class="note" data-path="\(note.path.description)"><a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\
+                <span class="title">\(note.title)</span>\(snippet)</span></a></li>
+                """
+        }
+        let summary: HTML =
+            if let problem { "<p class=\"error\">\(frame.text(problem))</p>" } else if let results {
+                "<p class=\"count\" id=\"search-count\">\(frame.text("\(count: results.total) notes match"))</p>"
+            } else { .empty }
+        let content: HTML = """
+            <h1>\(frame.text("Search"))</h1>
+            <form class="search-page" action="/search" method="get" role="search">
+            <input type="search" name="q" id="search-input" value="\(query)" autofocus autocomplete="off" aria-label="\(frame.text("Search"))">
+            <button type="submit">\(frame.text("Search"))</button>
+            </form>
+            \(summary)
+            <ul class="notes" id="search-results">
+            \(HTML.join(hits, separator: "\n"))
+            </ul>
+            """
+        return frame.page(title: frame.text("Search"), kind: "search", scripts: ["search.js"], query: query, content)
+    }
+
+    /// One hit as the script receives it: the snippet keeps the library's match markers
+    /// (U+0002 before, U+0003 after a match) so the script builds `<mark>` elements itself.
+    package struct Hit: Encodable {
+        var path: String
+        var url: String
+        var title: String
+        var description: String
+        var color: String
+        var snippet: String?
+    }
+
+    /// What `/api/search` returns.
+    package struct Answer: Encodable {
+        var query: String
+        var total: Int
+        var notes: [Hit]
+        var summary: String
+        var error: String?
+    }
+
+    package func answer() -> Answer {
+        let notes = (results?.notes ?? []).map { note in
+            let rgb = note.color.rgb
+            return Hit(
+                path: note.path.description, url: NoteURL.show(note.path), title: note.title, description: note.description,
+                color: String(format: "#%02x%02x%02x", rgb.red, rgb.green, rgb.blue), snippet: note.snippet)
+        }
+        let total = results?.total ?? 0
+        return Answer(
+            query: query, total: total, notes: notes, summary: frame.text("\(count: total) notes match"), error: problem.map { frame.text($0) })
+    }
+}
+
+extension WebServer {
+    /// The search the page asks for: its results, or why the query finds nothing. As you type,
+    /// the last word is still being written, so it is searched as a prefix (`potat` finds
+    /// `potatoes`), as `potat*` would be on the command line.
+    func search(_ request: Request, _ context: WebContext, asYouType: Bool = false) throws(VaultError) -> SearchPage {
+        let query = FormFields(encoded: request.uri.query ?? "")["q"] ?? ""
+        let frame = frame(request, context)
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return SearchPage(frame: frame, query: query, results: nil, problem: nil)
+        }
+        var words = query
+        if asYouType, let last = query.last, !last.isWhitespace, last != "*", last != "\"" { words += "*" }
+        let parsed: SearchQuery
+        do {
+            parsed = try SearchQuery(parsing: words)
+        } catch {
+            return SearchPage(frame: frame, query: query, results: nil, problem: error.message)
+        }
+        let results = try web.fresh().search(parsed, filter: NoteFilter(now: web.clock.now()), limit: 50)
+        return SearchPage(frame: frame, query: query, results: results, problem: nil)
+    }
+
+    func searchPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        try search(request, context).render().response()
+    }
+
+    func searchJSON(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        JSONBody.response(try search(request, context, asYouType: true).answer())
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NoteVault
+
+/// The checks every request passes before a route sees it, in this order:
+///
+/// 1. `Host` names this server (``ServerAddress``): DNS rebinding is refused.
+/// 2. `Origin`, when sent, is this server; a change from another site (`Sec-Fetch-Site:
+///    cross-site`) is refused.
+/// 3. The secret in `?token=` is exchanged for a session cookie (then the URL loses it); without
+///    a session only the sign-in page and the assets answer (401 otherwise).
+/// 4. A POST carries the session's CSRF token (form field `csrf` or header `X-CSRF-Token`), and
+///    is refused altogether when the server is read-only.
+package struct RequestGuard: RouterMiddleware {
+    package typealias Context = WebContext
+
+    let gate: AccessGate
+    let address: ServerAddress
+    let readOnly: Bool
+
+    package init(gate: AccessGate, address: ServerAddress, readOnly: Bool) {
+        self.gate = gate
+        self.address = address
+        self.readOnly = readOnly
+    }
+
+    /// Paths that answer without a session.
+    static func isPublic(_ path: String) -> Bool {
+        path.hasPrefix("/assets/") || path == "/signin" || path == "/favicon.ico"
+    }
+
+    package func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var context = context
+        context.language = WebMessages.language(
+            cookie: request.cookies["enote_lang"]?.value, acceptLanguage: request.headers[.acceptLanguage])
+        let language = context.language
+        guard address.accepts(authority: request.head.authority) else {
+            return Refusal.page(
+                .forbidden, "This server answers only to the address it printed at start (\(address.baseURL)); the page asked for another name", language)
+        }
+        let unsafe = request.method != .get && request.method != .head
+        let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
+        // A browser sends `Origin: null` for a form posted from a page with `Referrer-Policy:
+        // no-referrer` (ours) as well as from a sandboxed frame; `Sec-Fetch-Site` tells them apart.
+        if let origin = request.headers[.origin], origin != "null" || fetchSite != "same-origin" {
+            guard let authority = request.head.authority, origin.lowercased() == "http://" + authority.lowercased() else {
+                return Refusal.page(.forbidden, "A page from another site (\(origin)) tried to use this server; refused", language)
+            }
+        }
+        if unsafe, let fetchSite, fetchSite != "same-origin", fetchSite != "none" {
+            return Refusal.page(.forbidden, "A page from another site tried to change notes; refused", language)
+        }
+        let path = request.uri.path
+        if let token = request.uri.queryParameters["token"].map(String.init) {
+            guard let session = gate.signIn(token: token) else {
+                return Refusal.page(.unauthorized, "This link's secret is not the one enote serve printed; open the URL it printed at start", language)
+            }
+            var response = Response(status: .seeOther, headers: [.location: path.isEmpty ? "/" : path])
+            response.headers[values: .setCookie] = [Self.sessionCookie(session)]
+            return response
+        }
+        if Self.isPublic(path) { return try await next(request, context) }
+        guard let session = gate.session(id: request.cookies[AccessGate.cookieName]?.value) else {
+            if request.method == .get, gate.needsPassword, request.headers[.accept]?.contains("text/html") == true {
+                return Response(status: .seeOther, headers: [.location: "/signin"])
+            }
+            return Refusal.page(.unauthorized, "Sign in first: open the URL enote serve printed at start (it carries a secret)", language)
+        }
+        context.session = session
+        if unsafe {
+            if readOnly {
+                return Refusal.page(.forbidden, "This server is read-only (enote serve --read-only): nothing can be changed here", language)
+            }
+            var request = request
+            if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
+                let body = try await request.collectBody(upTo: context.maxUploadSize)
+                context.form = FormFields(encoded: String(buffer: body))
+            }
+            let token = request.headers[HTTPField.Name("X-CSRF-Token")!] ?? context.form["csrf"]
+            guard gate.isValid(csrf: token, for: session) else {
+                return Refusal.page(
+                    .forbidden, "This form is out of date or did not come from this server (its CSRF token is missing or wrong); reload the page and try again",
+                    language)
+            }
+            return try await next(request, context)
+        }
+        return try await next(request, context)
+    }
+
+    /// The `Set-Cookie` value of a session: HttpOnly, SameSite=Strict, for the whole site.
+    static func sessionCookie(_ session: AccessGate.Session) -> String {
+        "\(AccessGate.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+    }
+}

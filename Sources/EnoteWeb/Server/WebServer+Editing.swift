@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import NoteVault
+
+extension WebServer {
+    /// The routes that change notes (left out with `--read-only`, where the guard refuses every
+    /// POST as well): new, edit (Done), delete to the trash, and undo.
+    func addEditingRoutes(to router: Router<WebContext>) {
+        router.get("/new") { request, context in
+            EditorPage(frame: self.frame(request, context), path: nil, revision: "", fields: .init(), originalTitle: "").render().response()
+        }
+        router.post("/new") { request, context in self.create(request, context) }
+        router.get("/edit/**") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.editorPage(request, context) }
+        }
+        router.post("/edit/**") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.save(request, context) }
+        }
+        router.post("/delete/**") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
+        }
+        router.post("/undo") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
+        }
+    }
+
+    /// The fields a submitted editor holds (a browser sends CRLF line ends: the note gets LF).
+    static func fields(of form: FormFields) -> EditorPage.Fields {
+        var fields = EditorPage.Fields()
+        fields.title = form["title"] ?? ""
+        fields.body = (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        fields.color = form["color"] ?? ""
+        return fields
+    }
+
+    /// Done on a new note: created through the library, which refuses one without a title or
+    /// content (the editor comes back with the typed text and the reason).
+    func create(_ request: Request, _ context: WebContext) -> Response {
+        let fields = Self.fields(of: context.form)
+        var color: NoteColor?
+        if !fields.color.isEmpty, fields.color != "white" {
+            color = try? NoteColor(parsing: fields.color)
+        }
+        do {
+            let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color))
+            _ = try? web.fresh()
+            return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
+        } catch {
+            let page = EditorPage(frame: frame(request, context), path: nil, revision: "", fields: fields, originalTitle: "", problem: error.message)
+            return page.render().response(status: Self.status(of: error))
+        }
+    }
+
+    /// `/edit/<path>`: the editor on the note as it is now.
+    func editorPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let path = try Self.notePath(request, after: "/edit/")
+        let note = try web.vault.read(path)
+        let fields = EditorPage.fields(of: note)
+        let problem = note.content.textProblem?.message
+        return EditorPage(
+            frame: frame(request, context), path: path, revision: note.revision.description, fields: fields, originalTitle: fields.title,
+            problem: problem
+        ).render().response()
+    }
+
+    /// Done on an existing note: saved only over the revision the editor started from; a note
+    /// changed on disk meanwhile is kept, the typed text goes to a conflict copy beside it, and
+    /// the editor comes back showing both (409).
+    func save(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let path = try Self.notePath(request, after: "/edit/")
+        let form = context.form
+        let fields = Self.fields(of: form)
+        guard let revision = form["revision"].flatMap(NoteRevision.init) else {
+            throw .invalidInput("the form did not say which version of the note it started from; open the editor again")
+        }
+        var edit = NoteEdit(body: fields.body)
+        if fields.title != (form["original_title"] ?? "") { edit.title = .set(fields.title) }
+        let current = try web.vault.read(path)
+        let hadColor = current.content.metadata.hasColor
+        if fields.color.isEmpty || (fields.color == "white" && !hadColor) {
+            edit.color = hadColor ? .remove : .keep
+        } else if let color = try? NoteColor(parsing: fields.color), !(hadColor && current.content.metadata.color == color) {
+            edit.color = .set(color)
+        }
+        do {
+            switch try web.vault.save(edit, to: path, from: revision) {
+            case .saved(let note, _), .unchanged(let note):
+                _ = try? web.fresh()
+                return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
+            case .trashed(let entry):
+                _ = try? web.fresh()
+                return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
+            }
+        } catch let error where Self.status(of: error) == .conflict {
+            let copy: NotePath? =
+                switch error {
+                case .write(.conflict(_, let copy)): copy
+                case .conflictCopy(_, let copy, _, _): copy
+                default: nil
+                }
+            let onDisk = try? web.vault.read(path)
+            let page = EditorPage(
+                frame: frame(request, context), path: path, revision: onDisk?.revision.description ?? revision.description, fields: fields,
+                originalTitle: onDisk.map { EditorPage.fields(of: $0).title } ?? fields.title, problem: error.message,
+                conflict: onDisk.map { ($0, copy) })
+            return page.render().response(status: .conflict)
+        } catch {
+            let page = EditorPage(
+                frame: frame(request, context), path: path, revision: revision.description, fields: fields,
+                originalTitle: form["original_title"] ?? "", problem: error.message)
+            return page.render().response(status: Self.status(of: error))
+        }
+    }
+
+    /// Delete: to the trash, then the list with an Undo button.
+    func delete(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let path = try Self.notePath(request, after: "/delete/")
+        let entry = try web.vault.moveToTrash(path, reason: .removed)
+        _ = try? web.fresh()
+        return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
+    }
+
+    /// Undo of a delete: the note comes back from the trash.
+    func undo(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let name = context.form["entry"] ?? ""
+        guard let entry = web.vault.trashEntries().first(where: { $0.trashedPath == name }) else {
+            throw .noteNotFound(reference: ".trash/" + name, suggestions: [])
+        }
+        let restored = try web.vault.restore(entry)
+        _ = try? web.fresh()
+        return Response(status: .seeOther, headers: [.location: NoteURL.show(restored)])
+    }
+
+    /// The note path after `prefix` in the request.
+    static func notePath(_ request: Request, after prefix: String) throws(VaultError) -> NotePath {
+        do { return try NoteURL.path(in: request.uri.path, after: prefix) } catch { throw .path(error) }
+    }
+}
+
+/// Percent-encoding of a query value.
+enum QueryEncoding {
+    static func query(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}

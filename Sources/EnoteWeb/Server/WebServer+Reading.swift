@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import NoteVault
+
+extension WebServer {
+    /// The routes that only read: the list, search, a note and its pictures, the live feed, the
+    /// assets, the language switch and the sign-in page.
+    func addReadingRoutes(to router: Router<WebContext>) {
+        router.get("/") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.listPage(request, context) }
+        }
+        router.get("/search") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.searchPage(request, context) }
+        }
+        router.get("/api/search") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.searchJSON(request, context) }
+        }
+        router.get("/n/**") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.showPath(request, context) }
+        }
+        router.get("/api/revision/**") { request, context in
+            self.answer(context) { () throws(VaultError) in try self.revisionJSON(request, context) }
+        }
+        router.get("/events") { _, _ in self.eventStream() }
+        router.get("/assets/:name") { _, context in
+            self.assets.response(for: context.parameters.get("name") ?? "") ?? Refusal.page(.notFound, "No such file", context.language)
+        }
+        router.get("/lang") { request, _ in
+            let query = FormFields(encoded: request.uri.query ?? "")
+            let back = Self.localPath(query["back"])
+            var response = Response(status: .seeOther, headers: [.location: back])
+            if let language = query["set"].flatMap(Language.init(rawValue:)) {
+                response.headers[.setCookie] = "enote_lang=\(language.rawValue); Path=/; SameSite=Strict; Max-Age=31536000"
+            }
+            return response
+        }
+        addSignInRoutes(to: router)
+    }
+
+    /// `text` when it is a path on this server, else `/`: never a redirect to another site
+    /// (`//evil.example`, `/\evil.example`, which browsers read as a host, or a scheme).
+    static func localPath(_ text: String?) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+            !text.contains(where: { $0.isNewline || $0 == "\t" })
+        else { return "/" }
+        return text
+    }
+
+    /// Runs `body`, turning a library error into a page that says what happened.
+    func answer(_ context: WebContext, _ body: () throws(VaultError) -> Response) -> Response {
+        do {
+            return try body()
+        } catch {
+            return Refusal.page(Self.status(of: error), error.message, context.language)
+        }
+    }
+
+    /// The HTTP status for a library error.
+    static func status(of error: VaultError) -> HTTPResponse.Status {
+        switch error {
+        case .noteNotFound: .notFound
+        case .path: .forbidden
+        case .invalidInput, .frontMatter, .notEditable: .unprocessableContent
+        case .openElsewhere, .write(.conflict), .conflictCopy: .conflict
+        case .readOnly: .forbidden
+        default: .internalServerError
+        }
+    }
+
+    func listPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let query = FormFields(encoded: request.uri.query ?? "")
+        let asked = ListPage.Request(query: query)
+        let index = try web.fresh()
+        let now = web.clock.now()
+        var filter = NoteFilter(now: now)
+        filter.color = asked.color
+        filter.tags = asked.tag.map { [$0] } ?? []
+        filter.includePendingExpiry = asked.pending
+        filter.folder = asked.folder
+        let key = asked.sort ?? web.vault.config.sort
+        let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
+        let total = notes.count < asked.limit ? notes.count : try index.count(filter)
+        let page = ListPage(
+            frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
+            trashed: query["trashed"])
+        return page.render().response()
+    }
+
+    /// `/n/<path>`: a note's page, or a picture beside it.
+    func showPath(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let path: NotePath
+        do { path = try NoteURL.path(in: request.uri.path, after: "/n/") } catch { throw .path(error) }
+        if !path.isMarkdown {
+            let picture = try web.vault.readPicture(path)
+            let type = picture.format == .jpeg ? "image/jpeg" : "image/\(picture.format.rawValue)"
+            return Response(
+                status: .ok, headers: [.contentType: type, .cacheControl: "private, no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+        }
+        let note = try web.vault.read(path)
+        let page = NotePage(frame: frame(request, context), note: note, now: web.clock.now(), timeZone: web.clock.timeZone)
+        return page.render().response()
+    }
+
+    /// `/api/revision/<path>`: the note's current revision, for a page that heard it changed.
+    func revisionJSON(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let path: NotePath
+        do { path = try NoteURL.path(in: request.uri.path, after: "/api/revision/") } catch { throw .path(error) }
+        let revision = web.vault.exists(path) ? try web.vault.read(path).revision.description : ""
+        return JSONBody.response(["path": path.description, "revision": revision])
+    }
+}

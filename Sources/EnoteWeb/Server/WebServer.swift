@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Logging
+import NoteVault
+
+/// The web server behind `enote serve`: the security middleware, the routes, the live feed and
+/// the vault, put together and run until SIGINT or SIGTERM.
+package final class WebServer: Sendable {
+    let web: WebVault
+    let options: WebOptions
+    let gate: AccessGate
+    let address: ServerAddress
+    let assets = AssetStore()
+    let feed = ChangeFeed()
+
+    package init(vault: Vault, options: WebOptions) throws(VaultError) {
+        self.web = try WebVault(vault: vault)
+        self.options = options
+        self.gate = AccessGate(password: options.password)
+        self.address = ServerAddress(host: options.host, port: options.port)
+    }
+
+    /// Serves until stopped.
+    package func run() async throws {
+        let router = Router(context: WebContext.self)
+        router.middlewares.add(SecurityHeaders())
+        router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
+        addReadingRoutes(to: router)
+        if !options.readOnly { addEditingRoutes(to: router) }
+        let live = LiveVault(vault: web.vault, index: web.index, feed: feed)
+        live.start()
+        defer { live.stop() }
+        let heartbeat = Task { [feed] in
+            // An empty event: each page's stream writes a comment, which notices a page gone.
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(20))
+                feed.publish(ChangeFeed.Event(paths: []))
+            }
+        }
+        defer { heartbeat.cancel() }
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { [address, gate] channel in
+                address.port = channel.localAddress?.port ?? address.port
+                let line = "enote serve: \(address.baseURL)/?token=\(gate.secret)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            },
+            logger: Self.quietLogger)
+        try await app.runService()
+    }
+
+    /// The page frame for a request.
+    func frame(_ request: Request, _ context: WebContext) -> PageFrame {
+        PageFrame(language: context.language, csrfToken: context.session?.csrfToken, readOnly: options.readOnly, path: request.uri.path)
+    }
+
+    /// Hummingbird's own log lines only for errors (stdout carries the URL line).
+    static var quietLogger: Logger {
+        var logger = Logger(label: "enote-web")
+        logger.logLevel = .error
+        return logger
+    }
+}
