@@ -32,6 +32,8 @@ package struct ListPage {
     let timeZone: TimeZone
     /// A note just moved to the trash, for the undo button.
     let trashed: String?
+    /// The demo limit (`max_notes`), when the vault has one.
+    var limit: NoteLimit?
 
     package init(
         frame: PageFrame, notes: [IndexedNote], total: Int, request: Request, sort: VaultConfig.SortKey, now: Date, timeZone: TimeZone,
@@ -55,14 +57,15 @@ package struct ListPage {
             total > notes.count ? "<p class=\"more\">\(frame.text("Showing \(notes.count) of \(count: total) notes"))</p>" : .empty
         let content: HTML = """
             \(undoBanner)
+            \(DemoLimit.banner(limit, frame: frame))
             <h1>\(frame.text("Notes")) <span class="count">\(frame.text("\(count: total) notes"))</span></h1>
             \(filters)
-            <ul class="notes" id="notes">
+            <ul class="notes" id="notes"\(reorderAttributes)>
             \(HTML.join(rows, separator: "\n"))
             </ul>
             \(empty)\(more)
             """
-        return frame.page(title: frame.text("Notes"), kind: "list", content)
+        return frame.page(title: frame.text("Notes"), kind: "list", scripts: canReorder ? ["reorder.js"] : [], content)
     }
 
     var isRestrictive: Bool { request.color != nil || request.tag != nil }
