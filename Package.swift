@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev). Only `Markdown` imports it.
@@ -76,6 +77,7 @@ let package = Package(
             dependencies: [
                 "NoteVault", "Markdown", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Localizable.strings (en, ru, ja) and the CSS and JavaScript files it serves.
             resources: [.process("Resources"), .copy("Assets")]

@@ -44,7 +44,7 @@
       var holder = document.getElementById(page === "note" ? "note" : "editor");
       if (!holder) return;
       var path = holder.getAttribute("data-path");
-      if (paths.indexOf(path) < 0) return;
+      if (paths.indexOf(path) < 0 && paths.indexOf("*") < 0) return;
       currentRevision(path, function (revision) {
         if (revision === holder.getAttribute("data-revision")) return;
         if (page === "note") {

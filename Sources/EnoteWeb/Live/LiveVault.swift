@@ -1,24 +1,36 @@
 import Foundation
 import NoteVault
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Keeps the index live while the server runs and tells ``ChangeFeed`` what changed.
 ///
 /// The server runs the library's ``VaultWatcher`` on a thread of its own, as `enote watch`
-/// would (so while it serves, it also expires notes at their destroy date). When `enote watch`
-/// already runs for the vault, that watcher keeps the index live; the server then notices its
-/// changes by the notes' fingerprints, checked twice a second, and publishes those.
+/// would (so while it serves, it also expires notes at their destroy date), and publishes the
+/// notes each step indexed. When `enote watch` already runs for the vault, that watcher keeps
+/// the index live; the server then polls the index's change counter four times a second and
+/// publishes "something changed" (`*`), after which each page checks what it shows.
 package final class LiveVault: @unchecked Sendable {
-    private let vault: Vault
-    private let feed: ChangeFeed
-    private var watcher: VaultWatcher?
-    private var thread: Thread?
+    /// Everything changed (the paths are not known).
+    package static let anyPath = "*"
 
-    package init(vault: Vault, feed: ChangeFeed) {
+    private let vault: Vault
+    private let index: NoteIndex
+    private let feed: ChangeFeed
+    private let stopped = Atomic<Bool>(false)
+    /// Set in `start()` before the thread starts, read by `stop()` afterwards.
+    private var watcher: VaultWatcher?
+
+    package init(vault: Vault, index: NoteIndex, feed: ChangeFeed) {
         self.vault = vault
+        self.index = index
         self.feed = feed
     }
 
-    /// Starts watching; returns at once.
+    /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
         let feed = self.feed
@@ -32,21 +44,40 @@ package final class LiveVault: @unchecked Sendable {
                 do throws(VaultError) {
                     try watcher.run()
                 } catch {
-                    FileHandle.standardError.write(Data("enote serve: \(error.message.text)\n".utf8))
+                    Self.report(error.message)
                 }
             }
             thread.name = "enote-web watcher"
             thread.start()
-            self.thread = thread
         } catch .alreadyRunning {
-            // `enote watch` keeps the index live; pages learn of changes when they ask.
+            let thread = Thread { [self] in pollChangeCounter() }
+            thread.name = "enote-web change counter"
+            thread.start()
         } catch {
-            FileHandle.standardError.write(Data("enote serve: \(error.message.text)\n".utf8))
+            Self.report(error.message)
         }
     }
 
-    /// Stops the watcher (it finishes its current step).
+    /// Stops following (the watcher finishes its current step).
     package func stop() {
+        stopped.store(true, ordering: .relaxed)
         watcher?.stop()
+    }
+
+    /// Beside another process's watcher: publishes a change whenever the index's counter moves.
+    private func pollChangeCounter() {
+        var last = try? index.changeCounter()
+        while !stopped.load(ordering: .relaxed) {
+            usleep(250_000)
+            guard let now = try? index.changeCounter() else { continue }
+            if now != last {
+                last = now
+                feed.publish(ChangeFeed.Event(paths: [Self.anyPath]))
+            }
+        }
+    }
+
+    static func report(_ message: LocalizedMessage) {
+        FileHandle.standardError.write(Data("enote serve: \(message.text)\n".utf8))
     }
 }

@@ -69,6 +69,7 @@ extension WebServer {
         filter.color = asked.color
         filter.tags = asked.tag.map { [$0] } ?? []
         filter.includePendingExpiry = asked.pending
+        filter.folder = asked.folder
         let key = asked.sort ?? web.vault.config.sort
         let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
         let total = notes.count < asked.limit ? notes.count : try index.count(filter)

@@ -27,9 +27,17 @@ package final class WebServer: Sendable {
         router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(vault: web.vault, feed: feed)
+        let live = LiveVault(vault: web.vault, index: web.index, feed: feed)
         live.start()
         defer { live.stop() }
+        let heartbeat = Task { [feed] in
+            // An empty event: each page's stream writes a comment, which notices a page gone.
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(20))
+                feed.publish(ChangeFeed.Event(paths: []))
+            }
+        }
+        defer { heartbeat.cancel() }
         let app = Application(
             router: router,
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),

@@ -21,6 +21,14 @@ extension NoteIndex {
         return try read { store in try store.count(store.resolvingLinks(filter, root: root)) }
     }
 
+    /// A number that changes whenever another connection (a watcher, another command) has
+    /// written to the index since this index was opened or last asked: a long-running front
+    /// end (`enote serve` beside a running `enote watch`) polls it to learn that notes changed.
+    /// Its own writes do not change it.
+    public func changeCounter() throws(VaultError) -> Int64 {
+        try read { store in try store.dataVersion() }
+    }
+
     /// Every note's path and title, for resolving what a user typed.
     package func candidates() throws(VaultError) -> [NoteResolver.Candidate] {
         try read { store in try store.candidates() }

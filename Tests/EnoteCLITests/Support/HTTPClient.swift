@@ -33,19 +33,10 @@ struct HTTPClient {
     ///   - host: The `Host` header; by default `127.0.0.1:PORT`.
     ///   - headers: More headers (`Origin`, `Content-Type`).
     func send(_ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: String = "") throws -> Answer {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        let descriptor = try connectSocket()
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
@@ -67,6 +58,55 @@ struct HTTPClient {
             received += buffer[..<count]
         }
         return Self.parse(received)
+    }
+
+    /// Opens a streaming answer (Server-Sent Events): once `ready` is in what arrived, runs
+    /// `action`, then reads until `until` holds for everything received, or `timeout` passes.
+    /// - Returns: Everything received.
+    func stream(_ path: String, ready: String, timeout: Double = 15, action: () throws -> Void, until: (String) -> Bool) throws -> String {
+        let descriptor = try connectSocket()
+        defer { close(descriptor) }
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+        if let cookie { request += "Cookie: \(cookie)\r\n" }
+        request += "\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        var shortWait = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &shortWait, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var acted = false
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count == 0 { break }
+            if count > 0 { received += buffer[..<count] }
+            let text = String(decoding: received, as: UTF8.self)
+            if !acted, text.contains(ready) {
+                acted = true
+                try action()
+            } else if acted, until(text) {
+                break
+            }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// A socket connected to the server.
+    private func connectSocket() throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return descriptor
     }
 
     /// A form POST with the session's CSRF token added (unless `csrf` is `false`).

@@ -55,7 +55,8 @@ struct WebTranslationTests {
     @Test(
         "the page's language: the cookie, else Accept-Language by weight, else English",
         arguments: [
-            (String?.none, String?("ru-RU,ru;q=0.9,en;q=0.8"), Language.russian), (nil, "de-DE,ja;q=0.5,en;q=0.4", .japanese), (nil, "en;q=0.2,ru;q=0.9", .russian),
+            (String?.none, String?("ru-RU,ru;q=0.9,en;q=0.8"), Language.russian), (nil, "de-DE,ja;q=0.5,en;q=0.4", .japanese),
+            (nil, "en;q=0.2,ru;q=0.9", .russian),
             ("ja", "ru", .japanese), ("xx", "ru", .russian), (nil, nil, .english), (nil, "de,fr", .english), (nil, "ru;q=0", .english),
         ])
     func language(cookie: String?, accept: String?, expected: Language) {

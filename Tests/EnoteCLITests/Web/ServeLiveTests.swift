@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `enote serve` follows the vault: a change on disk reaches open pages over Server-Sent
+/// Events, whether the server watches the vault itself or a running `enote watch` does.
+@Suite(.serialized) struct ServeLiveTests {
+    let vault: TemporaryVault
+
+    init() throws {
+        vault = try TemporaryVault()
+    }
+
+    @Test("a note written on disk is pushed to an open page as a change naming it")
+    func pushesChanges() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let received = try client.stream("/events", ready: ": connected") {
+            try vault.write("pushed.md", "---\ntitle: Pushed\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("pushed.md")
+        }
+        #expect(received.contains("text/event-stream"))
+        #expect(received.contains("event: change\ndata: {\"paths\":[\"pushed.md\"]}"), "\(received)")
+        // The list already has it.
+        #expect(try client.send("GET", "/").body.contains("Pushed"))
+        // SIGTERM ends the server at once, though its stream to the page is still open (it
+        // used to wait for the page, until stop() killed it 10 s later).
+        let stopping = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(stopping) < 5)
+        #expect(server.process.terminationReason == .exit)
+    }
+
+    @Test("beside a running enote watch, the server still hears of changes and its pages are current")
+    func besideEnoteWatch() throws {
+        let watcher = try WatchProcess(vault)
+        defer { watcher.kill() }
+        try watcher.waitUntilWatching()
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        #expect(watcher.process.isRunning, "enote serve did not take over the running watcher")
+        let client = try server.signedInClient()
+        let received = try client.stream("/events", ready: ": connected") {
+            try vault.write("pushed.md", "---\ntitle: Pushed beside watch\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("event: change")
+        }
+        #expect(received.contains("event: change"), "\(received)")
+        #expect(try client.send("GET", "/").body.contains("Pushed beside watch"))
+    }
+
+    @Test("the events need a session")
+    func eventsNeedSession() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        #expect(try HTTPClient(port: server.port).send("GET", "/events").status == 401)
+    }
+}
