@@ -167,6 +167,15 @@ def destroy_date_switch_on_and_off(c):
     c.page.click("#done")
     expect(c.page.locator("article.note")).to_be_visible()
     assert c.server.read("grocery-list.md") == before
+    # A destroy value enote cannot read shows the switch off, and Done leaves it for the user to
+    # fix rather than deleting what they wrote.
+    c.server.write("unreadable.md", "---\ntitle: Unreadable date\ndestroy: next tuesday\n---\nText.\n")
+    c.page.goto(c.server.origin + "/edit/unreadable.md")
+    expect(switch).not_to_be_checked()
+    c.page.fill("#body", "Text, edited.")
+    c.page.click("#done")
+    expect(c.page.locator("article.note")).to_contain_text("Text, edited.")
+    assert "destroy: next tuesday" in c.server.read("unreadable.md"), c.server.read("unreadable.md")
 
 
 @test

@@ -45,13 +45,15 @@ extension WebServer {
         return fields
     }
 
-    /// How a save changes the `destroy` key: off removes one that is there, on sets the chosen
-    /// instant unless the note already has exactly that one.
+    /// How a save changes the `destroy` key: off removes a date that is there, on sets the
+    /// chosen instant unless the note already has exactly that one. A value enote cannot read
+    /// (or a key written twice) shows as off and is left as written: deleting it would lose what
+    /// the user meant to fix.
     func destroyChange(_ fields: EditorPage.Fields, current: Note) -> NoteEdit.Change<Date> {
         let existing = current.content.metadata.destroy
         guard let date = fields.destroyDate else {
-            if case .none = existing { return .keep }
-            return .remove
+            if case .date = existing { return .remove }
+            return .keep
         }
         if let valid = existing.validDate, let instant = try? valid.exactInstant(in: web.clock.timeZone),
             Int(instant.timeIntervalSince1970 / 60) == Int(date.timeIntervalSince1970 / 60)
