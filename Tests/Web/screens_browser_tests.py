@@ -263,6 +263,32 @@ def drag_to_reorder_writes_one_file(c):
     assert changed_files(before, snapshot(c.server.vault)) == ["garden.md"]
     c.page.goto(c.server.origin + "/?sort=order")
     expect(titles.first).to_have_text("Garden")
+    # A note without a position dragged to just below the ordered ones is placed after the last
+    # of them: still one file, not also the unordered note it now stands before.
+    rows = c.page.locator("#notes li.note")
+    moving = rows.nth(5).get_attribute("data-path")
+    handle = rows.nth(5).locator(".handle").bounding_box()
+    fifth = rows.nth(4).bounding_box()
+    before = snapshot(c.server.vault)
+    c.page.mouse.move(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+    c.page.mouse.down()
+    c.page.mouse.move(handle["x"] + handle["width"] / 2, fifth["y"] + fifth["height"] / 2 - 3, steps=6)
+    c.page.mouse.up()
+    expect(c.page.locator("#notes")).to_have_attribute("data-moved", moving)
+    c.page.wait_for_function("() => !document.getElementById('notes').classList.contains('saving')")
+    assert changed_files(before, snapshot(c.server.vault)) == [moving], changed_files(before, snapshot(c.server.vault))
+    c.page.goto(c.server.origin + "/?sort=order")
+    expect(rows.nth(4)).to_have_attribute("data-path", moving)
+    # A note whose front matter enote cannot rewrite: the move is refused with the reason, the
+    # row goes back where it was, and nothing is written.
+    paths = [rows.nth(i).get_attribute("data-path") for i in range(rows.count())]
+    broken = paths.index("broken-front-matter.md")
+    before = snapshot(c.server.vault)
+    rows.nth(broken).locator(".handle").focus()
+    c.page.keyboard.press("ArrowUp")
+    expect(c.page.locator("#live-status")).to_contain_text("broken-front-matter.md")
+    expect(rows.nth(broken)).to_have_attribute("data-path", "broken-front-matter.md")
+    assert changed_files(before, snapshot(c.server.vault)) == []
     # A move without the CSRF token is refused and writes nothing.
     before = snapshot(c.server.vault)
     status = c.page.evaluate(

@@ -17,14 +17,19 @@
     status.hidden = !text;
   }
 
-  // Tells the server where `row` now is: before its next row, else after its previous one.
-  function save(row) {
+  // Tells the server where `row` now is, relative to a neighbour that has a position already
+  // (the next row, else the previous one), so that only the moved note's file is written; a
+  // neighbour without one is given one too (the library's rule). A refused move puts the row
+  // back where it was (`before`: the row it stood before).
+  function save(row, before) {
     var next = row.nextElementSibling, previous = row.previousElementSibling;
     var form = new URLSearchParams();
     form.set("note", row.dataset.path);
-    if (next) { form.set("placement", "before"); form.set("target", next.dataset.path); }
-    else if (previous) { form.set("placement", "after"); form.set("target", previous.dataset.path); }
-    else return;
+    if (next && (next.dataset.ordered || !(previous && previous.dataset.ordered))) {
+      form.set("placement", "before"); form.set("target", next.dataset.path);
+    } else if (previous) {
+      form.set("placement", "after"); form.set("target", previous.dataset.path);
+    } else return;
     list().classList.add("saving");
     fetch("/order", {
       method: "POST", credentials: "same-origin", body: form,
@@ -32,12 +37,21 @@
     }).then(function (response) {
       return response.json().then(function (answer) {
         list().classList.remove("saving");
-        if (!response.ok) { say(answer.error || String(response.status)); return; }
+        if (!response.ok) {
+          say(answer.error || String(response.status));
+          row.parentNode.insertBefore(row, before && before.parentNode === row.parentNode ? before : null);
+          return;
+        }
         say("");
+        row.dataset.ordered = "1";
         list().dataset.moved = answer.moved;
         document.dispatchEvent(new CustomEvent("enote:reordered", { detail: answer }));
       });
-    }).catch(function (error) { list().classList.remove("saving"); say(String(error)); });
+    }).catch(function (error) {
+      list().classList.remove("saving");
+      say(String(error));
+      row.parentNode.insertBefore(row, before && before.parentNode === row.parentNode ? before : null);
+    });
   }
 
   function decorate() {
@@ -61,7 +75,7 @@
     event.preventDefault();
     var row = handle.closest("li.note");
     handle.setPointerCapture(event.pointerId);
-    drag = { row: row, handle: handle, id: event.pointerId, y: event.clientY, start: rows().indexOf(row) };
+    drag = { row: row, handle: handle, id: event.pointerId, y: event.clientY, start: rows().indexOf(row), before: row.nextElementSibling };
     row.classList.add("dragging");
   });
   document.addEventListener("pointermove", function (event) {
@@ -77,10 +91,10 @@
   });
   function drop(event) {
     if (!drag || event.pointerId !== drag.id) return;
-    var row = drag.row, moved = rows().indexOf(row) !== drag.start;
+    var row = drag.row, moved = rows().indexOf(row) !== drag.start, before = drag.before;
     row.classList.remove("dragging");
     drag = null;
-    if (moved) save(row);
+    if (moved) save(row, before);
   }
   document.addEventListener("pointerup", drop);
   document.addEventListener("pointercancel", drop);
@@ -89,6 +103,7 @@
     var handle = event.target.closest && event.target.closest("#notes .handle");
     if (!handle) return;
     var row = handle.closest("li.note");
+    var before = row.nextElementSibling;
     if (event.key === "ArrowUp" && row.previousElementSibling) {
       row.parentNode.insertBefore(row, row.previousElementSibling);
     } else if (event.key === "ArrowDown" && row.nextElementSibling) {
@@ -98,7 +113,7 @@
     }
     event.preventDefault();
     handle.focus();
-    save(row);
+    save(row, before);
   });
 
   decorate();

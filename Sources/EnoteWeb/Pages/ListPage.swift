@@ -106,7 +106,7 @@ package struct ListPage {
         let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
         let iso = ISO8601DateFormatter().string(from: note.updated)
         return """
-            <li class="note" data-path="\(note.path.description)">
+            <li class="note" data-path="\(note.path.description)"\(note.order == nil ? "" : " data-ordered=\"1\"" as HTML)>
             <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>
             <span class="description">\(note.description)</span></span><time datetime="\(iso)">\(stamp)</time></a>\(folderLink)\(badges)
             </li>
