@@ -12,6 +12,13 @@ package struct EditorPage {
         package var body = ""
         /// The colour's text (`red`, `#aabbcc`, `hsb(…)`), empty for none.
         package var color = ""
+        /// Whether the destroy-date switch is on, and the date as a `datetime-local` value.
+        package var destroyOn = false
+        package var destroy = ""
+        /// The destroy date the switch and picker ask for (`nil` when off).
+        package var destroyDate: Date?
+        /// Why the submitted fields cannot be saved (a custom colour or date out of range).
+        package var problem: LocalizedMessage?
         package init() {}
     }
 
@@ -42,11 +49,15 @@ package struct EditorPage {
     }
 
     /// The fields of an existing note.
-    package static func fields(of note: Note) -> Fields {
+    package static func fields(of note: Note, timeZone: TimeZone) -> Fields {
         var fields = Fields()
         fields.title = note.content.metadata.title ?? note.title
         fields.body = note.content.bodyText
         fields.color = note.content.metadata.hasColor ? note.content.metadata.color.description : ""
+        if let date = note.content.metadata.destroy.validDate, let instant = try? date.exactInstant(in: timeZone) {
+            fields.destroyOn = true
+            fields.destroy = Self.localInput(instant, timeZone: timeZone)
+        }
         return fields
     }
 
@@ -72,10 +83,11 @@ package struct EditorPage {
             <input type="text" name="title" id="title" value="\(fields.title)" placeholder="\(frame.text("Title"))" aria-label="\(frame.text("Title"))" autocomplete="off">
             <textarea name="body" id="body" rows="8" placeholder="\(frame.text("Note"))" aria-label="\(frame.text("Note"))">\(fields.body)</textarea>
             \(palette)
+            \(destroySwitch)
             \(deleteButton)
             </form>
             """
-        return frame.page(title: heading, kind: "edit", scripts: ["editor.js"], content)
+        return frame.page(title: heading, kind: "edit", scripts: ["editor.js", "hsb-picker.js"], content)
     }
 
     /// The palette: one radio button per colour, drawn as a square with a check mark when chosen
@@ -91,9 +103,7 @@ package struct EditorPage {
             let name = frame.text(ListPage.colorNames[palette] ?? "white")
             squares.append(square(id: "color-\(palette.rawValue)", value: palette.rawValue, color: color, name: name, checked: checked))
         }
-        if let current, !matched {
-            squares.append(square(id: "color-custom", value: current.description, color: current, name: frame.text("custom colour"), checked: true))
-        }
+        squares.append(customSquare(current: current, chosen: !matched))
         return """
             <fieldset class="palette" id="palette"><legend>\(frame.text("Colour"))</legend>
             \(HTML.join(squares, separator: "\n"))

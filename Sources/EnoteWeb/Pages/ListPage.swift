@@ -35,6 +35,8 @@ package struct ListPage {
     let timeZone: TimeZone
     /// A note just moved to the trash, for the undo button.
     let trashed: String?
+    /// The demo limit (`max_notes`), when the vault has one.
+    var limit: NoteLimit?
 
     package init(
         frame: PageFrame, notes: [IndexedNote], total: Int, request: Request, sort: VaultConfig.SortKey, now: Date, timeZone: TimeZone,
@@ -58,15 +60,16 @@ package struct ListPage {
             total > notes.count ? "<p class=\"more\">\(frame.text("Showing \(notes.count) of \(count: total) notes"))</p>" : .empty
         let content: HTML = """
             \(undoBanner)
+            \(DemoLimit.banner(limit, frame: frame))
             \(breadcrumb)
             <h1>\(frame.text("Notes")) <span class="count">\(frame.text("\(count: total) notes"))</span></h1>
             \(filters)
-            <ul class="notes" id="notes">
+            <ul class="notes" id="notes"\(reorderAttributes)>
             \(HTML.join(rows, separator: "\n"))
             </ul>
             \(empty)\(more)
             """
-        return frame.page(title: frame.text("Notes"), kind: "list", content)
+        return frame.page(title: frame.text("Notes"), kind: "list", scripts: canReorder ? ["reorder.js"] : [], content)
     }
 
     var isRestrictive: Bool { request.color != nil || request.tag != nil || request.folder != nil }
@@ -103,7 +106,7 @@ package struct ListPage {
         let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
         let iso = ISO8601DateFormatter().string(from: note.updated)
         return """
-            <li class="note" data-path="\(note.path.description)">
+            <li class="note" data-path="\(note.path.description)"\(note.order == nil ? "" : " data-ordered=\"1\"" as HTML)>
             <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>
             <span class="description">\(note.description)</span></span><time datetime="\(iso)">\(stamp)</time></a>\(folderLink)\(badges)
             </li>

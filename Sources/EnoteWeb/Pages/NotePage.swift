@@ -8,6 +8,9 @@ package struct NotePage {
     let note: Note
     let now: Date
     let timeZone: TimeZone
+    /// The note's tags and the notes that link to it (see NotePage+Links.swift).
+    var tags: [String] = []
+    var backlinks: [Backlink] = []
 
     package init(frame: PageFrame, note: Note, now: Date, timeZone: TimeZone) {
         self.frame = frame
@@ -23,9 +26,7 @@ package struct NotePage {
         if let destroy = note.destroyDate(in: timeZone) {
             facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))")) (\(dates.full(destroy)))</span>")
         }
-        if !metadata.tags.isEmpty {
-            facts.append("<span class=\"tags\">\(metadata.tags.map { "#" + $0 }.joined(separator: " "))</span>")
-        }
+        if !tags.isEmpty { facts.append(tagLinks) }
         let problems = note.content.diagnostics.filter { $0.severity == .error }
         let problemList: HTML =
             problems.isEmpty
@@ -54,6 +55,7 @@ package struct NotePage {
             <div class="body">
             \(body)
             </div>
+            \(backlinkSection)
             \(actions)
             </article>
             """

@@ -59,6 +59,8 @@ package struct PageFrame: Sendable {
             <form class="search" action="/search" method="get" role="search">
             <input type="search" name="q" value="\(query)" placeholder="\(text("Search"))" aria-label="\(text("Search"))" autocomplete="off">
             </form>
+            <a class="gallery-link" href="/gallery">\(text("Gallery"))</a>
+            <a class="trash-link" href="/trash">\(text("Trash"))</a>
             \(newButton)
             <nav class="languages">\(languages)</nav>
             </header>

@@ -7,7 +7,11 @@ extension WebServer {
     /// POST as well): new, edit (Done), delete to the trash, and undo.
     func addEditingRoutes(to router: Router<WebContext>) {
         router.get("/new") { request, context in
-            EditorPage(frame: self.frame(request, context), path: nil, revision: "", fields: .init(), originalTitle: "").render().response()
+            if let limit = self.web.vault.noteLimit(), limit.isReached {
+                return DemoLimit.page(limit, frame: self.frame(request, context)).response(status: .forbidden)
+            }
+            let page = EditorPage(frame: self.frame(request, context), path: nil, revision: "", fields: self.newEditorFields(), originalTitle: "")
+            return page.render().response()
         }
         router.post("/new") { request, context in self.create(request, context) }
         router.get("/edit/**") { request, context in
@@ -19,6 +23,7 @@ extension WebServer {
         router.post("/delete/**") { request, context in
             self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
         }
+        addOrderRoutes(to: router)
         router.post("/undo") { request, context in
             self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
         }
@@ -36,13 +41,17 @@ extension WebServer {
     /// Done on a new note: created through the library, which refuses one without a title or
     /// content (the editor comes back with the typed text and the reason).
     func create(_ request: Request, _ context: WebContext) -> Response {
-        let fields = Self.fields(of: context.form)
+        let fields = editorFields(context.form)
+        if let problem = fields.problem {
+            let page = EditorPage(frame: frame(request, context), path: nil, revision: "", fields: fields, originalTitle: "", problem: problem)
+            return page.render().response(status: .unprocessableContent)
+        }
         var color: NoteColor?
         if !fields.color.isEmpty, fields.color != "white" {
             color = try? NoteColor(parsing: fields.color)
         }
         do {
-            let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color))
+            let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color, destroy: fields.destroyDate))
             _ = try? web.fresh()
             return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
         } catch {
@@ -55,7 +64,7 @@ extension WebServer {
     func editorPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let path = try Self.notePath(request, after: "/edit/")
         let note = try web.vault.read(path)
-        let fields = EditorPage.fields(of: note)
+        let fields = editorFields(of: note)
         let problem = note.content.textProblem?.message
         return EditorPage(
             frame: frame(request, context), path: path, revision: note.revision.description, fields: fields, originalTitle: fields.title,
@@ -69,13 +78,20 @@ extension WebServer {
     func save(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let path = try Self.notePath(request, after: "/edit/")
         let form = context.form
-        let fields = Self.fields(of: form)
+        let fields = editorFields(form)
         guard let revision = form["revision"].flatMap(NoteRevision.init) else {
             throw .invalidInput("the form did not say which version of the note it started from; open the editor again")
         }
         var edit = NoteEdit(body: fields.body)
         if fields.title != (form["original_title"] ?? "") { edit.title = .set(fields.title) }
         let current = try web.vault.read(path)
+        if let problem = fields.problem {
+            let page = EditorPage(
+                frame: frame(request, context), path: path, revision: revision.description, fields: fields,
+                originalTitle: form["original_title"] ?? "", problem: problem)
+            return page.render().response(status: .unprocessableContent)
+        }
+        edit.destroy = destroyChange(fields, current: current)
         let hadColor = current.content.metadata.hasColor
         if fields.color.isEmpty || (fields.color == "white" && !hadColor) {
             edit.color = hadColor ? .remove : .keep
@@ -101,7 +117,7 @@ extension WebServer {
             let onDisk = try? web.vault.read(path)
             let page = EditorPage(
                 frame: frame(request, context), path: path, revision: onDisk?.revision.description ?? revision.description, fields: fields,
-                originalTitle: onDisk.map { EditorPage.fields(of: $0).title } ?? fields.title, problem: error.message,
+                originalTitle: onDisk.map { EditorPage.fields(of: $0, timeZone: web.clock.timeZone).title } ?? fields.title, problem: error.message,
                 conflict: onDisk.map { ($0, copy) })
             return page.render().response(status: .conflict)
         } catch {

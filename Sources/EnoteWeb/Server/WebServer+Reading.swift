@@ -35,6 +35,8 @@ extension WebServer {
             return response
         }
         addSignInRoutes(to: router)
+        addGalleryRoutes(to: router)
+        addTrashRoutes(to: router)
     }
 
     /// `text` when it is a path on this server, else `/`: never a redirect to another site
@@ -80,9 +82,10 @@ extension WebServer {
         let key = asked.sort ?? web.vault.config.sort
         let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
         let total = notes.count < asked.limit ? notes.count : try index.count(filter)
-        let page = ListPage(
+        var page = ListPage(
             frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
             trashed: query["trashed"])
+        page.limit = web.vault.noteLimit()
         return page.render().response()
     }
 
@@ -98,7 +101,8 @@ extension WebServer {
                 body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
         }
         let note = try web.vault.read(path)
-        let page = NotePage(frame: frame(request, context), note: note, now: web.clock.now(), timeZone: web.clock.timeZone)
+        var page = NotePage(frame: frame(request, context), note: note, now: web.clock.now(), timeZone: web.clock.timeZone)
+        (page.tags, page.backlinks) = links(of: path)
         return page.render().response()
     }
 

@@ -16,6 +16,8 @@ package enum WebMessages {
         "%@ notes match": "%@ note matches",
         "%@ pictures": "%@ picture",
         "Showing %@ of %@ notes": "Showing %@ of %@ note",
+        "Deleted %@ notes for good.": "Deleted %@ note for good.",
+        "Delete %@ notes in the trash for good? This cannot be undone.": "Delete %@ note in the trash for good? This cannot be undone.",
         "in %@ minutes": "in %@ minute",
         "%@ minutes ago": "%@ minute ago",
         "in %@ hours": "in %@ hour",

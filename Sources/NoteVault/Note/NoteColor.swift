@@ -191,7 +191,7 @@ public enum NoteColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Shortest decimal text for a component: `288`, `12.5`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
         var text = String(value)
         if text.contains("e") {

@@ -60,7 +60,7 @@ extension Vault {
         let folder = try Self.validatedFolder(new.folder)
         let lock = try lock()
         defer { lock.release() }
-        if let limit = config.maxNotes, scan().notes.count >= limit { throw .limitReached(limit: limit) }
+        if let allowance = noteLimit(), allowance.isReached { throw .limitReached(limit: allowance.limit) }
         if let folder { try makeFolders(folder) }
 
         let slug = Slug.make(from: title)

@@ -166,6 +166,22 @@ struct VaultCreateTests {
         #expect(!sandbox.exists("three.md"))
     }
 
+    @Test("noteLimit counts the notes create counts: none without max_notes, reached at the limit")
+    func limitStatus() throws {
+        #expect(try sandbox.vault().noteLimit() == nil)
+        try sandbox.writeAbsolute(sandbox.root + "/.enote/config", Array("max_notes = 2\n".utf8))
+        let vault = try sandbox.vault()
+        #expect(vault.noteLimit() == NoteLimit(count: 0, limit: 2))
+        try vault.create(NewNote(title: "One", body: "x"))
+        #expect(vault.noteLimit()?.remaining == 1)
+        #expect(vault.noteLimit()?.isReached == false)
+        try vault.create(NewNote(title: "Two", body: "x"))
+        #expect(vault.noteLimit() == NoteLimit(count: 2, limit: 2))
+        #expect(vault.noteLimit()?.isReached == true)
+        _ = try vault.moveToTrash(NotePath(validating: "one.md", purpose: .lookup), reason: .removed)
+        #expect(vault.noteLimit()?.remaining == 1)
+    }
+
     @Test(
         "titles that need quoting are written as valid YAML and read back exactly",
         arguments: ["Meeting: Q3", "yes", "#ff0000", "[draft] x", "1.10", "it's \"quoted\""])

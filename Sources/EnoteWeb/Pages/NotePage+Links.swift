@@ -1,0 +1,52 @@
+import Foundation
+import NoteVault
+
+extension NotePage {
+    /// A link to the note from another one, as `enote backlinks` lists it.
+    package struct Backlink: Sendable {
+        package var source: NotePath
+        package var title: String
+        /// The text of the line that links.
+        package var line: String
+        package var lineNumber: Int
+    }
+
+    /// The note's tags (front matter and inline `#tags`, from the index), each a link to the
+    /// list filtered by it.
+    var tagLinks: HTML {
+        guard !tags.isEmpty else { return .empty }
+        let links = tags.map { tag -> HTML in "<a class=\"tag\" href=\"/?tag=\(QueryEncoding.query(tag))\">#\(tag)</a>" }
+        return "<span class=\"tags\" id=\"tags\">\(HTML.join(links, separator: " "))</span>"
+    }
+
+    /// The notes that link here, each with the line that links.
+    var backlinkSection: HTML {
+        guard !backlinks.isEmpty else { return .empty }
+        let items = backlinks.map { link -> HTML in
+            """
+            <li><a href="\(NoteURL.show(link.source))">\(link.title)</a> <span class="line-number">:\(link.lineNumber)</span>\
+            <span class="description">\(link.line)</span></li>
+            """
+        }
+        return """
+            <section class="backlinks" id="backlinks"><h2>\(frame.text("Linked from"))</h2>
+            <ul>\(HTML.join(items, separator: "\n"))</ul></section>
+            """
+    }
+}
+
+extension WebServer {
+    /// The tags and backlinks of `path`, from the index.
+    func links(of path: NotePath) -> (tags: [String], backlinks: [NotePage.Backlink]) {
+        guard let index = try? web.fresh() else { return ([], []) }
+        let tags = (try? index.tags(of: path)) ?? []
+        let links = (try? index.backlinks(to: path)) ?? []
+        let lines = web.vault.lines(of: links)
+        let backlinks = zip(links, lines).map { link, line in
+            NotePage.Backlink(
+                source: link.source, title: (try? index.note(at: link.source))??.title ?? link.source.description,
+                line: (line ?? "").trimmingCharacters(in: .whitespaces), lineNumber: link.link.place.line)
+        }
+        return (tags, backlinks)
+    }
+}
