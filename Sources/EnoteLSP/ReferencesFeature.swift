@@ -25,7 +25,6 @@ extension LanguageServer {
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }
-        let resolver = context.catalog.resolver()
         for source in sources {
             let uri = context.uri(of: source)
             let document: TextDocument
@@ -36,7 +35,9 @@ extension LanguageServer {
             } else {
                 continue
             }
-            for link in documents.analysis(of: document, path: source).links.links where !link.isExternal {
+            let links = documents.analysis(of: document, path: source).links.links.filter { !$0.isExternal }
+            let resolver = context.catalog.resolver(for: links)
+            for link in links {
                 guard resolver.resolve(link, from: source) == .resolved(target) else { continue }
                 locations.append(LSP.Location(uri: uri, range: document.range(of: LinkSpans.span(of: link, in: document), encoding: encoding)))
             }
