@@ -1,10 +1,6 @@
 import Foundation
 import NoteVault
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Every note of a vault as completion matches them: paths, titles and descriptions, sorted by
 /// title, and each note's title and path lowercased in one contiguous buffer that
 /// ``FuzzyMatch`` scans without touching a `String`.
@@ -25,7 +21,9 @@ final class NoteList: Sendable {
         starts.reserveCapacity(summaries.count + 1)
         for summary in summaries {
             starts.append(Int32(folded.count))
-            folded += (summary.title + "\u{1F}" + summary.path).lowercased().utf8
+            Self.fold(summary.title, into: &folded)
+            folded.append(0x1F)
+            Self.fold(summary.path, into: &folded)
         }
         starts.append(Int32(folded.count))
         self.paths = summaries.map(\.path)
@@ -35,14 +33,28 @@ final class NoteList: Sendable {
         self.starts = starts
     }
 
+    /// Appends `text` lowercased: ASCII byte by byte (most titles and paths), anything else
+    /// through `String.lowercased()`.
+    private static func fold(_ text: String, into folded: inout [UInt8]) {
+        let start = folded.count
+        for byte in text.utf8 {
+            guard byte < 0x80 else {
+                folded.removeSubrange(start...)
+                folded += text.lowercased().utf8
+                return
+            }
+            folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+    }
+
     /// The file name of note `index` without `.md`, the name a wikilink uses.
     func name(_ index: Int) -> String {
         LanguageServer.stem(of: paths[index])
     }
 }
 
-/// Loads the list of notes and the tag counts on a thread of its own (niced, with its own
-/// connection to the index), so that neither the server's first answer nor a keystroke waits
+/// Loads the list of notes and the tag counts on a thread of its own (with its own connection
+/// to the index), so that neither the server's first answer nor a keystroke waits
 /// for a read of every note. The first caller waits for the first load. When the index changes,
 /// a small vault's list is read again at once; a large one's is read in the background while the
 /// last list answers.
@@ -87,7 +99,6 @@ final class NoteListLoader: @unchecked Sendable {
         let started = generation
         let root = root
         Thread.detachNewThread { [self] in
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread only, on Linux
             var result: Loaded?
             if let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) {
                 result = Self.load(index)
