@@ -140,10 +140,8 @@ struct CommandLineTranslationTests {
     /// index's, VaultError's, the manual order's); each is a fact plus the command to type, to be
     /// split as the others were. And one fact whose subject is a command.
     static let pending: Set<String> = [
-        // The rename journal's error (Rename/), and a diagnostic of the language server, which
-        // should have a table of its own as the command line has.
+        // The rename journal's error (Rename/).
         "%@/rename.journal, the plan of an interrupted rename, cannot be read (%@); move it away and check the renamed note's links with enote doctor",
-        "the destroy date has passed (%@): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it",
         "no order key fits after %@; nothing was changed. Give %@ an order first: edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move",
         "no order key fits between %@ and %@ (the same number written two ways, or text with no room after it); nothing was changed. Give one of those notes another position first: edit its order: line (enote edit NOTE), or move it with enote move",
         "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR",

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import NoteVault
+
+/// The language server's own string tables (`enote_EnoteLSP.resources`) agree with each other as
+/// the library's and the command line's do, hold no message of theirs, and are the ones the
+/// running server speaks from.
+@Suite("Language server translation tables")
+struct LspTranslationTests {
+    static let bundleName = "enote_EnoteLSP.resources"
+
+    static func table(_ language: Language, bundle: String = bundleName) throws -> [String: String] {
+        try CommandLineTranslationTests.table(language, bundle: bundle)
+    }
+
+    @Test("Russian and Japanese translate exactly the messages of the English table", arguments: [Language.russian, .japanese])
+    func sameMessages(language: Language) throws {
+        let english = Set(try Self.table(.english).keys)
+        let other = Set(try Self.table(language).keys)
+        #expect(english.count >= 30)
+        #expect(english.subtracting(other).sorted() == [], "not translated")
+        #expect(other.subtracting(english).sorted() == [], "translated, but not an English message")
+    }
+
+    @Test("every translation places exactly the values its message has", arguments: Language.allCases)
+    func places(language: Language) throws {
+        for (key, value) in try Self.table(language) {
+            let values = (0..<CommandLineTranslationTests.placeCount(key)).map { "v\($0)" }
+            #expect(Localization.substitute(values, into: value) != nil, "\(language): \"\(value)\" for \"\(key)\"")
+        }
+    }
+
+    @Test("no message is in two tables: the server's, the library's and the command line's")
+    func disjoint() throws {
+        let server = Set(try Self.table(.english).keys)
+        let library = Set(try Self.table(.english, bundle: "enote_NoteVault.resources").keys)
+        let commandLine = Set(try Self.table(.english, bundle: CommandLineTranslationTests.bundleName).keys)
+        #expect(server.intersection(library).sorted() == [])
+        #expect(server.intersection(commandLine).sorted() == [])
+    }
+
+    @Test("the running server answers in the user's language from its own table")
+    func serverSpeaksRussian() throws {
+        let vault = try TemporaryVault(sample: false)
+        var environment = vault.environment
+        environment["LC_ALL"] = "ru_RU.UTF-8"
+        let client = try LspClient(in: vault.root, environment: environment)
+        client.initialize()
+        let response = client.request("enote/unknown", [:])
+        let message = (response?["error"] as? [String: Any])?["message"] as? String
+        #expect(message == "enote lsp не отвечает на enote/unknown", "\(String(describing: response))")
+    }
+}
