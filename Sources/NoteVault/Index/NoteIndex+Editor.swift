@@ -39,4 +39,11 @@ extension NoteIndex {
     public func summaries() throws(VaultError) -> [NoteSummary] {
         try read { store in try store.noteSummaries() }
     }
+
+    /// The notes with the tag `tag` or one nested under it, as the index knows them (any case,
+    /// with or without `#`).
+    public func notes(taggedWithin tag: String) throws(VaultError) -> [NotePath] {
+        let normalized = NoteTag.normalize(tag)
+        return try read { store in try store.notes(taggedWithin: normalized) }
+    }
 }

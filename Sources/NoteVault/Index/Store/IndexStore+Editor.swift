@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// The statements a language server's completion reads.
+/// The statements a language server reads: the list of notes for completion, the notes with a
+/// tag.
 extension IndexStore {
     /// Every note's path, title and description, by title (lowercased), then as indexed.
     func noteSummaries() throws -> [NoteSummary] {
@@ -13,5 +14,18 @@ extension IndexStore {
             summaries.append(NoteSummary(path: text, title: row[1], description: row[2]))
         }
         return summaries
+    }
+
+    /// The notes with the tag `tag` (normalised) or one nested under it (`tag/…`), by path.
+    func notes(taggedWithin tag: String) throws -> [NotePath] {
+        // `/` + 1 is `0`: the range holds every tag that starts with `tag/`.
+        try Data.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT n.path FROM tags t JOIN notes n ON n.id = t.note_id \
+                WHERE t.tag = ? OR (t.tag >= ? AND t.tag < ?) ORDER BY n.path
+                """,
+            arguments: [tag, tag + "/", tag + "0"]
+        ).map { NotePath(bytes: [UInt8]($0)) }
     }
 }
