@@ -14,7 +14,7 @@ final class IndexCatalog {
 
     init(index: NoteIndex) {
         self.index = index
-        loader = NoteListLoader(root: index.vault.root) { [unowned index] in NoteListLoader.load(index) }
+        loader = NoteListLoader(root: index.vault.root) { [unowned index] in (NoteListLoader.loadList(index), NoteListLoader.loadTags(index)) }
     }
 
     /// Starts loading the list of notes in the background, so that the first completion finds
@@ -26,12 +26,12 @@ final class IndexCatalog {
     /// The notes for completion and workspace symbols: in a large vault, a moment behind the
     /// index while a newer list loads.
     func notes() -> NoteList {
-        loader.current().list
+        loader.currentList()
     }
 
     /// Every tag of the vault (normalised) with how many notes have it, as of ``notes()``.
     func tags() -> [String: Int] {
-        loader.current().tags
+        loader.currentTags()
     }
 
     /// A resolver that resolves `links` as one over the whole vault does.

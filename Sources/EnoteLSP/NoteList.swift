@@ -53,35 +53,31 @@ final class NoteList: Sendable {
     }
 }
 
-/// Loads the list of notes and the tag counts on a thread of its own (with its own connection
-/// to the index), so that neither the server's first answer nor a keystroke waits
-/// for a read of every note. The first caller waits for the first load. When the index changes,
-/// a small vault's list is read again at once; a large one's is read in the background while the
-/// last list answers.
+/// Loads the list of notes, then the tag counts, on a thread of its own (with its own
+/// connection to the index), so that neither the server's first answer nor a keystroke waits
+/// for a read of every note. The first caller waits for the first load (completion of notes
+/// does not wait for the tags). When the index changes, a small vault's list is read again at
+/// once; a large one's in the background while the last list answers.
 final class NoteListLoader: @unchecked Sendable {
-    /// A loaded list and the tags, read together.
-    struct Loaded: Sendable {
-        var list: NoteList
-        var tags: [String: Int]
-    }
-
     /// Up to this many notes, a stale list is read again before answering (a few milliseconds).
     static let synchronousLimit = 5000
 
     private let root: String
     /// Loads on the caller's thread with the server's own index: for a small vault, and when the
     /// index cannot be opened a second time (kept in memory for a read-only vault).
-    private let onThisThread: () -> Loaded
+    private let onThisThread: () -> (list: NoteList, tags: [String: Int])
     private let condition = NSCondition()
-    private var loaded: Loaded?
+    private var list: NoteList?
+    private var tags: [String: Int]?
     private var loading = false
     /// Set when the background load could not open the index: later loads run on the caller.
     private var failed = false
-    /// Bumped when the index changes; a load records the generation it started at.
+    /// Bumped when the index changes; each value records the generation its load started at.
     private var generation = 0
-    private var loadedGeneration = -1
+    private var listGeneration = -1
+    private var tagsGeneration = -1
 
-    init(root: String, onThisThread: @escaping () -> Loaded) {
+    init(root: String, onThisThread: @escaping () -> (list: NoteList, tags: [String: Int])) {
         self.root = root
         self.onThisThread = onThisThread
     }
@@ -99,26 +95,35 @@ final class NoteListLoader: @unchecked Sendable {
         let started = generation
         let root = root
         Thread.detachNewThread { [self] in
-            var result: Loaded?
-            if let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) {
-                result = Self.load(index)
-            }
-            condition.lock()
-            loading = false
-            if let result {
-                if started > loadedGeneration {
-                    loaded = result
-                    loadedGeneration = started
-                }
-            } else {
+            guard let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) else {
+                condition.lock()
+                loading = false
                 failed = true
+                condition.broadcast()
+                condition.unlock()
+                return
             }
+            let list = Self.loadList(index)
+            condition.lock()
+            if started > listGeneration {
+                self.list = list
+                listGeneration = started
+            }
+            condition.broadcast()
+            condition.unlock()
+            let tags = Self.loadTags(index)
+            condition.lock()
+            if started > tagsGeneration {
+                self.tags = tags
+                tagsGeneration = started
+            }
+            loading = false
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// The index changed: the next ``current()`` reads the list again.
+    /// The index changed: the next ``currentList()`` or ``currentTags()`` reads again.
     func markStale() {
         condition.lock()
         generation += 1
@@ -127,34 +132,66 @@ final class NoteListLoader: @unchecked Sendable {
 
     /// The list to answer from: the first load's (waited for), a fresh one for a small vault, or
     /// the last one loaded while a newer one loads.
-    func current() -> Loaded {
+    func currentList() -> NoteList {
         condition.lock()
         let wanted = generation
-        if loaded == nil, !failed {
+        if list == nil, !failed {
             startLocked()
-            while loading { condition.wait() }
+            while list == nil, loading { condition.wait() }
         }
-        let answer = loaded
-        let fresh = answer != nil && loadedGeneration == wanted
-        let small = (answer?.list.count ?? 0) < Self.synchronousLimit
-        if !fresh, answer != nil, !small { startLocked() }
+        let fresh = list != nil && listGeneration == wanted
+        let small = (list?.count ?? 0) < Self.synchronousLimit
+        if let list, fresh || (!small && !failed) {
+            if !fresh { startLocked() }
+            condition.unlock()
+            return list
+        }
         condition.unlock()
-        if let answer, fresh || (!small && !failed) { return answer }
+        return loadHere(wanted).list
+    }
+
+    /// The tag counts, as ``currentList()`` gives the list (loaded after it).
+    func currentTags() -> [String: Int] {
+        condition.lock()
+        let wanted = generation
+        if tags == nil, !failed {
+            startLocked()
+            while tags == nil, loading { condition.wait() }
+        }
+        let fresh = tags != nil && tagsGeneration == wanted
+        let small = (list?.count ?? 0) < Self.synchronousLimit
+        if let tags, fresh || (!small && !failed) {
+            if !fresh { startLocked() }
+            condition.unlock()
+            return tags
+        }
+        condition.unlock()
+        return loadHere(wanted).tags
+    }
+
+    /// Reads both on the caller's thread and keeps them.
+    private func loadHere(_ wanted: Int) -> (list: NoteList, tags: [String: Int]) {
         let made = onThisThread()
         condition.lock()
-        if wanted >= loadedGeneration {
-            loaded = made
-            loadedGeneration = wanted
+        if wanted >= listGeneration {
+            list = made.list
+            listGeneration = wanted
+        }
+        if wanted >= tagsGeneration {
+            tags = made.tags
+            tagsGeneration = wanted
         }
         condition.unlock()
         return made
     }
 
-    /// Reads the notes and tags from `index`.
-    static func load(_ index: NoteIndex) -> Loaded {
-        let list = NoteList((try? index.summaries()) ?? [])
-        var tags: [String: Int] = [:]
-        for tag in (try? index.tags()) ?? [] { tags[tag.tag] = tag.count }
-        return Loaded(list: list, tags: tags)
+    /// Reads the notes from `index`.
+    static func loadList(_ index: NoteIndex) -> NoteList {
+        NoteList((try? index.summaries()) ?? [])
+    }
+
+    /// Reads the tag counts from `index`.
+    static func loadTags(_ index: NoteIndex) -> [String: Int] {
+        (try? index.tagUses()) ?? [:]
     }
 }

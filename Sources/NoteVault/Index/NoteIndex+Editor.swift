@@ -46,4 +46,9 @@ extension NoteIndex {
         let normalized = NoteTag.normalize(tag)
         return try read { store in try store.notes(taggedWithin: normalized) }
     }
+
+    /// Every tag (normalised, as ``NoteTag`` compares them) with how many notes have it.
+    public func tagUses() throws(VaultError) -> [String: Int] {
+        try read { store in try store.tagUses() }
+    }
 }

@@ -6,12 +6,16 @@ import GRDB
 extension IndexStore {
     /// Every note's path, title and description, by title (lowercased), then as indexed.
     func noteSummaries() throws -> [NoteSummary] {
+        // Through SQLite's C API: a hundred thousand rows read through GRDB's `Row` cost about
+        // as much again as the query.
         var summaries: [NoteSummary] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT path, title, description FROM notes ORDER BY title_key, id")
-        while let row = try rows.next() {
-            let path: Data = row[0]
-            guard let text = String(data: path, encoding: .utf8) else { continue }
-            summaries.append(NoteSummary(path: text, title: row[1], description: row[2]))
+        let statement = try RawStatement(db, sql: "SELECT path, title, description FROM notes ORDER BY title_key, id")
+        while try statement.step() {
+            guard let path = String(validating: statement.bytes(0), as: UTF8.self) else { continue }
+            summaries.append(
+                NoteSummary(
+                    path: path, title: String(decoding: statement.bytes(1), as: UTF8.self),
+                    description: String(decoding: statement.bytes(2), as: UTF8.self)))
         }
         return summaries
     }
@@ -27,5 +31,13 @@ extension IndexStore {
                 """,
             arguments: [tag, tag + "/", tag + "0"]
         ).map { NotePath(bytes: [UInt8]($0)) }
+    }
+
+    /// Every tag (normalised) with how many notes have it, without the spelling most notes use
+    /// (``tagCounts()`` finds that with a subquery per tag: seven times the time at 200 tags).
+    func tagUses() throws -> [String: Int] {
+        var uses: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT tag, count(DISTINCT note_id) FROM tags GROUP BY tag") { uses[row[0]] = row[1] }
+        return uses
     }
 }
