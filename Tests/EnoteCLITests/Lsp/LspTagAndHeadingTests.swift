@@ -127,6 +127,17 @@ import Testing
         #expect(texts["trips/osaka.md"] == "---\ntags:\n  - Путешествие\n---\n日本 😀 [[kyoto#Новый город 京都|город]] #日本\n")
     }
 
+    @Test func aHeadingTextAnotherHeadingHasIsRefusedWithTheLibrarysReason() throws {
+        let (vault, client) = try Self.start(encoding: "utf-16")
+        let uri = vault.url("kyoto.md").absoluteString
+        client.open(uri, Self.files["kyoto.md"]!)
+        let response = LspRenameTests.request(client, "textDocument/rename", uri, line: 8, character: 4, newName: "киото-😀")
+        let error = try #require(response?["error"] as? [String: Any], "\(String(describing: response))")
+        #expect(error["code"] as? Int == -32803)
+        #expect((error["message"] as? String)?.contains("киото-😀") == true, "\(error)")
+        #expect(try vault.text("kyoto.md") == Self.files["kyoto.md"])
+    }
+
     @Test func theTitleHeadingStillRenamesTheNote() throws {
         let (vault, client) = try Self.start(encoding: "utf-16")
         let uri = vault.url("kyoto.md").absoluteString
