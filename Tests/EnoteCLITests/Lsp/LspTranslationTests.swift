@@ -10,8 +10,12 @@ import Testing
 struct LspTranslationTests {
     static let bundleName = "enote_EnoteLSP.resources"
 
-    static func table(_ language: Language, bundle: String = bundleName) throws -> [String: String] {
-        try CommandLineTranslationTests.table(language, bundle: bundle)
+    /// A table as the bundle ships it.
+    static func table(_ language: Language, bundle name: String = bundleName) throws -> [String: String] {
+        let bundle = try #require(Localization.bundle(named: name), "the resource bundle \(name) is built beside the tests")
+        let path = try #require(bundle.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language.rawValue))
+        let data = try #require(FileManager.default.contents(atPath: path))
+        return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
     }
 
     @Test("Russian and Japanese translate exactly the messages of the English table", arguments: [Language.russian, .japanese])
@@ -26,7 +30,7 @@ struct LspTranslationTests {
     @Test("every translation places exactly the values its message has", arguments: Language.allCases)
     func places(language: Language) throws {
         for (key, value) in try Self.table(language) {
-            let values = (0..<CommandLineTranslationTests.placeCount(key)).map { "v\($0)" }
+            let values = (0..<StringTableTests.placeCount(key)).map { "v\($0)" }
             #expect(Localization.substitute(values, into: value) != nil, "\(language): \"\(value)\" for \"\(key)\"")
         }
     }
@@ -34,8 +38,8 @@ struct LspTranslationTests {
     @Test("no message is in two tables: the server's, the library's and the command line's")
     func disjoint() throws {
         let server = Set(try Self.table(.english).keys)
-        let library = Set(try Self.table(.english, bundle: "enote_NoteVault.resources").keys)
-        let commandLine = Set(try Self.table(.english, bundle: CommandLineTranslationTests.bundleName).keys)
+        let library = Set(try Self.table(.english, bundle: StringTableTests.Tables.library.rawValue).keys)
+        let commandLine = Set(try Self.table(.english, bundle: StringTableTests.Tables.commandLine.rawValue).keys)
         #expect(server.intersection(library).sorted() == [])
         #expect(server.intersection(commandLine).sorted() == [])
     }
