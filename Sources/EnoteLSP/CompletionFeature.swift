@@ -75,30 +75,39 @@ enum NoteCompletion {
 
     /// Notes for `[[typed`: the shortest name that resolves to each, then `]]`.
     static func wikilinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
-        let resolver = context.catalog.resolver()
-        return FuzzyMatch.best(context.catalog.entries(), typed: typed, limit: limit).enumerated().map { rank, entry in
-            var target = entry.name
-            if resolver.resolve(LinkTarget(path: target), wikilink: true, from: context.path) != .resolved(entry.path) {
-                target = entry.path.lowercased().hasSuffix(".md") ? String(entry.path.dropLast(3)) : entry.path
+        let list = context.catalog.notes()
+        let found = FuzzyMatch.best(list, typed: typed, limit: limit)
+        let resolver = context.catalog.resolver(forWikilinks: found.map(list.name))
+        return found.enumerated().map { rank, index in
+            let path = list.paths[index]
+            var target = list.name(index)
+            if resolver.resolve(LinkTarget(path: target), wikilink: true, from: context.path) != .resolved(path) {
+                target = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
             }
             let text = target + (closes ? "" : "]]")
-            return item(entry, rank: rank, text: text, span: span, filter: typed, context: context)
+            return item(list, index, rank: rank, text: text, span: span, filter: typed, context: context)
         }
     }
 
     /// Notes for `](typed`: the path relative to this note, percent-encoded, then `)`.
     static func markdownLinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
-        FuzzyMatch.best(context.catalog.entries(), typed: typed, limit: limit).enumerated().map { rank, entry in
-            let text = RelativePath.link(to: entry.path, from: context.path) + (closes ? "" : ")")
-            return item(entry, rank: rank, text: text, span: span, filter: typed, context: context)
+        let list = context.catalog.notes()
+        return FuzzyMatch.best(list, typed: typed, limit: limit).enumerated().map { rank, index in
+            let text = RelativePath.link(to: list.paths[index], from: context.path) + (closes ? "" : ")")
+            return item(list, index, rank: rank, text: text, span: span, filter: typed, context: context)
         }
     }
 
-    private static func item(_ entry: CatalogEntry, rank: Int, text: String, span: Range<Int>, filter: String, context: DocumentContext) -> LSP.CompletionItem {
-        let description = context.catalog.note(at: entry.path)?.description
+    private static func item(
+        _ list: NoteList, _ index: Int, rank: Int, text: String, span: Range<Int>, filter: String, context: DocumentContext
+    )
+        -> LSP.CompletionItem
+    {
+        let title = list.titles[index]
+        let description = list.descriptions[index]
         return LSP.CompletionItem(
-            label: entry.title, kind: 18, detail: entry.path, documentation: description.flatMap { $0.isEmpty ? nil : $0 },
-            sortText: String(format: "%04d", rank), filterText: filter.isEmpty ? entry.title : filter + " " + entry.title,
+            label: title, kind: 18, detail: list.paths[index], documentation: description.isEmpty ? nil : description,
+            sortText: String(format: "%04d", rank), filterText: filter.isEmpty ? title : filter + " " + title,
             textEdit: LSP.TextEdit(range: context.range(span), newText: text))
     }
 

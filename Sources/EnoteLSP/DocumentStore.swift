@@ -67,7 +67,7 @@ struct DocumentContext {
     let path: String
     let document: TextDocument
     let analysis: DocumentAnalysis
-    let catalog: NoteCatalog
+    let catalog: DocumentCatalog
     let encoding: PositionEncoding
     let now: Date
     let timeZone: TimeZone

@@ -1,31 +1,37 @@
 /// Fuzzy matching of what the user typed against notes' titles, names and paths: the letters in
 /// order, ignoring case, scored so a match at the start and at word starts ranks first.
 enum FuzzyMatch {
-    /// The best `limit` entries for `typed` (all entries, by title, when nothing is typed).
+    /// The indices in `list` of the best `limit` notes for `typed` (by title when nothing is
+    /// typed). Ties keep the list's order, which is by title.
     ///
-    /// Keeps only the best `limit` while scanning: at 100,000 notes most entries match a short
-    /// prefix (every path holds "no" of "note"), and sorting them all costs more than the scan.
-    static func best(_ entries: [CatalogEntry], typed: String, limit: Int) -> [CatalogEntry] {
+    /// One pass over the list's folded bytes, keeping only the best `limit`: at 100,000 notes
+    /// most notes match a short prefix (every path holds "no" of "note"), and sorting them all
+    /// costs more than the scan. No `String` is touched while scanning.
+    static func best(_ list: NoteList, typed: String, limit: Int) -> [Int] {
         let needle = Array(typed.lowercased().utf8).filter { $0 != UInt8(ascii: " ") }
+        guard !needle.isEmpty else { return Array(0..<min(limit, list.count)) }
         var kept: [(score: Int, index: Int)] = []
         kept.reserveCapacity(limit + 1)
-        func better(_ a: (score: Int, index: Int), _ b: (score: Int, index: Int)) -> Bool {
-            a.score != b.score ? a.score > b.score : entries[a.index].title < entries[b.index].title
+        list.folded.withUnsafeBufferPointer { folded in
+            needle.withUnsafeBufferPointer { needle in
+                list.starts.withUnsafeBufferPointer { starts in
+                    for index in 0..<(starts.count - 1) {
+                        let text = UnsafeBufferPointer(rebasing: folded[Int(starts[index])..<Int(starts[index + 1])])
+                        guard let score = score(needle, in: text) else { continue }
+                        // Ties keep the earlier note: a later one must score higher to displace it.
+                        if kept.count == limit, let worst = kept.last, score <= worst.score { continue }
+                        let position = kept.firstIndex { score > $0.score } ?? kept.count
+                        kept.insert((score, index), at: position)
+                        if kept.count > limit { kept.removeLast() }
+                    }
+                }
+            }
         }
-        for index in entries.indices {
-            guard let score = score(needle, in: entries[index].folded) else { continue }
-            let candidate = (score: score, index: index)
-            if kept.count == limit, let worst = kept.last, !better(candidate, worst) { continue }
-            let position = kept.firstIndex { better(candidate, $0) } ?? kept.count
-            kept.insert(candidate, at: position)
-            if kept.count > limit { kept.removeLast() }
-        }
-        return kept.map { entries[$0.index] }
+        return kept.map(\.index)
     }
 
     /// The score of `needle` as a subsequence of `haystack`, or nil when it is not one.
-    static func score(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        if needle.isEmpty { return 0 }
+    static func score(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         var score = 0
         var position = 0
         var previousMatch = -2
@@ -46,6 +52,11 @@ enum FuzzyMatch {
             if !found { return nil }
         }
         return score - haystack.count / 16
+    }
+
+    /// ``score(_:in:)`` on arrays (tests, small lists).
+    static func score(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        needle.withUnsafeBufferPointer { needle in haystack.withUnsafeBufferPointer { score(needle, in: $0) } }
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {

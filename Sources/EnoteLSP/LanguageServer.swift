@@ -273,9 +273,11 @@ public final class LanguageServer {
         } else {
             return nil
         }
+        let analysis = documents.analysis(of: document, path: path)
         return DocumentContext(
-            workspace: workspace, path: path, document: document, analysis: documents.analysis(of: document, path: path),
-            catalog: workspace.freshCatalog(), encoding: encoding, now: options.clock.now(), timeZone: options.clock.timeZone)
+            workspace: workspace, path: path, document: document, analysis: analysis,
+            catalog: DocumentCatalog(base: workspace.freshCatalog(), links: analysis.links.links), encoding: encoding, now: options.clock.now(),
+            timeZone: options.clock.timeZone)
     }
 
     // MARK: - Log

@@ -59,11 +59,13 @@ extension LanguageServer {
         var symbols: [LSP.SymbolInformation] = []
         for workspace in openWorkspaces {
             let start = LSP.Position(line: 0, character: 0)
-            for entry in FuzzyMatch.best(workspace.freshCatalog().entries(), typed: query, limit: 100) {
-                let uri = URL(fileURLWithPath: workspace.vault.root + "/" + entry.path).absoluteString
+            let list = workspace.freshCatalog().notes()
+            for index in FuzzyMatch.best(list, typed: query, limit: 100) {
+                let path = list.paths[index]
+                let uri = URL(fileURLWithPath: workspace.vault.root + "/" + path).absoluteString
                 symbols.append(
                     LSP.SymbolInformation(
-                        name: entry.title, kind: 1, location: LSP.Location(uri: uri, range: LSP.Range(start: start, end: start)), containerName: entry.path))
+                        name: list.titles[index], kind: 1, location: LSP.Location(uri: uri, range: LSP.Range(start: start, end: start)), containerName: path))
             }
         }
         return Reply(symbols)

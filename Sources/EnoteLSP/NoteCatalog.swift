@@ -1,88 +1,88 @@
 import Foundation
 import NoteVault
 
-/// What the features ask of the vault's notes: every note's path and title, a resolver for
-/// links, one note's indexed metadata, the tags in use.
-///
-/// This is the seam for the links tables of issue 16: backlinks, references and renames will be
-/// more requirements here, answered from the index instead of computed by the server.
-public protocol NoteCatalog: AnyObject {
-    /// Every note of the vault, by path.
-    func entries() -> [CatalogEntry]
-    /// Resolves links as the vault does.
-    func resolver() -> LinkResolver
-    /// The indexed note at a vault-relative path.
-    func note(at path: String) -> IndexedNote?
-    /// Every tag of the vault (lowercased, as ``NoteTag`` normalises them), with its use count.
-    func tags() -> [String: Int]
-    /// Forget what was cached: the index changed.
-    func invalidate()
-}
-
-/// One note as completion and symbols show it.
-public struct CatalogEntry: Sendable {
-    public var path: String
-    public var title: String
-    /// The file name without `.md`, the name a wikilink uses.
-    public var name: String
-    /// Title, name and path lowercased as UTF-8, for fuzzy matching.
-    var folded: [UInt8]
-
-    public init(path: String, title: String) {
-        self.path = path
-        self.title = title
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        self.name = file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
-        self.folded = Array((title + "\u{1F}" + path).lowercased().utf8)
-    }
-}
-
-/// A ``NoteCatalog`` over the vault's index, caching the list of notes until the index changes.
-public final class IndexCatalog: NoteCatalog {
+/// What the features ask of one vault's notes, answered from its index so that a request costs
+/// the same at 100 notes and at 100,000: resolvers over only the notes the links in question may
+/// lead to (the index's `names` table), one note's row, and, for completion and workspace
+/// symbols, the list of every note, loaded in the background (``NoteListLoader``).
+final class IndexCatalog {
     private let index: NoteIndex
-    private var cachedEntries: [CatalogEntry]?
-    private var cachedResolver: LinkResolver?
-    private var cachedTags: [String: Int]?
+    private let loader: NoteListLoader
+    /// The last resolver made, by the links it was made for (a document typed into keeps its
+    /// links from one keystroke to the next).
+    private var lastResolver: (key: [String], resolver: LinkResolver)?
 
-    public init(index: NoteIndex) {
+    init(index: NoteIndex) {
         self.index = index
+        loader = NoteListLoader(root: index.vault.root) { [unowned index] in (NoteListLoader.loadList(index), NoteListLoader.loadTags(index)) }
     }
 
-    public func entries() -> [CatalogEntry] {
-        if let cachedEntries { return cachedEntries }
-        let loaded = ((try? index.candidates()) ?? []).compactMap { candidate -> CatalogEntry? in
-            guard let path = candidate.path.string else { return nil }
-            return CatalogEntry(path: path, title: candidate.title)
-        }
-        cachedEntries = loaded
-        return loaded
+    /// Starts loading the list of notes in the background, so that the first completion finds
+    /// it ready.
+    func prefetch() {
+        loader.start()
     }
 
-    public func resolver() -> LinkResolver {
-        if let cachedResolver { return cachedResolver }
-        let made = LinkResolver(paths: entries().map(\.path))
-        cachedResolver = made
+    /// The notes for completion and workspace symbols: in a large vault, a moment behind the
+    /// index while a newer list loads.
+    func notes() -> NoteList {
+        loader.currentList()
+    }
+
+    /// Every tag of the vault (normalised) with how many notes have it, as of ``notes()``.
+    func tags() -> [String: Int] {
+        loader.currentTags()
+    }
+
+    /// A resolver that resolves `links` as one over the whole vault does.
+    func resolver(for links: [NoteLink]) -> LinkResolver {
+        let key = links.map { ($0.isWikilink ? "w" : "m") + $0.target.path }
+        if let lastResolver, lastResolver.key == key { return lastResolver.resolver }
+        let made = (try? index.resolver(for: links)) ?? LinkResolver(paths: [])
+        lastResolver = (key, made)
         return made
     }
 
-    public func note(at path: String) -> IndexedNote? {
+    /// A resolver for wikilinks written as `names`.
+    func resolver(forWikilinks names: [String]) -> LinkResolver {
+        (try? index.resolver(forWikilinks: names)) ?? LinkResolver(paths: [])
+    }
+
+    /// The indexed note at a vault-relative path.
+    func note(at path: String) -> IndexedNote? {
         try? index.note(at: NotePath(trusted: path))
     }
 
-    public func tags() -> [String: Int] {
-        if let cachedTags { return cachedTags }
-        var counts: [String: Int] = [:]
-        let notes = (try? index.list(NoteFilter(now: Date()), sort: NoteSort(key: .updated))) ?? []
-        for note in notes {
-            for tag in note.tags { counts[NoteTag.normalize(tag), default: 0] += 1 }
-        }
-        cachedTags = counts
-        return counts
+    /// Forget what was read: the index changed. The list of notes is read again when next asked
+    /// for (``NoteListLoader``).
+    func invalidate() {
+        lastResolver = nil
+        loader.markStale()
+    }
+}
+
+/// One document's view of the catalog: ``resolver()`` knows the notes its links may lead to.
+final class DocumentCatalog {
+    let base: IndexCatalog
+    private let links: [NoteLink]
+    private var made: LinkResolver?
+
+    init(base: IndexCatalog, links: [NoteLink]) {
+        self.base = base
+        self.links = links
     }
 
-    public func invalidate() {
-        cachedEntries = nil
-        cachedResolver = nil
-        cachedTags = nil
+    /// A resolver for the links of the document (others resolve as dead).
+    func resolver() -> LinkResolver {
+        if let made { return made }
+        let resolver = base.resolver(for: links)
+        made = resolver
+        return resolver
     }
+
+    func resolver(for links: [NoteLink]) -> LinkResolver { base.resolver(for: links) }
+    func resolver(forWikilinks names: [String]) -> LinkResolver { base.resolver(forWikilinks: names) }
+    func notes() -> NoteList { base.notes() }
+    func tags() -> [String: Int] { base.tags() }
+    func note(at path: String) -> IndexedNote? { base.note(at: path) }
 }

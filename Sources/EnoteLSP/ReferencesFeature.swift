@@ -2,7 +2,7 @@ import Foundation
 import NoteVault
 
 /// `textDocument/references`: the links that lead to a note (its backlinks), each at the span of
-/// the link in the note that writes it. The linking notes come from the index's `links` table;
+/// the link in the note that writes it; on a tag, its every use (``TagFeature``). The linking notes come from the index's `links` table;
 /// their links are read from the open buffer or the file, so the spans match the text.
 extension LanguageServer {
     /// The backlinks of the note a link under the cursor leads to, or of the document's own note
@@ -13,6 +13,9 @@ extension LanguageServer {
             throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
         }
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
+        if let tag = tag(at: context.document.offset(of: decoded.position, encoding: context.encoding), in: context) {
+            return tagReferences(tag.name, context: context)
+        }
         let target = renameTarget(context, at: decoded.position)?.path ?? context.path
         var locations: [LSP.Location] = []
         if params["context"]?["includeDeclaration"] == .bool(true) {
@@ -25,7 +28,6 @@ extension LanguageServer {
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }
-        let resolver = context.catalog.resolver()
         for source in sources {
             let uri = context.uri(of: source)
             let document: TextDocument
@@ -36,7 +38,9 @@ extension LanguageServer {
             } else {
                 continue
             }
-            for link in documents.analysis(of: document, path: source).links.links where !link.isExternal {
+            let links = documents.analysis(of: document, path: source).links.links.filter { !$0.isExternal }
+            let resolver = context.catalog.resolver(for: links)
+            for link in links {
                 guard resolver.resolve(link, from: source) == .resolved(target) else { continue }
                 locations.append(LSP.Location(uri: uri, range: document.range(of: LinkSpans.span(of: link, in: document), encoding: encoding)))
             }

@@ -44,8 +44,39 @@ extension LanguageServer {
     /// `textDocument/prepareRename`: the span to rename and the note's name as the placeholder,
     /// or `null` where there is nothing to rename.
     func prepareRename(_ context: DocumentContext, at position: LSP.Position) -> Reply {
-        guard let target = renameTarget(context, at: position) else { return .null }
-        return Reply(PrepareRenameResult(range: context.range(target.span), placeholder: Self.stem(of: target.path)))
+        switch renameSubject(context, at: position) {
+        case .note(let path, let span):
+            return Reply(PrepareRenameResult(range: context.range(span), placeholder: Self.stem(of: path)))
+        case .tag(let name, let span):
+            return Reply(PrepareRenameResult(range: context.range(span), placeholder: name))
+        case .heading(let heading, let span):
+            return Reply(PrepareRenameResult(range: context.range(span), placeholder: heading.text))
+        case nil:
+            return .null
+        }
+    }
+
+    /// What a rename at a position renames.
+    enum RenameSubject {
+        /// A note: from a link to it, its `title:` or its first `# heading`.
+        case note(String, Range<Int>)
+        /// A tag, everywhere it is used.
+        case tag(String, Range<Int>)
+        /// A heading other than the title, with the links that name it.
+        case heading(NoteHeading, Range<Int>)
+    }
+
+    /// A link to a note first, then a tag (one may stand in the title heading), then the note's
+    /// title, then another heading.
+    func renameSubject(_ context: DocumentContext, at position: LSP.Position) -> RenameSubject? {
+        let offset = context.document.offset(of: position, encoding: context.encoding)
+        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link), let target = renameTarget(context, at: position) {
+            return .note(target.path, target.span)
+        }
+        if let tag = tag(at: offset, in: context) { return .tag(tag.name, tag.span) }
+        if let target = renameTarget(context, at: position) { return .note(target.path, target.span) }
+        if let heading = heading(at: offset, in: context) { return .heading(heading.heading, heading.span) }
+        return nil
     }
 
     /// `textDocument/rename`: the note renamed to `newName` (a name kept in the note's folder, or
@@ -56,16 +87,22 @@ extension LanguageServer {
             throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
         }
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
-        guard let target = renameTarget(context, at: decoded.position) else {
+        let path: String
+        switch renameSubject(context, at: decoded.position) {
+        case .note(let note, _): path = note
+        case .tag(let name, _): return try renameTag(name, to: decoded.newName, context: context)
+        case .heading(let heading, _): return try renameHeading(heading, to: decoded.newName, context: context)
+        case nil:
             throw ResponseError(
-                .requestFailed, Localization.text("there is no note to rename here: put the cursor on a link to a note, or on the note's title"))
+                .requestFailed,
+                Localization.text("there is nothing to rename here: put the cursor on a link to a note, the note's title, a tag or a heading"))
         }
-        let newPath = try Self.newPath(decoded.newName, replacing: target.path)
-        let plan = try plan(context.workspace, from: target.path, to: newPath)
-        var changes = try textChanges(plan, in: context.workspace)
+        let newPath = try Self.newPath(decoded.newName, replacing: path)
+        let plan = try plan(context.workspace, from: path, to: newPath)
+        var changes = try textChanges(plan.edits, in: context.workspace)
         changes.append(
             .object([
-                "kind": .string("rename"), "oldUri": .string(context.uri(of: target.path)), "newUri": .string(context.uri(of: newPath)),
+                "kind": .string("rename"), "oldUri": .string(context.uri(of: path)), "newUri": .string(context.uri(of: newPath)),
             ]))
         return Reply(JSONValue.object(["documentChanges": .array(changes)]))
     }
@@ -79,7 +116,7 @@ extension LanguageServer {
                 let newURL = URL(string: newURI), newURL.isFileURL, let new = workspace.relativePath(of: newURL.standardizedFileURL.path)
             else { continue }
             do throws(ResponseError) {
-                changes += try textChanges(plan(workspace, from: old, to: new), in: workspace)
+                changes += try textChanges(plan(workspace, from: old, to: new).edits, in: workspace)
             } catch {
                 log(.warning, "enote lsp: links to \(old) were not updated for its rename to \(new): \(error.message)")
             }
@@ -105,9 +142,9 @@ extension LanguageServer {
     /// One `TextDocumentEdit` for each file whose links change, its ranges in the client's
     /// encoding. A file open with unsaved changes would get edits made for another text, so the
     /// rename stops and asks for it to be saved.
-    private func textChanges(_ plan: RenamePlan, in workspace: VaultWorkspace) throws(ResponseError) -> [JSONValue] {
+    func textChanges(_ edits: [RenamePlan.FileEdit], in workspace: VaultWorkspace) throws(ResponseError) -> [JSONValue] {
         var changes: [JSONValue] = []
-        for edit in plan.edits where !edit.replacements.isEmpty {
+        for edit in edits where !edit.replacements.isEmpty {
             guard let path = edit.path.string else { continue }
             let uri = URL(fileURLWithPath: workspace.vault.root + "/" + path).absoluteString
             let open = documents.document(uri)

@@ -14,7 +14,7 @@ import Glibc
 final class VaultWorkspace {
     let vault: Vault
     let index: NoteIndex
-    let catalog: NoteCatalog
+    let catalog: IndexCatalog
     /// The index files' (size, mtime) when the catalog was last filled.
     private var indexStamp: [Int64] = []
 
@@ -30,16 +30,19 @@ final class VaultWorkspace {
                 _ = try index.synchronize()
             } else {
                 indexStamp = stamp()
+                catalog.prefetch()
                 Self.synchronizeInBackground(root: root)
                 return
             }
         }
         indexStamp = stamp()
+        catalog.prefetch()
     }
 
     /// Walks the vault on another thread with its own vault and index objects.
     private static func synchronizeInBackground(root: String) {
         Thread.detachNewThread {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread only, on Linux
             guard let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) else { return }
             _ = try? index.synchronize()
         }
@@ -53,7 +56,7 @@ final class VaultWorkspace {
     }
 
     /// The catalog, refilled when any process wrote the index since it was last read.
-    func freshCatalog() -> NoteCatalog {
+    func freshCatalog() -> IndexCatalog {
         let now = stamp()
         if now != indexStamp {
             catalog.invalidate()

@@ -81,11 +81,9 @@ struct CommandLineTranslationTests {
     /// index's, VaultError's, the manual order's); each is a fact plus the command to type, to be
     /// split as the others were. And one fact whose subject is a command.
     static let pending: Set<String> = [
-        // The rename journal's error (Rename/), a diagnostic of the language server (which
-        // should have a table of its own as the command line has) and the editor line of a
-        // vault's config (its key is shared with Doctor/): code other work owns at the moment.
+        // The rename journal's error (Rename/) and the editor line of a vault's config (its key
+        // is shared with Doctor/): the two left.
         "%@/rename.journal, the plan of an interrupted rename, cannot be read (%@); move it away and check the renamed note's links with enote doctor",
-        "the destroy date has passed (%@): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it",
         "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR",
     ]
 

@@ -23,6 +23,9 @@ extension Enote {
                 """)
 
         func run() throws {
+            // The server's own string tables, after the library's (its messages are not the
+            // command line's).
+            Localization.frontEnd = LspMessages.frontEnd
             let status = LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO).run()
             if status != 0 { throw ExitCode(status) }
         }

@@ -20,6 +20,13 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A note's tags could not be rewritten so that they read back as renamed (an escaped or
     /// unusual front matter form).
     case tagNotRewritable(NotePath, tag: String)
+    /// No heading starts on the line of a heading rename.
+    case noHeading(NotePath, line: Int)
+    /// The new text of a heading rename is empty, several lines, or holds a character that ends
+    /// a link's `#heading` part.
+    case invalidHeading(String)
+    /// Another heading of the note already answers to the new text: links would name both.
+    case headingExists(NotePath, heading: String)
 
     public var description: String { message.text }
 
@@ -48,6 +55,13 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tagNotRewritable(let path, let tag):
             return
                 "the tags of \(path) could not be rewritten safely (an unusual form of \(tag)); nothing was renamed. Rename the tag in that note by hand, then run the command again"
+        case .noHeading(let path, let line):
+            return "there is no heading on line \(line) of \(path); nothing was renamed. Put the cursor on a heading"
+        case .invalidHeading(let text):
+            return
+                "\(text) cannot be a heading that links name (it is empty, spans lines, or holds | [ ] # or ^); nothing was renamed. Choose another text"
+        case .headingExists(let path, let heading):
+            return "\(path) already has a heading \(heading), and links would name both; nothing was renamed. Choose another text"
         }
     }
 

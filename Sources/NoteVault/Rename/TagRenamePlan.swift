@@ -36,21 +36,24 @@ package struct TagRenameResult: Sendable {
 extension Vault {
     /// Plans renaming the tag `old` to `new` (and every tag nested under it) without changing
     /// anything: for `--dry-run`, and the first half of ``renameTag(_:to:force:afterStep:)``.
+    /// - Parameter among: The notes to read, when the caller knows which may have the tag (the
+    ///   index's `tags` table, ``NoteIndex/notes(taggedWithin:)``); every note of the vault when
+    ///   `nil`.
     /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``): `new` is not a tag, no
     ///   note has `old`, or a note's tags cannot be rewritten safely.
-    package func planTagRename(_ old: String, to new: String) throws(VaultError) -> TagRenamePlan {
+    package func planTagRename(_ old: String, to new: String, among: [NotePath]? = nil) throws(VaultError) -> TagRenamePlan {
         var old = old
         if old.hasPrefix("#") { old.removeFirst() }
         guard TagRewriter.isValid(new) else { throw .rename(.invalidTag(new)) }
         var plan = TagRenamePlan(old: old, new: new, edits: [], notesWithNewTag: [])
-        for entry in scan().notes {
-            guard let (note, snapshot) = try? readWithSnapshot(entry.path), note.content.textProblem == nil else { continue }
+        for path in among ?? scan().notes.map(\.path) {
+            guard let (note, snapshot) = try? readWithSnapshot(path), note.content.textProblem == nil else { continue }
             let tags = NoteLinkExtractor.extract(note.content).tags
-            if tags.contains(where: { $0.isWithin(new) && !$0.isWithin(old) }) { plan.notesWithNewTag.append(entry.path) }
-            guard let (bytes, count) = try TagRewriter.rewrite(note.content, path: entry.path, old: old, new: new), bytes != snapshot.bytes else {
-                continue
-            }
-            plan.edits.append(RenamePlan.FileEdit(path: entry.path, newPath: entry.path, snapshot: snapshot, after: bytes, rewrittenLinks: count))
+            if tags.contains(where: { $0.isWithin(new) && !$0.isWithin(old) }) { plan.notesWithNewTag.append(path) }
+            guard let (bytes, count, replacements) = try TagRewriter.rewrite(note.content, path: path, old: old, new: new), bytes != snapshot.bytes
+            else { continue }
+            plan.edits.append(
+                RenamePlan.FileEdit(path: path, newPath: path, snapshot: snapshot, after: bytes, rewrittenLinks: count, replacements: replacements))
         }
         guard !plan.edits.isEmpty else { throw .rename(.unusedTag(old)) }
         plan.edits.sort { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }

@@ -5,7 +5,7 @@
 ///
 /// The result is read back: unless every tag of the note is what the rename makes of it, the
 /// note is refused (``RenameError/tagNotRewritable(_:tag:)``) rather than half rewritten.
-enum TagRewriter {
+package enum TagRewriter {
     /// What a rename makes of a tag as written: `old` or `old/…` becomes `new` or `new/…`
     /// (keeping what follows the old part as written); `nil` for a tag that is not within `old`.
     static func renamed(_ name: String, old: String, new: String) -> String? {
@@ -20,10 +20,35 @@ enum TagRewriter {
         return found.count == 1 && found[0].name == new
     }
 
-    /// The note's new bytes and how many tags changed; `nil` when none is within `old`.
+    /// Every tag written in the note with the bytes of its name (after any `#`): the body's
+    /// `#tags` and each item of the front matter `tags`, in file order; for an editor that
+    /// finds the tag under the cursor.
+    package static func spans(in content: NoteContent) -> [(range: Range<Int>, name: String)] {
+        var spans: [(range: Range<Int>, name: String)] = []
+        if case .parsed(let frontMatter) = content.frontMatter {
+            for entry in frontMatter.entries where FrontMatterKey(spelling: entry.key) == .tags {
+                for item in frontMatterItems(entry, in: content.bytes) {
+                    let skip = content.bytes[item.lowerBound] == UInt8(ascii: "#") ? 1 : 0
+                    let range = (item.lowerBound + skip)..<item.upperBound
+                    guard !range.isEmpty else { continue }
+                    spans.append((range, String(decoding: content.bytes[range], as: UTF8.self)))
+                }
+            }
+        }
+        for tag in NoteLinkExtractor.extract(content).tags where tag.origin == .body {
+            guard let range = tag.range else { continue }
+            spans.append((range, tag.name))
+        }
+        return spans.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// A note's new bytes, how many tags changed and the byte edits that make the change, in order.
+    typealias Rewritten = (bytes: [UInt8], count: Int, replacements: [RenamePlan.Replacement])
+
+    /// The note's tags within `old` renamed; `nil` when none is.
     /// - Throws: ``RenameError/tagNotRewritable(_:tag:)`` when the rewritten note does not read
     ///   back as the renamed tags.
-    static func rewrite(_ content: NoteContent, path: NotePath, old: String, new: String) throws(VaultError) -> (bytes: [UInt8], count: Int)? {
+    static func rewrite(_ content: NoteContent, path: NotePath, old: String, new: String) throws(VaultError) -> Rewritten? {
         let tags = NoteLinkExtractor.extract(content).tags
         guard tags.contains(where: { $0.isWithin(old) }) else { return nil }
         var ranges: [Range<Int>] = []
@@ -43,7 +68,8 @@ enum TagRewriter {
         let expected = tags.map { NoteTag.normalize(renamed($0.name, old: old, new: new) ?? $0.name) }
         let reread = NoteLinkExtractor.extract(NoteContent(bytes: bytes, path: path.description)).tags.map(\.normalized)
         guard reread == expected else { throw .rename(.tagNotRewritable(path, tag: old)) }
-        return (bytes, ranges.count)
+        let replacements = ranges.sorted { $0.lowerBound < $1.lowerBound }.map { RenamePlan.Replacement(range: $0, text: new) }
+        return (bytes, ranges.count, replacements)
     }
 
     /// The byte length of the part of `name` that is `old` (its first components, as many as
@@ -71,9 +97,18 @@ enum TagRewriter {
     }
 
     /// The bytes of the items of a `tags` entry that are `old` or under it (only their `old`
-    /// part; a leading `#` of a quoted item is kept). Items end at `,`, brackets, quotes and line
-    /// ends, and in a string value at blanks too; comments are skipped.
+    /// part; a leading `#` of a quoted item is kept).
     private static func frontMatterRanges(_ entry: FrontMatter.Entry, in bytes: [UInt8], old: String) -> [Range<Int>] {
+        frontMatterItems(entry, in: bytes).compactMap { item in
+            guard let cut = prefixLength(of: Array(bytes[item]), old: old) else { return nil }
+            let skip = bytes[item.lowerBound] == UInt8(ascii: "#") ? 1 : 0
+            return (item.lowerBound + skip)..<(item.lowerBound + cut)
+        }
+    }
+
+    /// The bytes of each item of a `tags` entry, a leading `#` included. Items end at `,`,
+    /// brackets, quotes and line ends, and in a string value at blanks too; comments are skipped.
+    private static func frontMatterItems(_ entry: FrontMatter.Entry, in bytes: [UInt8]) -> [Range<Int>] {
         var isList = false
         if case .list = entry.value { isList = true }
         guard let colon = bytes[entry.range].firstIndex(of: UInt8(ascii: ":")) else { return [] }
@@ -102,10 +137,7 @@ enum TagRewriter {
             }
             var last = index
             while last > start, isBlank(bytes[last - 1]) { last -= 1 }
-            if let cut = prefixLength(of: Array(bytes[start..<last]), old: old) {
-                let skip = bytes[start] == UInt8(ascii: "#") ? 1 : 0
-                result.append((start + skip)..<(start + cut))
-            }
+            if last > start { result.append(start..<last) }
         }
         return result
     }

@@ -79,6 +79,25 @@ struct RawStatement {
         return sqlite3_column_int64(handle, 0)
     }
 
+    /// Steps to the next row of a query; false when there are no more.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { return false }
+        guard code == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        return true
+    }
+
+    /// Column `column` of the current row as UTF-8 bytes (a blob's bytes as they are), valid
+    /// until the next step.
+    func bytes(_ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        // sqlite3_column_text first, then sqlite3_column_bytes, as SQLite's documentation asks.
+        let text = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeBufferPointer(start: text, count: text == nil ? 0 : count)
+    }
+
     /// Runs the statement with the values bound since ``reset()``.
     func run() throws {
         let code = sqlite3_step(handle)
