@@ -45,27 +45,3 @@ import Testing
         }
     }
 }
-
-/// ``DateDisplay`` keeps its formatters for a whole listing; every date still reads as a
-/// formatter made for it alone would write it.
-@Suite struct DateDisplayTests {
-    @Test("a kept formatter writes what a new one writes, for times today and other days", arguments: ["en_US", "ru_RU", "ja_JP", "de_DE"])
-    func keptFormatters(locale identifier: String) {
-        let zone = TimeZone(identifier: "Asia/Tokyo")!
-        let locale = Locale(identifier: identifier)
-        let display = DateDisplay(locale: locale, timeZone: zone)
-        let now = Date(timeIntervalSince1970: 1_795_000_000)
-        for offset in [0, -60, -3600, -86400, -86400 * 40, 3600, -86400 * 400] {
-            let date = now.addingTimeInterval(Double(offset))
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let fresh = DateFormatter()
-            fresh.locale = locale
-            fresh.timeZone = zone
-            let today = calendar.isDate(date, inSameDayAs: now)
-            fresh.dateStyle = today ? .none : .short
-            fresh.timeStyle = today ? .short : .none
-            #expect(display.short(date, now: now) == fresh.string(from: date), "\(identifier) \(offset)")
-        }
-    }
-}
