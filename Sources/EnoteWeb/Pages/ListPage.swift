@@ -78,7 +78,7 @@ package struct ListPage {
         if !note.images.isEmpty { badges.append("<span class=\"badge photo\">\(frame.text("\(count: note.images.count) pictures"))</span>") }
         let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
         let stamp = sort == .destroy ? note.destroy.map { dates.relative($0, now: now) } ?? "" : dates.short(note.updated, now: now)
-        let iso = ISO8601DateFormatter().string(from: note.updated)
+        let iso = note.updated.ISO8601Format()
         return """
             <li class="note" data-path="\(note.path.description)">
             <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>
