@@ -2,8 +2,9 @@ import Foundation
 import NoteVault
 
 /// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
-/// heading), and set the note's colour (one TextEdit in the front matter). Every change is a
-/// WorkspaceEdit the editor applies; the server writes nothing.
+/// heading), rewrite the links a note moved outside enote broke (the plan of
+/// `enote doctor --fix-links`), and set the note's colour (one TextEdit in the front matter).
+/// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
     func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
         guard let uri = params["textDocument"]?["uri"]?.string, let range = params["range"]?.decode(LSP.Range.self) else {
@@ -15,15 +16,60 @@ extension LanguageServer {
         let end = max(start, context.document.offset(of: range.end, encoding: context.encoding))
         var actions: [JSONValue] = []
         let resolver = context.catalog.resolver()
+        var dead: [NoteLink] = []
         for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
             let span = LinkSpans.span(of: link, in: context.document)
-            guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead,
-                let path = Self.newNotePath(for: link, from: context.path)
-            else { continue }
+            guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead else { continue }
+            dead.append(link)
+            guard let path = Self.newNotePath(for: link, from: context.path) else { continue }
             actions.append(createNote(path, title: Self.stem(of: path), context: context))
         }
+        if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
         actions += colourActions(context)
         return Reply(JSONValue.array(actions))
+    }
+
+    /// One action for each note moved outside enote (recorded by the index) whose repair
+    /// rewrites one of these dead links: the whole repair, every file it changes, as one
+    /// WorkspaceEdit. None when a file to change is open with unsaved changes (the plan was made
+    /// from the file on disk).
+    private func movedLinkActions(_ dead: [NoteLink], context: DocumentContext) -> [JSONValue] {
+        let workspace = context.workspace
+        guard let moves = try? workspace.index.recordedMoves(), moves.contains(where: { !$0.isAmbiguous }),
+            let repairs = try? workspace.vault.moveRepairs(index: workspace.index)
+        else { return [] }
+        let ranges = dead.compactMap(\.destinationRange)
+        var actions: [JSONValue] = []
+        for repair in repairs {
+            guard let plan = repair.plan, let mine = repair.edits.first(where: { $0.path.string == context.path }),
+                mine.before == context.document.bytes,
+                mine.replacements.contains(where: { replacement in ranges.contains { $0.overlaps(replacement.range) } })
+            else { continue }
+            var changes: [JSONValue] = []
+            for edit in repair.edits {
+                guard let path = edit.path.string else { continue }
+                let uri = context.uri(of: path)
+                let open = documents.document(uri)
+                if let open, open.bytes != edit.before {
+                    changes = []
+                    break
+                }
+                let text = open ?? TextDocument(uri: uri, version: nil, text: String(decoding: edit.before, as: UTF8.self))
+                let edits = edit.replacements.map { replacement in
+                    JSONValue.from(LSP.TextEdit(range: text.range(of: replacement.range, encoding: context.encoding), newText: replacement.text))
+                }
+                let version: JSONValue = open?.version.map { .int($0) } ?? .null
+                changes.append(.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)]))
+            }
+            guard !changes.isEmpty else { continue }
+            let title = Localization.text("Rewrite the links broken by the move of \(plan.from) to \(plan.to)")
+            actions.append(
+                .object([
+                    "title": .string(title), "kind": .string("quickfix"), "isPreferred": .bool(true),
+                    "edit": .object(["documentChanges": .array(changes)]),
+                ]))
+        }
+        return actions
     }
 
     /// Where a dead link's note is created: a wikilink's name from the vault's root, a Markdown

@@ -107,6 +107,11 @@ def list_shows_notes_with_colours_and_dates(c):
     assert first.startswith("2025"), first
     c.page.goto(c.server.origin + "/")
     c.shot("list")
+    c.page.click("a.folder-link:has-text('travel/')")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("京都旅行")
+    c.page.click("#folder a:has-text('All notes')")
+    expect(rows.filter(has_text="Grocery list")).to_have_count(1)
 
 
 @test
@@ -224,6 +229,7 @@ def note_edited_on_disk_while_open(c):
     # A note page follows the file.
     c.page.goto(c.server.origin + "/n/garden.md")
     expect(c.page.locator("article.note h1")).to_have_text("Garden")
+    expect(c.page.locator("article.note .body")).not_to_contain_text("pumpkins")
     time.sleep(0.3)
     c.server.write("garden.md", c.server.read("garden.md").replace("The tomatoes are finally red.", "The pumpkins came up overnight."))
     expect(c.page.locator("article.note .body")).to_contain_text("The pumpkins came up overnight.", timeout=10000)
@@ -235,6 +241,7 @@ def note_edited_on_disk_while_open(c):
     # An editor says so and never overwrites: the save is refused and both versions are kept.
     c.page.goto(c.server.origin + "/edit/garden.md")
     c.page.fill("#body", "My version of the garden.")
+    expect(c.page.locator("#changed-on-disk")).to_be_hidden()
     time.sleep(0.3)
     theirs = c.server.read("garden.md").replace("pumpkins", "sunflowers")
     c.server.write("garden.md", theirs)

@@ -28,9 +28,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
-            let path = try context.resolve(note, in: vault)
-            let index = try context.openIndex(vault)
+            let (vault, path, index) = try context.openNote(note)
             let links = try index.backlinks(to: path)
             let lines = vault.lines(of: links)
             if json {

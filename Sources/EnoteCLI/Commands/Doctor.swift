@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import NoteVault
 
 extension Enote {
-    /// `enote doctor`: what to fix by hand.
+    /// `enote doctor [--fix-links [--dry-run]]`: what to fix by hand, and the links broken by
+    /// notes moved outside enote.
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration.enoteCommand(
             commandName: "doctor",
@@ -13,18 +15,39 @@ extension Enote {
                 crash, duplicate titles, names that macOS or Windows would merge or refuse, \
                 symbolic links, and pictures in attachments/ that no note shows.
 
+                A note moved or renamed outside enote (a file manager, mv, git mv) is recognised \
+                by its content at the next index update; doctor lists each link the move broke \
+                (moved-link), and --fix-links rewrites them as enote mv would have. A move that \
+                more than one note fits (identical files) is reported, never repaired.
+
                 Examples:
                   enote doctor
                   enote doctor --json
+                  enote doctor --fix-links --dry-run
+                  enote doctor --fix-links
                 """)
+
+        @Flag(help: "Rewrite the links broken by notes moved outside enote.")
+        var fixLinks = false
+
+        @Flag(help: "With --fix-links: print the changes as a unified diff and change nothing.")
+        var dryRun = false
+
+        @Flag(help: "With --fix-links: rewrite even if another editor has a note to change open.")
+        var force = false
 
         @Flag(help: "Print JSON.")
         var json = false
 
         @OptionGroup var globals: GlobalOptions
 
+        func validate() throws {
+            if (dryRun || force) && !fixLinks { throw ValidationError(Localization.text("--dry-run and --force go with --fix-links")) }
+        }
+
         func run() throws {
             let context = CommandContext(globals)
+            if fixLinks { return try runFixLinks(context) }
             let vault = try context.openVault()
             let index = try context.openIndex(vault, purpose: .check)
             let findings = try VaultDoctor(vault: vault, index: index).examine()
@@ -42,8 +65,84 @@ extension Enote {
             } else {
                 context.page(findings.map { "\(SafeText.escaped($0.location)): \($0.kind.rawValue): \(SafeText.escaped($0.message.text))\n" }.joined())
                 context.note("\(count: findings.count) problems found")
+                if findings.contains(where: { $0.kind == .movedLink }) {
+                    context.note("Links broken by notes moved outside enote are rewritten by enote doctor --fix-links")
+                }
             }
             if !findings.isEmpty { throw ExitCode(1) }
+        }
+
+        /// `--fix-links`: the repairs planned (`--dry-run`) or made.
+        private func runFixLinks(_ context: CommandContext) throws {
+            let vault = try context.openVault(forWriting: !dryRun)
+            let index = try context.openIndex(vault, purpose: .check)
+            if dryRun {
+                let repairs = try vault.moveRepairs(index: index)
+                let diff = repairs.map { $0.unifiedDiff() }.joined()
+                if json {
+                    Console.out(JSONValue.array(repairs.map { Self.json($0, diff: true) }).rendered())
+                } else {
+                    Console.out(diff, terminator: "")
+                    for repair in repairs { if let message = repair.message { context.note(message) } }
+                }
+                return
+            }
+            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
+            let skipped = try vault.moveRepairs(index: index).filter(\.move.isAmbiguous)
+            let results = try vault.repairMovedLinks(index: index, force: force) { step in
+                guard step == pauseAt else { return }
+                // A test hook: stop here until the test kills the process.
+                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
+                while true { sleep(60) }
+            }
+            if json {
+                Console.out(
+                    JSONValue.array(
+                        results.map { result in
+                            .object([
+                                ("from", .string(result.from.description)), ("to", .string(result.to.description)),
+                                ("rewritten_notes", .array(result.rewrittenNotes.map { .string($0.description) })),
+                                ("rewritten_links", .number(Double(result.rewrittenLinks))),
+                                ("left_alone", .array(result.leftAlone.map { .string($0.description) })),
+                            ])
+                        } + skipped.map { Self.json($0, diff: false) }
+                    ).rendered())
+            } else {
+                for result in results {
+                    context.note(
+                        "Rewrote the links to \(result.from), moved to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count))"
+                    )
+                    for path in result.leftAlone {
+                        context.note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
+                    }
+                }
+                if results.isEmpty && skipped.isEmpty { context.note("No links broken by notes moved outside enote") }
+            }
+            for repair in skipped {
+                if let message = repair.message { context.note(message) }
+            }
+            if !skipped.isEmpty { throw ExitCode(1) }
+        }
+
+        /// One move as `--json` shows it.
+        private static func json(_ repair: MoveRepair, diff: Bool) -> JSONValue {
+            var fields: [(String, JSONValue)] = [
+                ("from", .string(repair.move.from.description)), ("to", .array(repair.move.to.map { .string($0.description) })),
+                ("ambiguous", .bool(repair.move.isAmbiguous)),
+                (
+                    "links",
+                    .array(
+                        repair.brokenLinks.map { link in
+                            .object([
+                                ("note", .string(link.note.description)), ("line", .number(Double(link.line))),
+                                ("destination", .string(link.destination)), ("replacement", .string(link.replacement)),
+                            ])
+                        })
+                ),
+                ("message", repair.message.map { .string($0.text) } ?? .null),
+            ]
+            if diff { fields.append(("diff", .string(repair.unifiedDiff()))) }
+            return .object(fields)
         }
     }
 }

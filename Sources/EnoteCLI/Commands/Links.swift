@@ -28,9 +28,7 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault()
-            let path = try context.resolve(note, in: vault)
-            let index = try context.openIndex(vault)
+            let (_, path, index) = try context.openNote(note)
             let links = try index.links(from: path)
             if json {
                 Console.out(JSONValue.array(links.map { LinkJSON.object($0) }).rendered())

@@ -48,7 +48,7 @@ extension Enote {
             let now = context.clock.now()
             context.summarize(notes.flatMap(\.diagnostics))
             if filters.json {
-                Console.out(NoteJSON.array(notes, timeZone: timeZone, now: now).rendered())
+                Console.out(NoteJSON.arrayText(notes, timeZone: timeZone, now: now))
                 return
             }
             if notes.isEmpty {

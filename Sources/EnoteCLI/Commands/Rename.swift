@@ -49,11 +49,10 @@ extension Enote {
 
         func run() throws {
             let context = CommandContext(globals)
-            let vault = try context.openVault(forWriting: !dryRun)
-            let path = try context.resolve(note, in: vault)
+            let (vault, path, index) = try context.openNote(note, forWriting: !dryRun)
             let target = try Self.target(new, for: path, in: vault, context: context)
             if dryRun {
-                let plan = try vault.planRename(path, to: target, graph: IndexLinkGraph(index: context.openIndex(vault)))
+                let plan = try vault.planRename(path, to: target, graph: IndexLinkGraph(index: index))
                 if json {
                     Console.out(
                         Self.json(
@@ -69,14 +68,7 @@ extension Enote {
             if commit, repository.text(["rev-parse", "--is-inside-work-tree"]) != "true" {
                 throw CommandFailure("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
             }
-            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
-            let graph = IndexLinkGraph(index: try context.openIndex(vault))
-            let result = try vault.renameNote(path, to: target, graph: graph, force: force) { step in
-                guard step == pauseAt else { return }
-                // A test hook: stop here until the test kills the process.
-                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
-                while true { sleep(60) }
-            }
+            let result = try vault.renameNote(path, to: target, graph: IndexLinkGraph(index: index), force: force, afterStep: context.afterRenameStep)
             var commitID: String?
             if commit {
                 commitID = try Self.commit(result, in: repository, context: context)

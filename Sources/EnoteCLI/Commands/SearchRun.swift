@@ -38,7 +38,7 @@ struct SearchRun: Equatable {
         if filters.json {
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
-            Console.out(NoteJSON.array(results.notes, timeZone: timeZone, now: now).rendered())
+            Console.out(NoteJSON.arrayText(results.notes, timeZone: timeZone, now: now))
             return
         }
         if results.notes.isEmpty {

@@ -63,13 +63,7 @@ extension Enote {
                 }
                 return
             }
-            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
-            let result = try vault.renameTag(old, to: new, force: force) { step in
-                guard step == pauseAt else { return }
-                // A test hook: stop here until the test kills the process.
-                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
-                while true { sleep(60) }
-            }
+            let result = try vault.renameTag(old, to: new, force: force, afterStep: context.afterRenameStep)
             let plan = result.plan
             if json {
                 var value = Self.json(plan, notes: result.rewrittenNotes, tags: result.rewrittenTags, diff: nil)

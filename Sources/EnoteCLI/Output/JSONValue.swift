@@ -19,74 +19,31 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The JSON text; indented with two spaces when `pretty`.
     public func rendered(pretty: Bool = true) -> String {
-        var output = ""
-        write(to: &output, indent: pretty ? 0 : nil)
-        return output
+        var writer = JSONTextWriter(pretty: pretty)
+        write(to: &writer)
+        return writer.output
     }
 
-    private func write(to output: inout String, indent: Int?) {
+    private func write(to writer: inout JSONTextWriter) {
         switch self {
-        case .string(let text): JSONValue.writeString(text, to: &output)
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { output += String(Int64(value)) } else { output += String(value) }
-        case .bool(let value): output += value ? "true" : "false"
-        case .null: output += "null"
+        case .string(let text): writer.string(text)
+        case .number(let value): writer.number(value)
+        case .bool(let value): writer.bool(value)
+        case .null: writer.null()
         case .array(let items):
-            guard !items.isEmpty else {
-                output += "[]"
-                return
+            writer.beginArray()
+            for item in items {
+                writer.nextItem()
+                item.write(to: &writer)
             }
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                newline(&output, indent.map { $0 + 1 })
-                item.write(to: &output, indent: indent.map { $0 + 1 })
-            }
-            newline(&output, indent)
-            output += "]"
+            writer.end(object: false)
         case .object(let members):
-            guard !members.isEmpty else {
-                output += "{}"
-                return
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                newline(&output, indent.map { $0 + 1 })
-                JSONValue.writeString(key, to: &output)
-                output += indent == nil ? ":" : ": "
-                value.write(to: &output, indent: indent.map { $0 + 1 })
-            }
-            newline(&output, indent)
-            output += "}"
+            writer.end(object: true)
         }
-    }
-
-    private func newline(_ output: inout String, _ indent: Int?) {
-        guard let indent else { return }
-        output += "\n" + String(repeating: "  ", count: indent)
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}"
-                {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

@@ -13,15 +13,6 @@ struct JSONValueEncoder {
         return node.value
     }
 
-    /// Encodes each value on its own with this encoder's `userInfo`, as a JSON array: what a
-    /// listing prints (one encoder for all of its notes, not one per note).
-    func encodeEach(_ values: some Sequence<some Encodable>) throws -> JSONValue {
-        var items: [JSONValue] = []
-        items.reserveCapacity(values.underestimatedCount)
-        for value in values { items.append(try encode(value)) }
-        return .array(items)
-    }
-
     /// A value being encoded: a scalar, or the members or elements written so far. Finished
     /// values are stored as they are; only nested containers get a node of their own, recorded in
     /// `nested` by position and filled in when the value is read, so an object without nested

@@ -1,3 +1,4 @@
+import Foundation
 import NoteVault
 
 extension CommandContext {
@@ -17,6 +18,17 @@ extension CommandContext {
         } catch {
             let message: LocalizedMessage = "an interrupted rename could not be completed yet: \(error.message)"
             Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
+        }
+    }
+
+    /// What `mv` and `tag rename` call after each step of a rename: nothing, unless the test hook
+    /// `ENOTE_TEST_PAUSE_RENAME_AT` names the step, where it stops until the test kills the process.
+    var afterRenameStep: (Int) -> Void {
+        let pauseAt = environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
+        return { step in
+            guard step == pauseAt else { return }
+            FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
+            while true { sleep(60) }
         }
     }
 }

@@ -105,8 +105,18 @@ struct CommandContext {
         Console.err(SafeText.escaped(message.text, keepingNewlines: true))
     }
 
-    /// Resolves what the user typed to a note of the vault, through the (fresh) index.
+    /// What a command about one note starts with: the vault, the note `reference` names in it,
+    /// and the vault's index, brought up to date once for both.
+    /// - Parameter forWriting: As for ``openVault(forWriting:)``.
+    func openNote(_ reference: String, forWriting: Bool = false) throws(VaultError) -> (vault: Vault, path: NotePath, index: NoteIndex) {
+        let vault = try openVault(forWriting: forWriting)
+        let index = try openIndex(vault)
+        return (vault, try vault.resolve(reference, in: index), index)
+    }
+
+    /// Resolves what the user typed to a note of the vault, through the (fresh) index
+    /// (``Vault/resolve(_:in:)``: an exact path is one lookup).
     func resolve(_ reference: String, in vault: Vault) throws(VaultError) -> NotePath {
-        try vault.resolve(reference, among: try openIndex(vault).candidates())
+        try vault.resolve(reference, in: try openIndex(vault))
     }
 }

@@ -59,6 +59,18 @@ enum CommandLineMessages {
             "\(facts); if the clock is right, run `enote expire --force` (or raise expiry_cap in .enote/config)"
         case .expireIfClockIsRight:
             "\(facts); if the clock is right, run `enote expire`"
+        case .makeVault(path: nil):
+            "\(facts); run `enote init` to make this folder a vault, or pass --vault DIR (or set ENOTE_VAULT)"
+        case .makeVault(path: let path?):
+            "\(facts); run `enote init \(path)` first"
+        case .listNotes:
+            "\(facts); `enote list` shows them"
+        case .closeEditorOrForce:
+            "\(facts); close it there first, or pass --force (that editor will then see the file changed when it saves)"
+        case .setDestroyDate(let path):
+            "\(facts); give it a new one with `enote set \(path) --destroy DATE`"
+        case .rebuildIndex:
+            "\(facts); run `enote index --rebuild`"
         }
     }
 

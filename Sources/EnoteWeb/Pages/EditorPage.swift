@@ -54,7 +54,8 @@ package struct EditorPage {
         let action = path.map { NoteURL.edit($0) } ?? "/new"
         let cancel = path.map { NoteURL.show($0) } ?? "/"
         let heading = frame.text(path == nil ? "New note" : "Edit note")
-        let problemLine: HTML = problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
+        let problemLine: HTML =
+            conflict != nil ? .empty : problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
         let content: HTML = """
             \(conflictBox)
             <form class="editor" id="editor" action="\(action)" method="post" data-path="\(path?.description ?? "")" data-revision="\(revision)">

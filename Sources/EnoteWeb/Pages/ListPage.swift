@@ -12,6 +12,8 @@ package struct ListPage {
         package var color: NoteColor?
         package var tag: String?
         package var pending = false
+        /// Only the notes of this folder (and the folders under it).
+        package var folder: NotePath?
         package var limit = 500
 
         package init(query: FormFields) {
@@ -20,6 +22,7 @@ package struct ListPage {
             color = query["color"].flatMap { $0.isEmpty ? nil : try? NoteColor(parsing: $0) }
             tag = query["tag"].flatMap { $0.isEmpty ? nil : $0 }
             pending = query["pending"] == "1"
+            folder = query["folder"].flatMap { $0.isEmpty ? nil : try? NotePath(validating: $0, purpose: .lookup) }
         }
     }
 
@@ -55,6 +58,7 @@ package struct ListPage {
             total > notes.count ? "<p class=\"more\">\(frame.text("Showing \(notes.count) of \(count: total) notes"))</p>" : .empty
         let content: HTML = """
             \(undoBanner)
+            \(breadcrumb)
             <h1>\(frame.text("Notes")) <span class="count">\(frame.text("\(count: total) notes"))</span></h1>
             \(filters)
             <ul class="notes" id="notes">
@@ -65,24 +69,43 @@ package struct ListPage {
         return frame.page(title: frame.text("Notes"), kind: "list", content)
     }
 
-    var isRestrictive: Bool { request.color != nil || request.tag != nil }
+    var isRestrictive: Bool { request.color != nil || request.tag != nil || request.folder != nil }
+
+    /// The folder being shown, each of its parents a link, and a link back to every note.
+    var breadcrumb: HTML {
+        guard let folder = request.folder else { return .empty }
+        var links: [HTML] = ["<a href=\"/\">\(frame.text("All notes"))</a>"]
+        var prefix: [String] = []
+        for part in folder.description.split(separator: "/") {
+            prefix.append(String(part))
+            let target = prefix.joined(separator: "/")
+            links.append("<a href=\"/?folder=\(QueryEncoding.query(target))\">\(String(part))</a>")
+        }
+        return "<nav class=\"breadcrumb\" id=\"folder\">\(HTML.join(links, separator: " / "))</nav>"
+    }
 
     func row(_ note: IndexedNote, dates: DateDisplay) -> HTML {
         var badges: [HTML] = []
         if note.isPendingExpiry(at: now) {
             badges.append("<span class=\"badge pending\">\(frame.text("waiting to be destroyed"))</span>")
         } else if let destroy = note.destroy {
-            badges.append("<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relative(destroy, now: now))"))</span>")
+            badges.append(
+                "<span class=\"badge destroy\" title=\"\(dates.full(destroy))\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))"))</span>")
         }
         if note.hasError { badges.append("<span class=\"badge problem\">\(frame.text("front matter problem"))</span>") }
         if !note.images.isEmpty { badges.append("<span class=\"badge photo\">\(frame.text("\(count: note.images.count) pictures"))</span>") }
         let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
-        let stamp = sort == .destroy ? note.destroy.map { dates.relative($0, now: now) } ?? "" : dates.short(note.updated, now: now)
+        let folderLink: HTML =
+            note.path.parent.flatMap { parent in
+                request.folder == parent
+                    ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
+            } ?? .empty
+        let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
         let iso = note.updated.ISO8601Format()
         return """
             <li class="note" data-path="\(note.path.description)">
             <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>
-            <span class="description">\(note.description)</span></span><time datetime="\(iso)">\(stamp)</time></a>\(badges)
+            <span class="description">\(note.description)</span></span><time datetime="\(iso)">\(stamp)</time></a>\(folderLink)\(badges)
             </li>
             """
     }
@@ -92,7 +115,8 @@ package struct ListPage {
             let selected: HTML = key == sort ? " selected" : ""
             return "<option value=\"\(key.rawValue)\"\(selected)>\(frame.text(Self.sortNames[key] ?? "updated"))</option>"
         }
-        let colors = [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
+        let colors =
+            [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
             + NoteColor.Palette.allCases.map { palette -> HTML in
                 let selected: HTML = request.color == .palette(palette) ? " selected" : ""
                 return "<option value=\"\(palette.rawValue)\"\(selected)>\(frame.text(Self.colorNames[palette] ?? "white"))</option>"
@@ -100,7 +124,7 @@ package struct ListPage {
         let reverse: HTML = request.reverse ? " checked" : ""
         let pending: HTML = request.pending ? " checked" : ""
         return """
-            <form class="filters" action="/" method="get">
+            <form class="filters" action="/" method="get">\(folderField)
             <label>\(frame.text("Sort")) <select name="sort">\(sorts)</select></label>
             <label><input type="checkbox" name="reverse" value="1"\(reverse)> \(frame.text("reversed"))</label>
             <label>\(frame.text("Colour")) <select name="color">\(colors)</select></label>
@@ -109,6 +133,11 @@ package struct ListPage {
             <button type="submit">\(frame.text("Show"))</button>
             </form>
             """
+    }
+
+    var folderField: HTML {
+        guard let folder = request.folder else { return .empty }
+        return "<input type=\"hidden\" name=\"folder\" value=\"\(folder.description)\">"
     }
 
     var undoBanner: HTML {

@@ -21,7 +21,7 @@ package struct NotePage {
         let metadata = note.content.metadata
         var facts: [HTML] = ["<span>\(frame.text("Updated \(dates.full(note.updated(in: timeZone)))"))</span>"]
         if let destroy = note.destroyDate(in: timeZone) {
-            facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relative(destroy, now: now))")) (\(dates.full(destroy)))</span>")
+            facts.append("<span class=\"badge destroy\">\(frame.text("destroyed \(dates.relativeMessage(destroy, now: now))")) (\(dates.full(destroy)))</span>")
         }
         if !metadata.tags.isEmpty {
             facts.append("<span class=\"tags\">\(metadata.tags.map { "#" + $0 }.joined(separator: " "))</span>")
@@ -42,8 +42,10 @@ package struct NotePage {
             <button type="submit" class="danger">\(frame.text("Delete"))</button></form>
             </div>
             """
-        let body: HTML = note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
-        let folder: HTML = note.path.parent.map { "<span class=\"folder\">\($0.description)/</span>" } ?? .empty
+        let body: HTML =
+            note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
+        let folder: HTML =
+            note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """
             <article class="note" id="note" data-path="\(note.path.description)" data-revision="\(note.revision.description)">
             <header>\(Swatch.svg(metadata.hasColor ? metadata.color : .default, className: "swatch big"))

@@ -36,7 +36,8 @@ package struct RequestGuard: RouterMiddleware {
             cookie: request.cookies["enote_lang"]?.value, acceptLanguage: request.headers[.acceptLanguage])
         let language = context.language
         guard address.accepts(authority: request.head.authority) else {
-            return Refusal.page(.forbidden, "This server answers only to the address it printed at start (\(address.baseURL)); the page asked for another name", language)
+            return Refusal.page(
+                .forbidden, "This server answers only to the address it printed at start (\(address.baseURL)); the page asked for another name", language)
         }
         let unsafe = request.method != .get && request.method != .head
         let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
@@ -78,7 +79,9 @@ package struct RequestGuard: RouterMiddleware {
             }
             let token = request.headers[HTTPField.Name("X-CSRF-Token")!] ?? context.form["csrf"]
             guard gate.isValid(csrf: token, for: session) else {
-                return Refusal.page(.forbidden, "This form is out of date or did not come from this server (its CSRF token is missing or wrong); reload the page and try again", language)
+                return Refusal.page(
+                    .forbidden, "This form is out of date or did not come from this server (its CSRF token is missing or wrong); reload the page and try again",
+                    language)
             }
             return try await next(request, context)
         }

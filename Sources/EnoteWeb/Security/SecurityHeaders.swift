@@ -21,7 +21,8 @@ package struct SecurityHeaders: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         } catch {
-            response = Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "\(error)")))
+            response = Response(
+                status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "\(error)")))
         }
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"

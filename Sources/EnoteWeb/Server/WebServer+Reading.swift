@@ -27,7 +27,7 @@ extension WebServer {
         }
         router.get("/lang") { request, _ in
             let query = FormFields(encoded: request.uri.query ?? "")
-            let back = query["back"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/"
+            let back = Self.localPath(query["back"])
             var response = Response(status: .seeOther, headers: [.location: back])
             if let language = query["set"].flatMap(Language.init(rawValue:)) {
                 response.headers[.setCookie] = "enote_lang=\(language.rawValue); Path=/; SameSite=Strict; Max-Age=31536000"
@@ -35,6 +35,15 @@ extension WebServer {
             return response
         }
         addSignInRoutes(to: router)
+    }
+
+    /// `text` when it is a path on this server, else `/`: never a redirect to another site
+    /// (`//evil.example`, `/\evil.example`, which browsers read as a host, or a scheme).
+    static func localPath(_ text: String?) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+            !text.contains(where: { $0.isNewline || $0 == "\t" })
+        else { return "/" }
+        return text
     }
 
     /// Runs `body`, turning a library error into a page that says what happened.
@@ -66,6 +75,7 @@ extension WebServer {
         filter.color = asked.color
         filter.tags = asked.tag.map { [$0] } ?? []
         filter.includePendingExpiry = asked.pending
+        filter.folder = asked.folder
         let key = asked.sort ?? web.vault.config.sort
         let (notes, total) = try web.read { index throws(VaultError) in
             let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)

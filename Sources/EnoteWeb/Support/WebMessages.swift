@@ -16,6 +16,12 @@ package enum WebMessages {
         "%@ notes match": "%@ note matches",
         "%@ pictures": "%@ picture",
         "Showing %@ of %@ notes": "Showing %@ of %@ note",
+        "in %@ minutes": "in %@ minute",
+        "%@ minutes ago": "%@ minute ago",
+        "in %@ hours": "in %@ hour",
+        "%@ hours ago": "%@ hour ago",
+        "in %@ days": "in %@ day",
+        "%@ days ago": "%@ day ago",
     ]
 
     /// `message` in `language`.

@@ -23,6 +23,10 @@ package struct Finding: Sendable, Equatable {
         case vaultEditor = "vault-editor"
         case notRegularFile = "not-regular-file"
         case pathTooLong = "path-too-long"
+        /// A link broken by a note moved outside enote (`enote doctor --fix-links` repairs it).
+        case movedLink = "moved-link"
+        /// A note moved outside enote whose links cannot be repaired (ambiguous or unsafe).
+        case movedNote = "moved-note"
     }
 
     package var kind: Kind
@@ -64,7 +68,9 @@ package struct VaultDoctor: Sendable {
                 findings.append(Finding(kind: kind, location: diagnostic.location, message: diagnostic.message))
             }
         }
-        findings += brokenReferences(notes)
+        let moves = try moveFindings()
+        findings += brokenReferences(notes).filter { !moves.covers($0) }
+        findings += moves.findings
         findings += scan.leftoverTempFiles.map {
             Finding(
                 kind: .leftoverTempFile, location: $0.description,

@@ -120,7 +120,9 @@ extension Vault {
     }
 
     /// The note's front matter with `changes` applied, followed by `body`.
-    private func compose(_ body: String, changes: [FrontMatterEditor.Change], onto bytes: [UInt8], bodyStart: Int, path: NotePath) throws(VaultError)
+    private func compose(
+        _ body: String, changes: [FrontMatterEditor.Change], onto bytes: [UInt8], bodyStart: Int, path: NotePath
+    ) throws(VaultError)
         -> [UInt8]
     {
         let text = Array(bytes[..<bodyStart]) + Array(body.utf8)

@@ -18,19 +18,25 @@ struct LinkRecord: Sendable {
         self.aliases = aliases
     }
 
-    /// The links and tags of `content`, taken from `map`, the syntax map of its body's parse.
+    /// The links and tags of `content`, taken from `map`, the syntax map of its body's parse
+    /// (`nil` for a body that holds none: only the front matter's tags are kept).
     init(content: NoteContent, map: MarkdownSyntaxMap?) {
         var aliases: [String] = []
         for (key, value) in content.metadata.fields where ["aliases", "alias"].contains(key.lowercased()) {
             aliases += value.strings.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         }
-        guard content.textProblem == nil, let map else {
+        guard content.textProblem == nil else {
             self.init(aliases: aliases)
             return
         }
         var tagsLine: Int?
         if case .parsed(let frontMatter) = content.frontMatter {
             tagsLine = frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == .tags }?.line
+        }
+        guard let map else {
+            // A body without a syntax map holds no link and no tag (see NoteContent.readMappingSyntax).
+            self.init(tags: NoteLinkExtractor.tags(frontMatter: content.metadata.tags, line: tagsLine), aliases: aliases)
+            return
         }
         let found = content.bytes.withUnsafeBufferPointer { buffer in
             NoteLinkExtractor.extract(

@@ -30,6 +30,8 @@ public struct NoteFilter: Sendable {
     public var orphan = false
     /// Only notes with a link that leads nowhere.
     public var deadLinks = false
+    /// Only notes in this folder or a folder under it.
+    public var folder: NotePath?
     /// The notes the link conditions keep, worked out by the index before the query runs.
     var noteIDs: Set<Int64>?
 
@@ -43,7 +45,7 @@ public struct NoteFilter: Sendable {
     /// Whether any condition narrows the notes (so "nothing found" means "nothing matches").
     public var isRestrictive: Bool {
         color != nil || !fields.isEmpty || updatedSince != nil || updatedUntil != nil || expiringWithin != nil || !tags.isEmpty
-            || hasLinkConditions
+            || hasLinkConditions || folder != nil
     }
 }
 

@@ -53,13 +53,42 @@ package enum NoteLinkExtractor {
     ) -> NoteLinks {
         var extraction = Extraction(buffer: buffer, bodyStart: bodyStart, map: map)
         extraction.run()
-        var tags = frontMatterTags.map { name in
-            NoteTag(
-                name: name.hasPrefix("#") ? String(name.dropFirst()) : name, origin: .frontMatter,
-                place: frontMatterTagsLine.map { TextPlace(offset: 0, line: $0, column: 1, utf16Column: 1) }, range: nil)
-        }
+        var tags = Self.tags(frontMatter: frontMatterTags, line: frontMatterTagsLine)
         tags.append(contentsOf: extraction.tags)
         return NoteLinks(links: extraction.links.sorted { $0.place.offset < $1.place.offset }, tags: tags)
+    }
+
+    /// The front matter's tags as ``NoteTag``s (a leading `#` dropped), all on the `tags:` line.
+    package static func tags(frontMatter names: [String], line: Int?) -> [NoteTag] {
+        names.map { name in
+            NoteTag(
+                name: name.hasPrefix("#") ? String(name.dropFirst()) : name, origin: .frontMatter,
+                place: line.map { TextPlace(offset: 0, line: $0, column: 1, utf16Column: 1) }, range: nil)
+        }
+    }
+
+    /// Whether a body may hold a link or a tag at all: every link, image, reference definition,
+    /// wikilink and embed has a `[`, every autolink a `<`, and every tag a `#` followed by a
+    /// byte a tag name may start with. A body with none of them (most prose) holds neither, so
+    /// the index parses it without a syntax map, which costs as much as the parse itself.
+    package static func mayHoldLinksOrTags(_ body: UnsafeRawBufferPointer) -> Bool {
+        let count = body.count
+        var index = 0
+        while index < count {
+            let byte = body[index]
+            index += 1
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") { return true }
+            guard byte == UInt8(ascii: "#"), index < count else { continue }
+            let next = body[index]
+            // A tag's name starts with a letter, digit, `_`, `-`, `/` or any non-ASCII scalar.
+            let lower = next | 0x20
+            if next >= 0x80 || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+                || next == UInt8(ascii: "_") || next == UInt8(ascii: "-") || next == UInt8(ascii: "/")
+            {
+                return true
+            }
+        }
+        return false
     }
 }
 

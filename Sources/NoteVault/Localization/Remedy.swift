@@ -58,4 +58,14 @@ public enum Remedy: Sendable, Hashable, Codable {
     /// Give the note content: as an argument, on standard input, in an editor, from a template
     /// or a picture.
     case giveNoteContent
+    /// Make the folder `path` a vault (the current folder when `nil`), or name another vault.
+    case makeVault(path: String?)
+    /// See the notes there are, to name one of them.
+    case listNotes
+    /// Close the note in the editor that has it open, or act anyway.
+    case closeEditorOrForce
+    /// Give the note `path` a destroy date again.
+    case setDestroyDate(path: String)
+    /// Build the index again from the notes.
+    case rebuildIndex
 }

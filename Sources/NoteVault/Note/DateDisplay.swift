@@ -46,6 +46,12 @@ public struct DateDisplay: Sendable {
         RelativeTime.words(date, now: now, timeZone: timeZone)
     }
 
+    /// The same words as a message, translated when shown: a web page shows it in its reader's
+    /// language.
+    public func relativeMessage(_ date: Date, now: Date) -> LocalizedMessage {
+        RelativeTime.message(date, now: now, timeZone: timeZone)
+    }
+
     /// Date and time in full, for `show`.
     public func full(_ date: Date) -> String {
         fullFormatter.string(from: date)

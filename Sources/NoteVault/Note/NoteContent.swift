@@ -86,7 +86,8 @@ public struct NoteContent: Sendable {
 
     /// Reads a note and maps its body's syntax in the same libcmark parse (offsets relative to
     /// the body), so that the index takes links and tags from it without a second parse.
-    /// The map is `nil` for a file that is not text.
+    /// The map is `nil` for a file that is not text, and for a body that holds no link or tag
+    /// (``NoteLinkExtractor/mayHoldLinksOrTags(_:)``).
     static func readMappingSyntax(bytes: [UInt8], path: String, timeZone: TimeZone) -> (content: NoteContent, map: MarkdownSyntaxMap?) {
         var map: MarkdownSyntaxMap?
         let content = NoteContent(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &map, mapping: true)
@@ -123,7 +124,7 @@ public struct NoteContent: Sendable {
         self.frontMatter = reading
         self.metadata = metadata
         let start = bodyStart
-        if mapping {
+        if mapping, bytes.withUnsafeBytes({ raw in NoteLinkExtractor.mayHoldLinksOrTags(UnsafeRawBufferPointer(rebasing: raw[start...])) }) {
             let parsed = bytes.withUnsafeBytes { raw in MarkdownSummary.withSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...])) }
             self.body = parsed.summary
             syntaxMap = parsed.map

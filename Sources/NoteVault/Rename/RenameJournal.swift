@@ -46,6 +46,11 @@ struct RenameJournal: Codable {
     /// The old and new tag of a tag rename.
     var oldTag: String?
     var newTag: String?
+    /// The old and new path of a note moved outside enote whose links this journal repairs
+    /// (`enote doctor --fix-links`): no note moves, the linking notes (and the moved note, for
+    /// its own relative links) are rewritten in place.
+    var repairedFrom: Data?
+    var repairedTo: Data?
 
     /// The journal's path beneath the root.
     static let path = NotePath(trusted: Vault.stateFolderName + "/rename.journal")
@@ -61,6 +66,19 @@ struct RenameJournal: Codable {
         linking = plan.edits.map(Self.entry)
         oldTag = plan.old
         newTag = plan.new
+    }
+
+    /// The journal of a repair of the links a move outside enote broke: each changed file's new
+    /// text, written in place.
+    init(repairing plan: RenamePlan) {
+        moved = nil
+        linking = plan.edits.filter { $0.rewrittenLinks > 0 }.map { edit in
+            var inPlace = edit
+            inPlace.newPath = edit.path
+            return Self.entry(inPlace)
+        }
+        repairedFrom = Data(plan.from.bytes)
+        repairedTo = Data(plan.to.bytes)
     }
 
     private static func entry(_ edit: RenamePlan.FileEdit) -> Entry {

@@ -13,18 +13,28 @@ struct RenamePlanner {
     let vault: Vault
     let graph: any LinkGraph
 
-    func plan(from: NotePath, to: NotePath) throws(VaultError) -> RenamePlan {
+    /// - Parameter alreadyMoved: Whether the note is at `to` already, moved outside enote (a
+    ///   file manager, `git mv`): the links are then rewritten as if enote had moved it, the
+    ///   links of the notes as they were before the move telling what each led to.
+    func plan(from: NotePath, to: NotePath, alreadyMoved: Bool = false) throws(VaultError) -> RenamePlan {
         guard let old = from.string, let new = to.string else {
             throw .invalidInput("\(from) or \(to) is not valid UTF-8, which links cannot name; nothing was renamed")
         }
         guard from != to else { throw .rename(.samePath(from)) }
         guard to.isMarkdown else { throw .rename(.notMarkdown(to)) }
-        guard !vault.exists(to) || caseOnly(old, new) else { throw .rename(.targetExists(to)) }
+        guard alreadyMoved || !vault.exists(to) || caseOnly(old, new) else { throw .rename(.targetExists(to)) }
+        let here = alreadyMoved ? to : from
 
-        let (movedNote, movedSnapshot) = try vault.readWithSnapshot(from)
+        let (movedNote, movedSnapshot) = try vault.readWithSnapshot(here)
         try vault.requireEditable(movedNote)
         let movedLinks = NoteLinkExtractor.extract(movedNote.content).links
         var notes = try graph.notePaths()
+        var aliases = try graph.aliases()
+        if alreadyMoved {
+            // The vault as it was before the move, which the links were written for.
+            notes = notes.filter { $0 != new && $0 != old } + [old]
+            if let own = aliases.removeValue(forKey: new) { aliases[old] = own }
+        }
         // Files the moved note links to that are not notes (pictures): the resolver must know them.
         let known = Set(notes)
         for link in movedLinks where !link.isWikilink && !link.isExternal && !link.target.path.isEmpty {
@@ -35,18 +45,17 @@ struct RenamePlanner {
                 notes.append(path)
             }
         }
-        let aliases = try graph.aliases()
         let before = LinkResolver(paths: notes, aliases: aliases)
         var movedAliases = aliases
         if let own = movedAliases.removeValue(forKey: old) { movedAliases[new] = own }
         let after = LinkResolver(paths: notes.filter { $0 != old } + [new], aliases: movedAliases)
 
         var movedEdit = try edit(
-            path: from, newPath: to, source: old, newSource: new, snapshot: movedSnapshot, links: movedLinks, moving: (old, new), before: before,
-            after: after)
+            path: here, newPath: to, source: old, newSource: new, snapshot: movedSnapshot, links: movedLinks, moving: (old, new), before: before,
+            after: after, alreadyMoved: alreadyMoved)
         movedEdit.newPath = to
 
-        let candidates = Set(try graph.notesLinking(to: old) + graph.notesWithWikilinks(named: LinkResolver.name(of: new))).subtracting([old])
+        let candidates = Set(try graph.notesLinking(to: old) + graph.notesWithWikilinks(named: LinkResolver.name(of: new))).subtracting([old, new])
         var linking: [RenamePlan.FileEdit] = []
         for source in candidates.sorted() {
             let path = NotePath(trusted: source)
@@ -54,7 +63,7 @@ struct RenamePlanner {
             let links = NoteLinkExtractor.extract(note.content).links
             let change = try edit(
                 path: path, newPath: path, source: source, newSource: source, snapshot: snapshot, links: links, moving: (old, new), before: before,
-                after: after)
+                after: after, alreadyMoved: alreadyMoved)
             if change.rewrittenLinks > 0 { linking.append(change) }
         }
         return RenamePlan(from: from, to: to, moved: movedEdit, linking: linking)
@@ -68,7 +77,7 @@ struct RenamePlanner {
     /// The new text of one note: each link destination that must change, replaced.
     private func edit(
         path: NotePath, newPath: NotePath, source: String, newSource: String, snapshot: FileSnapshot, links: [NoteLink],
-        moving: (old: String, new: String), before: LinkResolver, after: LinkResolver
+        moving: (old: String, new: String), before: LinkResolver, after: LinkResolver, alreadyMoved: Bool
     ) throws(VaultError) -> RenamePlan.FileEdit {
         var replacements: [Range<Int>: String] = [:]
         for link in links where !link.isExternal {
@@ -77,6 +86,9 @@ struct RenamePlanner {
             if after.resolve(link, from: newSource) == .resolved(wanted) { continue }
             let line = link.place.line
             guard target == moving.old || source == moving.old else {
+                // A move made outside enote changed where this link leads already; rewriting
+                // links to the moved note cannot undo that (doctor reports it as it is).
+                if alreadyMoved { continue }
                 throw .rename(.wouldChangeTarget(source: source, line: line, link: link.destination, target: target))
             }
             guard let range = link.destinationRange, let replacement = LinkRewriter.replacement(for: link, in: newSource, to: wanted, resolver: after)

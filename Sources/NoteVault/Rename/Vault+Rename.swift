@@ -78,7 +78,8 @@ extension Vault {
         guard let journal = try RenameJournal.read(in: self) else { return nil }
         let leftAlone = try journal.apply(in: self) { _ in }
         return RenameResult(
-            from: journal.moved?.notePath ?? RenameJournal.path, to: journal.moved?.newNotePath ?? RenameJournal.path,
+            from: journal.moved?.notePath ?? journal.repairedFrom.map { NotePath(bytes: [UInt8]($0)) } ?? RenameJournal.path,
+            to: journal.moved?.newNotePath ?? journal.repairedTo.map { NotePath(bytes: [UInt8]($0)) } ?? RenameJournal.path,
             rewrittenNotes: journal.linking.map(\.notePath).filter { !leftAlone.contains($0) }, rewrittenLinks: 0, leftAlone: leftAlone,
             oldTag: journal.oldTag, newTag: journal.newTag)
     }

@@ -30,9 +30,8 @@ package enum NoteResolver {
         guard !typed.isEmpty else { throw .invalidInput("name a note by its path or title") }
 
         // 1. A path, exactly as the bytes on disk (with or without .md).
-        let typedBytes = Array(typed.utf8)
-        let withSuffix = NotePath.isMarkdownName(typedBytes[...]) ? typedBytes : typedBytes + Array(".md".utf8)
-        if let match = candidates.first(where: { $0.path.bytes == typedBytes || $0.path.bytes == withSuffix }) {
+        let paths = exactPaths(typed)
+        if let match = candidates.first(where: { paths.contains($0.path) }) {
             return match.path
         }
         let folded = typed.lowercased()
@@ -57,6 +56,18 @@ package enum NoteResolver {
         throw .noteNotFound(reference: reference, suggestions: Array(suggestions))
     }
 
+    /// The paths `reference` names if it is a path, exactly as the bytes on disk: itself, and
+    /// itself with `.md` unless it ends so. Step 1 of ``resolve(_:among:)``, which an index can
+    /// answer by key (``Vault/resolve(_:in:)``) before anything reads every note.
+    package static func exactPaths(_ reference: String) -> [NotePath] {
+        var typed = reference
+        while typed.hasPrefix("./") { typed.removeFirst(2) }
+        guard !typed.isEmpty else { return [] }
+        let bytes = Array(typed.utf8)
+        guard !NotePath.isMarkdownName(bytes[...]) else { return [NotePath(bytes: bytes)] }
+        return [NotePath(bytes: bytes), NotePath(bytes: bytes + Array(".md".utf8))]
+    }
+
     private static func unique(_ matches: [Candidate], reference: String) throws(VaultError) -> NotePath? {
         var seen = Set<NotePath>()
         let distinct = matches.filter { seen.insert($0.path).inserted }
@@ -69,6 +80,16 @@ package enum NoteResolver {
 }
 
 extension Vault {
+    /// The note `reference` names in `index`, as ``resolve(_:among:)`` finds it among all of the
+    /// index's notes; a reference that is a note's exact path (step 1) is looked up by key, so
+    /// that naming a note by its path costs one lookup, not a read of every note.
+    package func resolve(_ reference: String, in index: NoteIndex) throws(VaultError) -> NotePath {
+        for path in NoteResolver.exactPaths(reference) where try index.note(at: path) != nil {
+            return path
+        }
+        return try resolve(reference, among: try index.candidates())
+    }
+
     /// The note `reference` names among `candidates` (the index's notes), as
     /// ``NoteResolver/resolve(_:among:)`` finds it.
     ///

@@ -52,14 +52,14 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     public var message: LocalizedMessage {
         switch self {
         case .vaultNotFound(let folder):
-            return "no vault found in \(folder) or any folder above it; run `enote init` to make this folder a vault, or pass --vault DIR (or set ENOTE_VAULT)"
+            return LocalizedMessage("no vault found in \(folder) or any folder above it", remedy: .makeVault(path: nil))
         case .notAVault(let path):
-            return "\(path) is not an enote vault (it has no .enote folder); run `enote init \(path)` first"
+            return LocalizedMessage("\(path) is not an enote vault (it has no .enote folder)", remedy: .makeVault(path: path))
         case .noteNotFound(let reference, let suggestions) where suggestions.isEmpty:
-            return "no note matches \"\(reference)\". Name a note by its path or the start of its title; `enote list` shows them"
+            return LocalizedMessage("no note matches \"\(reference)\". Name a note by its path or the start of its title", remedy: .listNotes)
         case .noteNotFound(let reference, let suggestions):
             let names = suggestions.map { "\"\($0)\"" }.joined(separator: " / ")
-            return "no note matches \"\(reference)\"; did you mean \(names)? Name a note by its path or the start of its title; `enote list` shows them"
+            return LocalizedMessage("no note matches \"\(reference)\"; did you mean \(names)? Name a note by its path or the start of its title", remedy: .listNotes)
         case .ambiguousNote(let reference, let candidates):
             let list = candidates.map { "  \($0)" }.joined(separator: "\n")
             return "\"\(reference)\" matches \(count: candidates.count) notes; name one by its path:\n\(list)"
@@ -82,17 +82,16 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         case .editor(let error):
             return error.message
         case .openElsewhere(let path, let holder):
-            return "\(path) is open in \(holder); close it there first, or pass --force (that editor will then see the file changed when it saves)"
+            return LocalizedMessage("\(path) is open in \(holder)", remedy: .closeEditorOrForce)
         case .conflictCopy(let path, let copy, let noteRemoved, let destroyRemoved):
             let saved: LocalizedMessage =
                 noteRemoved
                 ? "\(path) was removed while you were editing it; your text was saved as \(copy)"
                 : "\(path) changed on disk while enote was writing it; the version on disk is kept and yours was saved as \(copy)"
             guard let destroyRemoved else { return saved }
-            return """
-                \(saved). Its destroy date \(destroyRemoved) had passed, so the copy was saved without one rather than be \
-                destroyed at once; give it a new one with `enote set \(copy) --destroy DATE`
-                """
+            return LocalizedMessage(
+                "\(saved). Its destroy date \(destroyRemoved) had passed, so the copy was saved without one rather than be destroyed at once",
+                remedy: .setDestroyDate(path: copy.description))
         case .readOnly(let path, let reason):
             return
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"

@@ -17,7 +17,9 @@ import Testing
         let client = try server.signedInClient()
         let received = try client.stream("/events", ready: ": connected") {
             try vault.write("pushed.md", "---\ntitle: Pushed\n---\nFrom disk.\n")
-        } until: { $0.contains("pushed.md") }
+        } until: {
+            $0.contains("pushed.md")
+        }
         #expect(received.contains("text/event-stream"))
         #expect(received.contains("event: change\ndata: {\"paths\":[\"pushed.md\"]}"), "\(received)")
         // The list already has it.
@@ -41,7 +43,9 @@ import Testing
         let client = try server.signedInClient()
         let received = try client.stream("/events", ready: ": connected") {
             try vault.write("pushed.md", "---\ntitle: Pushed beside watch\n---\nFrom disk.\n")
-        } until: { $0.contains("event: change") }
+        } until: {
+            $0.contains("event: change")
+        }
         #expect(received.contains("event: change"), "\(received)")
         #expect(try client.send("GET", "/").body.contains("Pushed beside watch"))
     }

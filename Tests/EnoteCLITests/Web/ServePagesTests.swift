@@ -161,6 +161,40 @@ import Glibc
         #expect(text.contains("Now with text"))
     }
 
+    @Test("the list shows one folder (and the folders under it) when asked, with the way back")
+    func folderList() throws {
+        try vault.write("travel/japan/osaka.md", "---\ntitle: Osaka\n---\nTakoyaki.\n")
+        try vault.write("travel-tips.md", "---\ntitle: Tips\n---\nPack light.\n")
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let all = try client.send("GET", "/").body
+        #expect(all.contains("href=\"/?folder=travel\""))
+        let travel = try client.send("GET", "/?folder=travel").body
+        #expect(travel.contains("京都旅行"))
+        #expect(travel.contains("Osaka"))
+        #expect(!travel.contains("Tips"))
+        #expect(!travel.contains("Grocery list"))
+        #expect(travel.contains("id=\"folder\""))
+        #expect(try client.send("GET", "/?folder=travel/japan").body.contains("Osaka"))
+        #expect(!(try client.send("GET", "/?folder=travel/japan").body.contains("京都旅行")))
+    }
+
+    @Test("a page is written in the reader's language, relative dates included, whatever the server's own language")
+    func pageLanguage() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        var client = try server.signedInClient()
+        client.cookie = (client.cookie ?? "") + "; enote_lang=ru"
+        let russian = try client.send("GET", "/").body
+        #expect(russian.contains("<html lang=\"ru\">"))
+        #expect(russian.contains("Новая заметка"))
+        #expect(russian.contains("уничтожится через 26700 дней"), "the grocery list's destroy date, in Russian")
+        #expect(!russian.contains("in 26700 days"))
+        let japanese = try HTTPClient(port: server.port).send("GET", "/", headers: ["Accept-Language": "ja-JP,ja;q=0.9"])
+        #expect(japanese.body.contains("サインイン") || japanese.body.contains("先にサインインしてください"), "\(japanese.body)")
+    }
+
     @Test("delete moves the note to the trash, and undo brings it back")
     func deleteAndUndo() throws {
         let server = try ServeProcess(vault)

@@ -59,6 +59,16 @@ import Testing
         #expect(!lan.accepts(authority: "localhost:80"))
     }
 
+    @Test(
+        "the language switch returns only to a path on this server",
+        arguments: [
+            ("/n/a.md", "/n/a.md"), ("/", "/"), ("//evil.example/x", "/"), ("/\\evil.example", "/"), ("https://evil.example", "/"),
+            ("evil", "/"), ("/a\r\nSet-Cookie: x=y", "/"), (nil, "/"),
+        ] as [(String?, String)])
+    func localPath(back: String?, expected: String) {
+        #expect(WebServer.localPath(back) == expected)
+    }
+
     @Test("beyond loopback a password is required")
     func passwordRule() throws {
         #expect(try WebOptions(arguments: ["--vault", "/v"], environment: [:]).refusal == nil)

@@ -226,7 +226,8 @@ struct VaultEditTests {
             return
         }
         #expect(holder == "Emacs (pid 1234)")
-        #expect(error.description.contains("work/plan.md is open in Emacs (pid 1234); close it there first, or pass --force"))
+        #expect(error.description == "work/plan.md is open in Emacs (pid 1234)")
+        #expect(error.message.remedy == .closeEditorOrForce)
         #expect(sandbox.text("work/plan.md") == original)
 
         let vault = try sandbox.vault()

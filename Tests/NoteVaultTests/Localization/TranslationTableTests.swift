@@ -3,90 +3,11 @@ import Testing
 
 @testable import NoteVault
 
-/// The three `Localizable.strings` tables agree with each other, and the messages users meet
-/// most — every error the library throws, every diagnostic of a note — are translated.
+/// The messages users meet most — every error the library throws, every diagnostic of a note —
+/// are translated. (That the three tables agree in keys, plural forms and placeholders is checked
+/// for the library's and the command line's tables alike by `StringTableTests` in EnoteCLITests.)
 @Suite("Translation tables")
 struct TranslationTableTests {
-    /// A table as the bundle ships it.
-    static func table(_ language: Language) throws -> [String: String] {
-        let bundle = try #require(Localization.resourceBundle, "the resource bundle enote_NoteVault.resources is built beside the tests")
-        let path = try #require(bundle.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language.rawValue))
-        let data = try #require(FileManager.default.contents(atPath: path))
-        return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
-    }
-
-    /// A key without its plural suffix, and the suffix.
-    static func split(_ key: String) -> (base: String, form: String?) {
-        for form in ["one", "few", "many", "other"] where key.hasSuffix("#" + form) {
-            return (String(key.dropLast(form.count + 1)), form)
-        }
-        return (key, nil)
-    }
-
-    /// How many values a format takes: its `%@` places (`%%` is a percent sign).
-    static func placeCount(_ format: String) -> Int {
-        format.replacingOccurrences(of: "%%", with: "").components(separatedBy: "%@").count - 1
-    }
-
-    @Test("Russian and Japanese translate exactly the messages of the English table", arguments: [Language.russian, .japanese])
-    func sameMessages(language: Language) throws {
-        let english = Set(try Self.table(.english).keys.map { Self.split($0).base })
-        let other = Set(try Self.table(language).keys.map { Self.split($0).base })
-        #expect(english.subtracting(other).sorted() == [], "not translated")
-        #expect(other.subtracting(english).sorted() == [], "translated, but not an English message")
-    }
-
-    @Test("plural messages have every form their language needs")
-    func pluralForms() throws {
-        let needed: [Language: Set<String>] = [.english: ["one", "other"], .russian: ["one", "few", "many"], .japanese: ["other"]]
-        for (language, forms) in needed {
-            var found: [String: Set<String>] = [:]
-            for key in try Self.table(language).keys {
-                let (base, form) = Self.split(key)
-                if let form { found[base, default: []].insert(form) }
-            }
-            #expect(!found.isEmpty)
-            for (base, present) in found {
-                #expect(present == forms, "\(language) \(base)")
-            }
-        }
-    }
-
-    @Test("the English singular forms built into the binary are those of en.lproj")
-    func builtInEnglish() throws {
-        var table: [String: String] = [:]
-        for (key, value) in try Self.table(.english) {
-            let (base, form) = Self.split(key)
-            if form == "one" { table[base] = value }
-        }
-        #expect(!table.isEmpty)
-        #expect(Localization.englishSingular == table)
-    }
-
-    @Test("every translation places exactly the values its message has", arguments: Language.allCases)
-    func places(language: Language) throws {
-        for (key, value) in try Self.table(language) {
-            let base = Self.split(key).base
-            let values = (0..<Self.placeCount(base)).map { "v\($0)" }
-            #expect(Localization.substitute(values, into: value) != nil, "\(language): \"\(value)\" for \"\(base)\"")
-        }
-    }
-
-    @Test(
-        "translations are written in their language",
-        arguments: [
-            (Language.russian, "\u{0400}"..."\u{04FF}" as ClosedRange<Character>),
-            (.japanese, "\u{3040}"..."\u{9FFF}"),
-        ])
-    func script(language: Language, letters: ClosedRange<Character>) throws {
-        for (key, value) in try Self.table(language) {
-            // A translation that is only its values ("%@") has no words to be in a language.
-            let words = value.replacingOccurrences(of: #"%(\d\$)?@"#, with: "", options: .regularExpression)
-            guard words.contains(where: \.isLetter) else { continue }
-            #expect(value.contains { letters.contains($0) }, "\(language): \"\(value)\" for \"\(key)\"")
-        }
-    }
-
     /// One value of every error and diagnostic a user can meet, in English.
     static let errors: [LocalizedMessage] = {
         let path = NotePath(trusted: "plan.md")

@@ -28,8 +28,10 @@ import Glibc
 
     @Test(
         "refuses what is not a picture inside the vault",
-        arguments: ["attachments/text.png", "../outside/secret.png", "attachments/../../outside/secret.png", ".enote/config", "attachments/out.png",
-            "attachments/in.png", "attachments/none.png"])
+        arguments: [
+            "attachments/text.png", "../outside/secret.png", "attachments/../../outside/secret.png", ".enote/config", "attachments/out.png",
+            "attachments/in.png", "attachments/none.png",
+        ])
     func refuses(relative: String) throws {
         symlink(sandbox.outside + "/secret.png", sandbox.path("attachments/out.png"))
         symlink("pic.png", sandbox.path("attachments/in.png"))

@@ -94,7 +94,7 @@ struct NoteResolverTests {
             let text = error.description
             return found == suggestions && text.hasPrefix("no note matches \"\(reference)\"")
                 && (suggestions.isEmpty || text.contains("did you mean \"\(suggestions[0])\""))
-                && text.contains("`enote list` shows them")
+                && error.message.remedy == .listNotes && !text.contains("enote")
         }
     }
 
@@ -129,5 +129,42 @@ struct NoteResolverTests {
             if case .noteNotFound = error { return false }
             return reference.contains("link") ? error.description.contains("symbolic link") : error.description.contains("pipe.md")
         }
+    }
+
+    /// ``Vault/resolve(_:in:)`` looks an exact path up by key before it reads every note; what
+    /// it answers must be what the full list answers, for every kind of reference.
+    @Test(
+        "resolving through the index answers as resolving among all its notes",
+        arguments: [
+            "work/plan.md", "work/plan", "./work/plan", "WORK/PLAN.MD", "Plan", "plan", "grocery", "Grocery list",
+            "a/todo", "todo", "Upper", "upper.md", "nothing-like-it", "", "./",
+        ])
+    func indexAgreesWithList(reference: String) throws {
+        let sandbox = try VaultSandbox()
+        for (path, title) in [
+            ("grocery-list.md", "Grocery list"), ("work/plan.md", "Plan"), ("ideas/plan.md", "Garden ideas"),
+            ("a/todo.md", "Todo"), ("b/todo.md", "Todo"), ("Upper.md", "Shouting"), ("upper.md", "Whispering"),
+        ] {
+            try sandbox.write(path, VaultSandbox.noteText(title: title))
+        }
+        let vault = try sandbox.vault()
+        let index = try vault.freshIndex().index
+        let candidates = try index.candidates()
+        #expect(candidates.count == 7)
+
+        func outcome(_ body: () throws(VaultError) -> NotePath) -> String {
+            do throws(VaultError) { return try body().description } catch { return "error: \(error.description)" }
+        }
+        let byList = outcome { () throws(VaultError) in try vault.resolve(reference, among: candidates) }
+        let byIndex = outcome { () throws(VaultError) in try vault.resolve(reference, in: index) }
+        #expect(byIndex == byList)
+        #expect(!byIndex.isEmpty)
+    }
+
+    @Test("the exact paths of a reference: itself, and with .md unless it ends so", arguments: [
+        ("work/plan", ["work/plan", "work/plan.md"]), ("./work/plan.md", ["work/plan.md"]), ("a.MD", ["a.MD"]), ("", []), ("./", []),
+    ])
+    func exactPaths(reference: String, expected: [String]) {
+        #expect(NoteResolver.exactPaths(reference).map(\.description) == expected)
     }
 }

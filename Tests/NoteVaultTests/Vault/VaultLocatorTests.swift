@@ -30,13 +30,14 @@ struct VaultLocatorTests {
         #expect(try locate(explicit: "vault/work/../", from: sandbox.base) == sandbox.root)
     }
 
-    @Test("--vault naming a folder that is not a vault is an error with the init hint, even inside a vault")
+    @Test("--vault naming a folder that is not a vault is an error whose remedy is to make it one, even inside a vault")
     func explicitNotAVault() throws {
         #expect {
             try locate(explicit: sandbox.path("work"), from: sandbox.root)
         } throws: { error in
             guard case .notAVault(let path) = error as? VaultError else { return false }
-            return path == sandbox.path("work") && (error as! VaultError).description.contains("run `enote init \(path)` first")
+            let message = (error as! VaultError).message
+            return path == sandbox.path("work") && message.text.hasSuffix("(it has no .enote folder)") && message.remedy == .makeVault(path: path)
         }
     }
 
@@ -65,14 +66,14 @@ struct VaultLocatorTests {
         #expect(!VaultLocator.isVault(sandbox.outside))
     }
 
-    @Test("none found: an error with the hint to run enote init", .enabled(if: !VaultLocator.isVault("/") && !VaultLocator.isVault(NSTemporaryDirectory())))
+    @Test("none found: an error whose remedy is to make a vault", .enabled(if: !VaultLocator.isVault("/") && !VaultLocator.isVault(NSTemporaryDirectory())))
     func notFound() throws {
         #expect {
             try locate(from: sandbox.outside)
         } throws: { error in
             guard case .vaultNotFound(let folder) = error as? VaultError else { return false }
             let text = (error as! VaultError).description
-            return folder == sandbox.outside && text.contains("run `enote init`") && text.contains("--vault DIR (or set ENOTE_VAULT)")
+            return folder == sandbox.outside && text.hasSuffix("or any folder above it") && (error as! VaultError).message.remedy == .makeVault(path: nil)
         }
     }
 

@@ -45,7 +45,7 @@ extension IndexConnection {
                     healed = true
                     try heal(reason: IndexError.unusableReason(error))
                 default:
-                    throw .index("the index could not be read (\(IndexError.describe(error))); run `enote index --rebuild`")
+                    throw .index(LocalizedMessage("the index could not be read (\(IndexError.describe(error)))", remedy: .rebuildIndex))
                 }
             }
         }
@@ -77,7 +77,7 @@ extension IndexConnection {
                     movedToMemory = true
                     try moveToMemory(because: reason)
                 default:
-                    throw .index("the index could not be updated (\(IndexError.describe(error))); run `enote index --rebuild`")
+                    throw .index(LocalizedMessage("the index could not be updated (\(IndexError.describe(error)))", remedy: .rebuildIndex))
                 }
             }
         }

@@ -31,7 +31,7 @@ struct IndexTable: Sendable {
 ///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 17  // 17: links, tags and names (LinkTables.swift)
+    static let version = 18  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift)
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
@@ -44,7 +44,7 @@ enum IndexSchema {
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves]
 
     static let files = IndexTable(
         name: "files",

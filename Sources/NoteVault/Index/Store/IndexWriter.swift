@@ -16,6 +16,8 @@ struct IndexWriter {
     private var deleteFile: RawStatement
     private var lengths = BodyLengthTable()
     private var graph: LinkWriter
+    /// Recognises notes moved outside enote; `nil` for a bulk build (nothing to compare with).
+    private var moves: MoveTracker?
 
     /// - Parameter bulk: Whether the database is being built from nothing. Rows then never
     ///   conflict, and plain `INSERT`s avoid the statement savepoints that `INSERT OR REPLACE`
@@ -36,6 +38,7 @@ struct IndexWriter {
             db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
         deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
         graph = try LinkWriter(db)
+        moves = bulk ? nil : try MoveTracker(db)
     }
 
     /// Adds a new note.
@@ -47,6 +50,7 @@ struct IndexWriter {
         let id = db.lastInsertedRowID
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
+        try moves?.arrived(record)
     }
 
     /// Replaces a note's row. `updated` follows the front matter, except when what the note
@@ -77,6 +81,7 @@ struct IndexWriter {
     /// Writes what is kept for the whole transaction (the body lengths).
     mutating func finish() throws {
         try lengths.save(db)
+        try moves?.finish()
     }
 
     /// Records new times for a file whose bytes did not change.
@@ -86,6 +91,7 @@ struct IndexWriter {
 
     /// Removes a note.
     mutating func delete(id: Int64, path: NotePath) throws {
+        try moves?.departing(path)
         deleteFile.reset()
         deleteFile.bind(blob: path.bytes)
         try deleteFile.run()

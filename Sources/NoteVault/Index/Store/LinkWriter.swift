@@ -44,9 +44,9 @@ struct LinkWriter {
             insertLink.bind(LinkRecord.key(of: link))
             try insertLink.run()
         }
-        var seen = Set<String>()
+        var seen = Set<TagOccurrence>()
         for tag in record.tags {
-            guard seen.insert(tag.origin.rawValue + "\u{0}" + tag.name + "\u{0}\(tag.place?.line ?? 0)").inserted else { continue }
+            guard seen.insert(TagOccurrence(origin: tag.origin.rawValue, name: tag.name, line: tag.place?.line ?? 0)).inserted else { continue }
             insertTag.reset()
             insertTag.bind(id)
             insertTag.bind(tag.normalized)
@@ -84,4 +84,12 @@ struct LinkWriter {
         insertName.bind(alias)
         try insertName.run()
     }
+}
+
+/// A tag written once: where from, as written, on which line (the same tag twice on a line is
+/// one row).
+private struct TagOccurrence: Hashable {
+    var origin: String
+    var name: String
+    var line: Int
 }

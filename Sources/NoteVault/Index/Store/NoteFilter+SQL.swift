@@ -55,6 +55,12 @@ extension NoteFilter {
             conditions.append("n.id IN (SELECT t.note_id FROM tags t WHERE t.tag = ? OR (t.tag > ? AND t.tag < ?))")
             arguments += [normalized, normalized + "/", normalized + "0"]
         }
+        if let folder {
+            // The folder's paths sort between `folder/` and `folder0` ('0' follows '/'), a range of
+            // the files table's key.
+            conditions.append("n.id IN (SELECT f.note_id FROM files f WHERE f.path > ? AND f.path < ?)")
+            arguments += [Data(folder.bytes + [UInt8(ascii: "/")]), Data(folder.bytes + [UInt8(ascii: "0")])]
+        }
         if let noteIDs {
             conditions.append("n.id IN (SELECT value FROM json_each(?))")
             arguments += ["[" + noteIDs.sorted().map(String.init).joined(separator: ",") + "]"]
