@@ -22,10 +22,15 @@ package final class WebVault: Sendable {
     /// Brings the index up to date with the files: the watcher (the server's own, or a running
     /// `enote watch`) is asked to catch up, and without one the vault is walked, as
     /// ``Vault/freshIndex(_:inform:progress:)`` does.
-    package func fresh() throws(VaultError) {
+    ///
+    /// Returns the index for the callers written before ``read(_:)``; a query made on it is not
+    /// alone: make it inside ``read(_:)`` instead.
+    @discardableResult
+    package func fresh() throws(VaultError) -> NoteIndex {
         if !CatchUpChannel.requestCatchUp(vault) {
             try withIndex { index throws(VaultError) in _ = try index.synchronize() }
         }
+        return index
     }
 
     /// Runs `body` on the index, current with the files (``fresh()``), alone.
