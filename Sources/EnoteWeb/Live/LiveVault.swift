@@ -17,16 +17,14 @@ package final class LiveVault: @unchecked Sendable {
     /// Everything changed (the paths are not known).
     package static let anyPath = "*"
 
-    private let vault: Vault
-    private let index: NoteIndex
+    private let web: WebVault
     private let feed: ChangeFeed
     private let stopped = Atomic<Bool>(false)
     /// Set in `start()` before the thread starts, read by `stop()` afterwards.
     private var watcher: VaultWatcher?
 
-    package init(vault: Vault, index: NoteIndex, feed: ChangeFeed) {
-        self.vault = vault
-        self.index = index
+    package init(web: WebVault, feed: ChangeFeed) {
+        self.web = web
         self.feed = feed
     }
 
@@ -38,7 +36,7 @@ package final class LiveVault: @unchecked Sendable {
             feed.publish(ChangeFeed.Event(paths: changes.map(\.path.description)))
         }
         do {
-            let watcher = try VaultWatcher(vault: vault, options: options)
+            let watcher = try VaultWatcher(vault: web.vault, options: options)
             self.watcher = watcher
             let thread = Thread {
                 do throws(VaultError) {
@@ -66,10 +64,10 @@ package final class LiveVault: @unchecked Sendable {
 
     /// Beside another process's watcher: publishes a change whenever the index's counter moves.
     private func pollChangeCounter() {
-        var last = try? index.changeCounter()
+        var last = try? web.withIndex { index throws(VaultError) in try index.changeCounter() }
         while !stopped.load(ordering: .relaxed) {
             usleep(250_000)
-            guard let now = try? index.changeCounter() else { continue }
+            guard let now = try? web.withIndex({ index throws(VaultError) in try index.changeCounter() }) else { continue }
             if now != last {
                 last = now
                 feed.publish(ChangeFeed.Event(paths: [Self.anyPath]))

@@ -104,7 +104,7 @@ package struct ListPage {
                     ? nil : "<a class=\"badge folder-link\" href=\"/?folder=\(QueryEncoding.query(parent.description))\">\(parent.description)/</a>" as HTML
             } ?? .empty
         let stamp = sort == .destroy ? note.destroy.map { frame.text(dates.relativeMessage($0, now: now)) } ?? "" : dates.short(note.updated, now: now)
-        let iso = ISO8601DateFormatter().string(from: note.updated)
+        let iso = note.updated.ISO8601Format()
         return """
             <li class="note" data-path="\(note.path.description)"\(note.order == nil ? "" : " data-ordered=\"1\"" as HTML)>
             <a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\(folder)<span class="title">\(note.title)</span>

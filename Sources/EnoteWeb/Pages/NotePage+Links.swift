@@ -38,14 +38,17 @@ extension NotePage {
 extension WebServer {
     /// The tags and backlinks of `path`, from the index.
     func links(of path: NotePath) -> (tags: [String], backlinks: [NotePage.Backlink]) {
-        guard let index = try? web.fresh() else { return ([], []) }
-        let tags = (try? index.tags(of: path)) ?? []
-        let links = (try? index.backlinks(to: path)) ?? []
+        let found = try? web.read { index throws(VaultError) in
+            let tags = (try? index.tags(of: path)) ?? []
+            let links = (try? index.backlinks(to: path)) ?? []
+            let titles = links.map { link in (try? index.note(at: link.source))??.title ?? link.source.description }
+            return (tags, links, titles)
+        }
+        guard let (tags, links, titles) = found else { return ([], []) }
         let lines = web.vault.lines(of: links)
-        let backlinks = zip(links, lines).map { link, line in
+        let backlinks = zip(zip(links, titles), lines).map { pair, line in
             NotePage.Backlink(
-                source: link.source, title: (try? index.note(at: link.source))??.title ?? link.source.description,
-                line: (line ?? "").trimmingCharacters(in: .whitespaces), lineNumber: link.link.place.line)
+                source: pair.0.source, title: pair.1, line: (line ?? "").trimmingCharacters(in: .whitespaces), lineNumber: pair.0.link.place.line)
         }
         return (tags, backlinks)
     }

@@ -8,7 +8,7 @@ extension WebServer {
         router.get("/gallery") { request, context in
             self.answer(context) { () throws(VaultError) in
                 let query = FormFields(encoded: request.uri.query ?? "")
-                let pictures = GalleryPage.pictures(of: try self.web.fresh().gallery())
+                let pictures = GalleryPage.pictures(of: try self.web.read { index throws(VaultError) in try index.gallery() })
                 let page = GalleryPage(frame: self.frame(request, context), pictures: pictures, viewing: query["view"].flatMap { Int($0) })
                 return page.render().response()
             }

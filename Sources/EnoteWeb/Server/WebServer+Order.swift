@@ -21,7 +21,7 @@ extension WebServer {
                 case "after": placement = .after(try Self.vaultPath(form["target"]))
                 default: throw .invalidInput("say where the note goes: before or after another note, top or bottom")
                 }
-                let result = try self.web.fresh().move(note, to: placement)
+                let result = try self.web.read { index throws(VaultError) in try index.move(note, to: placement) }
                 return JSONBody.response(
                     Moved(moved: result.moved.description, key: result.key, changed: ([result.moved] + result.alsoChanged).map(\.description)))
             } catch {

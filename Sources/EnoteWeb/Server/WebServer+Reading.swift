@@ -72,7 +72,6 @@ extension WebServer {
     func listPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let query = FormFields(encoded: request.uri.query ?? "")
         let asked = ListPage.Request(query: query)
-        let index = try web.fresh()
         let now = web.clock.now()
         var filter = NoteFilter(now: now)
         filter.color = asked.color
@@ -80,8 +79,10 @@ extension WebServer {
         filter.includePendingExpiry = asked.pending
         filter.folder = asked.folder
         let key = asked.sort ?? web.vault.config.sort
-        let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
-        let total = notes.count < asked.limit ? notes.count : try index.count(filter)
+        let (notes, total) = try web.read { index throws(VaultError) in
+            let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
+            return (notes, notes.count < asked.limit ? notes.count : try index.count(filter))
+        }
         var page = ListPage(
             frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
             trashed: query["trashed"])

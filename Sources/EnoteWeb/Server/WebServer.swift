@@ -23,11 +23,12 @@ package final class WebServer: Sendable {
     /// Serves until stopped.
     package func run() async throws {
         let router = Router(context: WebContext.self)
+        router.middlewares.add(ServerTiming())
         router.middlewares.add(SecurityHeaders())
         router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(vault: web.vault, index: web.index, feed: feed)
+        let live = LiveVault(web: web, feed: feed)
         live.start()
         defer { live.stop() }
         let heartbeat = Task { [feed] in

@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Says in every response how long the server spent on it: `Server-Timing: app;dur=<ms>`, from
+/// the request reaching the router to the answer being ready (for an event stream, until its
+/// first bytes can go), and `cpu;dur=<ms>`, the processor time the answering thread used, when
+/// one thread did all of it. `scripts/bench-web` reads them to tell the server's own time from
+/// the client's, and its work from the waiting a loaded machine adds; a browser shows them in
+/// its developer tools.
+package struct ServerTiming: RouterMiddleware {
+    package typealias Context = WebContext
+
+    package static let header = HTTPField.Name("Server-Timing")!
+
+    package init() {}
+
+    package func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let thread = pthread_self()
+        let cpuStart = Self.threadCPUMilliseconds()
+        var response = try await next(request, context)
+        let cpuEnd = Self.threadCPUMilliseconds()
+        let sameThread = pthread_equal(thread, pthread_self()) != 0
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        var value = "app;dur=" + String(format: "%.3f", milliseconds)
+        if sameThread { value += ", cpu;dur=" + String(format: "%.3f", cpuEnd - cpuStart) }
+        response.headers[Self.header] = value
+        return response
+    }
+
+    /// The processor time the calling thread has used, in milliseconds.
+    static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+    }
+}
