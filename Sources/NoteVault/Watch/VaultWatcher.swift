@@ -85,7 +85,7 @@ public final class VaultWatcher: @unchecked Sendable {
     var pending = PendingChanges()
     /// The warnings about the vault's files already logged (a symbolic link, an unreadable
     /// folder): each is logged once, however often the vault is walked.
-    private var reported: Set<Diagnostic> = []
+    var reported: Set<Diagnostic> = []
     /// Set when inotify could not watch every folder: the vault is walked every
     /// ``Options/pollInterval`` instead.
     var pollingSince: Double?
@@ -359,43 +359,5 @@ public final class VaultWatcher: @unchecked Sendable {
             if wait > 0 { usleep(UInt32(min(wait, 0.2) * 1_000_000)) }
         }
         return true
-    }
-
-    /// Logs the warnings not logged before.
-    func warnOnce(_ warnings: [Diagnostic]) {
-        for warning in warnings where reported.insert(warning).inserted {
-            options.log(warning.description)
-        }
-    }
-
-    /// One line per change.
-    func log(_ report: SyncReport, reason: WalkReason?) {
-        if !report.changes.isEmpty { options.changed(report.changes) }
-        for change in report.changes {
-            switch change.kind {
-            case .added: say("indexed \(change.path) (new)")
-            case .updated: say("indexed \(change.path)")
-            case .removed: say("removed \(change.path) from the index")
-            }
-        }
-        warnOnce(report.warnings)
-        switch reason {
-        case .start where report.changedAnything:
-            say("at start: \(report.added) added, \(report.updated) updated, \(report.removed) removed")
-        case .fullReconcile:
-            say("full reconcile: \(report.added) added, \(report.updated) updated, \(report.removed) removed")
-        case .start, nil:
-            break
-        }
-    }
-
-    /// Why the whole vault was walked, for the summary line of a walk.
-    enum WalkReason {
-        case start, fullReconcile
-    }
-
-    /// Logs one line in the user's language.
-    func say(_ message: LocalizedMessage) {
-        options.log(message.text)
     }
 }
