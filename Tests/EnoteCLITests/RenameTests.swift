@@ -22,6 +22,20 @@ import Testing
         #expect((json["rewritten_notes"] as? [String])?.count == 4)
     }
 
+    @Test("a damaged rename journal is reported with the facts and what to check, and the command still reads the vault", arguments: [("en", "check the renamed note's links with `enote doctor`"), ("ru", "проверьте ссылки переименованной заметки с помощью `enote doctor`")])
+    func aDamagedJournalSaysWhatToCheck(language: String, remedy: String) throws {
+        let vault = try TemporaryVault(sample: false)
+        try RenameVault.make(vault, linking: 1)
+        try Data("{ not a plan".utf8).write(to: vault.root.appendingPathComponent(".enote/rename.journal"))
+        let before = try vault.tree()
+        let result = try vault.run("list", "--lang", language)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(RenameVault.target.split(separator: "/").last!.replacingOccurrences(of: ".md", with: "")), "\(result)")
+        #expect(result.stderr.contains("rename.journal"), "\(result)")
+        #expect(result.stderr.contains(remedy), "\(result)")
+        #expect(try vault.tree() == before)
+    }
+
     @Test func aRenameKeepsEveryLinkAndChangesOnlyTheLinkingNotes() throws {
         let vault = try TemporaryVault(sample: false)
         try RenameVault.make(vault, linking: 30)

@@ -75,6 +75,8 @@ enum CommandLineMessages {
             "\(facts): edit its order: line (enote edit NOTE), or move it with enote move"
         case .changeOrder(ofLastNote: true):
             "\(facts): edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move"
+        case .checkRenamedLinks:
+            "\(facts), then check the renamed note's links with `enote doctor`"
         }
     }
 

@@ -95,7 +95,7 @@ package struct VaultDoctor: Sendable {
                 Finding(
                     kind: .vaultEditor, location: "\(Vault.stateFolderName)/config:\(line)",
                     message:
-                        "a vault cannot choose the program that runs as your editor, so enote edit refuses to run while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR"
+                        "a vault cannot choose the program that runs as your editor, so editing refuses to start while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR"
                 ))
         }
         return findings

@@ -71,4 +71,6 @@ public enum Remedy: Sendable, Hashable, Codable {
     /// Give a note another manual position: edit its `order` line, or move it (when
     /// `ofLastNote`, move the last ordered note elsewhere).
     case changeOrder(ofLastNote: Bool)
+    /// Check the links of the note whose interrupted rename could not be completed.
+    case checkRenamedLinks
 }

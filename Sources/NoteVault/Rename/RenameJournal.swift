@@ -116,8 +116,9 @@ struct RenameJournal: Codable {
             return try JSONDecoder().decode(RenameJournal.self, from: Data(bytes))
         } catch {
             throw .invalidInput(
-                "\(vault.stateFolder)/rename.journal, the plan of an interrupted rename, cannot be read (\(String(describing: error))); move it away and check the renamed note's links with enote doctor"
-            )
+                LocalizedMessage(
+                    "\(vault.stateFolder)/rename.journal, the plan of an interrupted rename, cannot be read (\(String(describing: error))); move it away",
+                    remedy: .checkRenamedLinks))
         }
     }
 
