@@ -3,7 +3,8 @@ import NoteVault
 
 /// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
 /// heading), rewrite the links a note moved outside enote broke (the plan of
-/// `enote doctor --fix-links`), and set the note's colour (one TextEdit in the front matter).
+/// `enote doctor --fix-links`), set the note's colour (one TextEdit in the front matter), and
+/// move a selection into a new note (``extractAction(_:context:)``).
 /// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
     func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
@@ -26,6 +27,7 @@ extension LanguageServer {
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
         actions += colourActions(context)
+        if let extract = extractAction(start..<end, context: context) { actions.append(extract) }
         return Reply(JSONValue.array(actions))
     }
 

@@ -68,7 +68,7 @@ extension Vault {
         let now = clock.now()
         var stored: [NotePath] = []
         for attempt in 1...1000 {
-            let name = attempt == 1 ? "\(slug).md" : "\(slug)-\(attempt).md"
+            let name = Self.newNoteName(slug: slug, attempt: attempt)
             if taken.contains(Self.collisionKey(name)) { continue }
             let path = folder.map { $0.appending(Array(name.utf8)) } ?? NotePath(trusted: name)
             if stored.isEmpty, !new.images.isEmpty { stored = try storeAttachments(new.images) }
