@@ -24,6 +24,7 @@ extension WebServer {
             self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
         }
         addOrderRoutes(to: router)
+        addPictureRoutes(to: router)
         router.post("/undo") { request, context in
             self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
         }
