@@ -69,7 +69,7 @@ package struct EditorPage {
             conflict != nil ? .empty : problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
         let content: HTML = """
             \(conflictBox)
-            <form class="editor" id="editor" action="\(action)" method="post" data-path="\(path?.description ?? "")" data-revision="\(revision)">
+            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)">
             \(frame.csrfField)
             <input type="hidden" name="revision" value="\(revision)">
             <input type="hidden" name="original_title" value="\(originalTitle)">
@@ -82,6 +82,7 @@ package struct EditorPage {
             \(problemLine)
             <input type="text" name="title" id="title" value="\(fields.title)" placeholder="\(frame.text("Title"))" aria-label="\(frame.text("Title"))" autocomplete="off">
             <textarea name="body" id="body" rows="8" placeholder="\(frame.text("Note"))" aria-label="\(frame.text("Note"))">\(fields.body)</textarea>
+            \(newNotePicture)
             \(palette)
             \(destroySwitch)
             \(deleteButton)
@@ -138,6 +139,15 @@ package struct EditorPage {
             <input type="file" name="picture" id="picture" accept="image/png,image/jpeg,image/gif,image/webp,image/heic" required>
             <button type="submit" class="secondary" id="add-picture">\(frame.text("Add picture"))</button>
             </form>
+            """
+    }
+
+    /// A new note's picture: a file input in the editor's own form (sent as multipart), optional.
+    var newNotePicture: HTML {
+        guard path == nil else { return .empty }
+        return """
+            <p class="picture-field"><label for="picture">\(frame.text("Add a picture (PNG, JPEG, GIF, WebP or HEIC)"))</label>
+            <input type="file" name="picture" id="picture" accept="image/png,image/jpeg,image/gif,image/webp,image/heic"></p>
             """
     }
 

@@ -24,11 +24,15 @@ extension WebServer {
         do {
             image = try ImageAttachment(bytes: upload.bytes, name: upload.fileName)
         } catch {
-            let status: HTTPResponse.Status = upload.bytes.count > ImageAttachment.maximumSize ? .contentTooLarge : .unsupportedMediaType
-            return Refusal.page(status, error.message, context.language)
+            return Refusal.page(Self.pictureStatus(of: upload), error.message, context.language)
         }
         let (note, _) = try web.vault.attachPicture(image, to: path)
         _ = try? web.fresh()
         return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
+    }
+
+    /// The status of an upload the library refused: 413 when it is too large, else 415.
+    static func pictureStatus(of upload: MultipartForm.File) -> HTTPResponse.Status {
+        upload.bytes.count > ImageAttachment.maximumSize ? .contentTooLarge : .unsupportedMediaType
     }
 }

@@ -14,10 +14,10 @@ import Testing
     }
 
     /// A `multipart/form-data` body: the CSRF token (when given) and one file part.
-    static func form(csrf: String?, fileName: String, type: String, bytes: [UInt8]) -> [UInt8] {
+    static func form(csrf: String?, fileName: String, type: String, bytes: [UInt8], fields: [(String, String)] = []) -> [UInt8] {
         var body: [UInt8] = []
-        if let csrf {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+        for (name, value) in (csrf.map { [("csrf", $0)] } ?? []) + fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"picture\"; filename=\"\(fileName)\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
         body += bytes
@@ -142,5 +142,35 @@ import Testing
         let readOnly = try Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
         #expect(readOnly.status == 403, "\(readOnly)")
         #expect(files() == before)
+    }
+
+    @Test("the New note page takes a picture in its own form: the note is created with it; a non-picture creates nothing")
+    func newNoteWithPicture() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let editor = try client.send("GET", "/new")
+        #expect(editor.body.contains("enctype=\"multipart/form-data\""))
+        #expect(editor.body.contains("type=\"file\" name=\"picture\""))
+        let before = files()
+        let refused = try client.send(
+            "POST", "/new", headers: ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"],
+            bodyBytes: Self.form(
+                csrf: client.csrfToken, fileName: "logo.svg", type: "image/svg+xml", bytes: Array("<svg onload=\"alert(1)\"/>".utf8),
+                fields: [("title", "Harbour"), ("body", "Boats\r\nand gulls")]))
+        #expect(refused.status == 415, "\(refused)")
+        #expect(refused.body.contains("is not a PNG, JPEG, GIF, WebP or HEIC picture"))
+        #expect(refused.body.contains("Boats"))
+        #expect(files() == before)
+        let png = PictureFiles.png(width: 5, height: 4)
+        let created = try client.send(
+            "POST", "/new", headers: ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"],
+            bodyBytes: Self.form(
+                csrf: client.csrfToken, fileName: "harbour.png", type: "image/png", bytes: png,
+                fields: [("title", "Harbour"), ("body", "Boats\r\nand gulls")]))
+        #expect(created.status == 303, "\(created)")
+        #expect(created.header("Location") == "/n/harbour.md")
+        #expect(try vault.text("harbour.md").hasSuffix("Boats\nand gulls\n\n![harbour](attachments/harbour.png)\n"))
+        #expect(try vault.bytes("attachments/harbour.png") == Data(png))
     }
 }
