@@ -185,6 +185,36 @@ def edit_with_done_saves(c):
     assert "line 11" in text and "color: purple" in text, text
 
 
+def small_png():
+    """A real 2x2 red PNG (the browser decodes it), made with zlib."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + b"\xff\x00\x00" * 2 for _ in range(2))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@test
+def picture_added_in_the_editor(c):
+    c.sign_in()
+    c.page.goto(c.server.origin + "/edit/ideas.md")
+    png = small_png()
+    c.page.set_input_files("#picture", files=[{"name": "red dot.png", "mimeType": "image/png", "buffer": png}])
+    c.shot("editor-picture")
+    c.page.click("#add-picture")
+    expect(c.page.locator("#body")).to_have_value(re.compile(r"!\[red dot\]\(attachments/red-dot\.png\)\s*$"))
+    with open(c.server.path("attachments/red-dot.png"), "rb") as file:
+        assert file.read() == png
+    c.page.goto(c.server.origin + "/n/ideas.md")
+    image = c.page.locator("article.note .body img[src*='red-dot.png']")
+    expect(image).to_be_visible()
+    c.page.wait_for_function("() => { const i = document.querySelector(\"article.note img[src*='red-dot.png']\"); return i && i.complete && i.naturalWidth === 2; }")
+
+
 @test
 def edit_with_cancel_discards_after_asking(c):
     c.sign_in()

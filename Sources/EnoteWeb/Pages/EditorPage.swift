@@ -69,7 +69,7 @@ package struct EditorPage {
             conflict != nil ? .empty : problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
         let content: HTML = """
             \(conflictBox)
-            <form class="editor" id="editor" action="\(action)" method="post" data-path="\(path?.description ?? "")" data-revision="\(revision)">
+            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)">
             \(frame.csrfField)
             <input type="hidden" name="revision" value="\(revision)">
             <input type="hidden" name="original_title" value="\(originalTitle)">
@@ -82,10 +82,12 @@ package struct EditorPage {
             \(problemLine)
             <input type="text" name="title" id="title" value="\(fields.title)" placeholder="\(frame.text("Title"))" aria-label="\(frame.text("Title"))" autocomplete="off">
             <textarea name="body" id="body" rows="8" placeholder="\(frame.text("Note"))" aria-label="\(frame.text("Note"))">\(fields.body)</textarea>
+            \(newNotePicture)
             \(palette)
             \(destroySwitch)
             \(deleteButton)
             </form>
+            \(pictureForm)
             """
         return frame.page(title: heading, kind: "edit", scripts: ["editor.js", "hsb-picker.js"], content)
     }
@@ -123,6 +125,29 @@ package struct EditorPage {
             <label for="\(id)" title="\(name)"><svg class="square" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" fill="\(fill)"/></svg>\
             <svg class="check" viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="\(stroke)" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>\
             <span class="visually-hidden">\(name)</span></label>
+            """
+    }
+
+    /// Add a picture: a form of its own (a file cannot ride in the text form), posted as
+    /// `multipart/form-data` with the CSRF token; works without JavaScript.
+    var pictureForm: HTML {
+        guard let path else { return .empty }
+        return """
+            <form class="picture-form" id="picture-form" action="/picture/\(NoteURL.encode(path))" method="post" enctype="multipart/form-data">
+            \(frame.csrfField)
+            <label for="picture">\(frame.text("Add a picture (PNG, JPEG, GIF, WebP or HEIC)"))</label>
+            <input type="file" name="picture" id="picture" accept="image/png,image/jpeg,image/gif,image/webp,image/heic" required>
+            <button type="submit" class="secondary" id="add-picture">\(frame.text("Add picture"))</button>
+            </form>
+            """
+    }
+
+    /// A new note's picture: a file input in the editor's own form (sent as multipart), optional.
+    var newNotePicture: HTML {
+        guard path == nil else { return .empty }
+        return """
+            <p class="picture-field"><label for="picture">\(frame.text("Add a picture (PNG, JPEG, GIF, WebP or HEIC)"))</label>
+            <input type="file" name="picture" id="picture" accept="image/png,image/jpeg,image/gif,image/webp,image/heic"></p>
             """
     }
 

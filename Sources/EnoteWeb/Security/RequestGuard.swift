@@ -76,6 +76,8 @@ package struct RequestGuard: RouterMiddleware {
             if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
                 context.form = FormFields(encoded: String(buffer: body))
+            } else if let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) {
+                if let refusal = try await Self.readMultipart(&request, boundary: boundary, into: &context) { return refusal }
             }
             let token = request.headers[HTTPField.Name("X-CSRF-Token")!] ?? context.form["csrf"]
             guard gate.isValid(csrf: token, for: session) else {
@@ -86,6 +88,31 @@ package struct RequestGuard: RouterMiddleware {
             return try await next(request, context)
         }
         return try await next(request, context)
+    }
+
+    /// Reads a `multipart/form-data` body (a picture upload) into `context`, refusing one larger
+    /// than a picture may be before reading it all (413), or one that is not well formed (400).
+    static func readMultipart(_ request: inout Request, boundary: String, into context: inout WebContext) async throws -> Response? {
+        let limit = WebContext.maxPictureUploadSize
+        let tooLarge = Refusal.page(
+            .contentTooLarge, "A picture may be at most \(ImageAttachment.maximumSize / 1_048_576) MiB; this upload is larger, and nothing was added",
+            context.language)
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return tooLarge }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return tooLarge
+        }
+        do {
+            let form = try MultipartForm(body: Array(buffer: body), boundary: boundary)
+            context.form = form.fields
+            context.upload = form.file
+        } catch {
+            _ = error
+            return Refusal.page(.badRequest, "The upload was not a well-formed form; reload the page and try again", context.language)
+        }
+        return nil
     }
 
     /// The `Set-Cookie` value of a session: HttpOnly, SameSite=Strict, for the whole site.

@@ -11,11 +11,16 @@ package struct WebContext: RequestContext {
     package var language: Language = .english
     /// The fields of a form POST (read once by the guard, which checks its CSRF token).
     package var form = FormFields()
+    /// The file of a `multipart/form-data` POST (a picture added in the editor), when it had one.
+    package var upload: MultipartForm.File?
 
     package init(source: Source) {
         coreContext = .init(source: source)
     }
 
-    /// Uploads are not taken; a note's text is at most 10 MiB.
+    /// A form's body: a note's text is at most 10 MiB.
     package var maxUploadSize: Int { NoteContent.maximumSize + 64 * 1024 }
+
+    /// A multipart body: one picture of at most ``ImageAttachment/maximumSize`` and its fields.
+    package static var maxPictureUploadSize: Int { ImageAttachment.maximumSize + 64 * 1024 }
 }

@@ -24,6 +24,7 @@ extension WebServer {
             self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
         }
         addOrderRoutes(to: router)
+        addPictureRoutes(to: router)
         router.post("/undo") { request, context in
             self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
         }
@@ -46,12 +47,21 @@ extension WebServer {
             let page = EditorPage(frame: frame(request, context), path: nil, revision: "", fields: fields, originalTitle: "", problem: problem)
             return page.render().response(status: .unprocessableContent)
         }
+        var images: [ImageAttachment] = []
+        if let upload = context.upload, !upload.bytes.isEmpty {
+            do {
+                images = [try ImageAttachment(bytes: upload.bytes, name: upload.fileName)]
+            } catch {
+                let page = EditorPage(frame: frame(request, context), path: nil, revision: "", fields: fields, originalTitle: "", problem: error.message)
+                return page.render().response(status: Self.pictureStatus(of: upload))
+            }
+        }
         var color: NoteColor?
         if !fields.color.isEmpty, fields.color != "white" {
             color = try? NoteColor(parsing: fields.color)
         }
         do {
-            let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color, destroy: fields.destroyDate))
+            let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color, destroy: fields.destroyDate, images: images))
             _ = try? web.fresh()
             return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
         } catch {
