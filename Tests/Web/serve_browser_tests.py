@@ -115,6 +115,19 @@ def list_shows_notes_with_colours_and_dates(c):
 
 
 @test
+def more_filters_narrow_the_list(c):
+    c.sign_in()
+    rows = c.page.locator("#notes li.note")
+    c.page.click("#more-filters summary")
+    c.page.fill("#more-filters input[name=where]", "tags=weekly")
+    c.page.click(".filters button[type=submit]")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Grocery list")
+    expect(c.page.locator("#more-filters")).to_have_attribute("open", "")
+    expect(c.page.locator("#more-filters input[name=where]").first).to_have_value("tags=weekly")
+
+
+@test
 def search_as_you_type(c):
     c.sign_in()
     c.page.goto(c.server.origin + "/search")

@@ -10,19 +10,38 @@ package struct ListPage {
         package var sort: VaultConfig.SortKey?
         package var reverse = false
         package var color: NoteColor?
-        package var tag: String?
-        package var pending = false
+        /// The filters `enote list` reads the same way (``NoteFilterInput``): `tag` and `where`
+        /// repeat, `since`, `until`, `expiring`, `links_to`, `linked_from`, `orphan`, `dead_links`.
+        package var input = NoteFilterInput()
         /// Only the notes of this folder (and the folders under it).
         package var folder: NotePath?
         package var limit = 500
 
         package init(query: FormFields) {
+            func text(_ name: String) -> String? { query[name].flatMap { $0.isEmpty ? nil : $0 } }
             sort = query["sort"].flatMap(VaultConfig.SortKey.init(rawValue:))
             reverse = query["reverse"] == "1"
             color = query["color"].flatMap { $0.isEmpty ? nil : try? NoteColor(parsing: $0) }
-            tag = query["tag"].flatMap { $0.isEmpty ? nil : $0 }
-            pending = query["pending"] == "1"
+            input.tags = query.all("tag").filter { !$0.isEmpty }
+            input.conditions = query.all("where").filter { !$0.isEmpty }
+            input.since = text("since")
+            input.until = text("until")
+            input.expiring = text("expiring")
+            input.linksTo = text("links_to")
+            input.linkedFrom = text("linked_from")
+            input.pending = query["pending"] == "1"
+            input.orphan = query["orphan"] == "1"
+            input.deadLinks = query["dead_links"] == "1"
             folder = query["folder"].flatMap { $0.isEmpty ? nil : try? NotePath(validating: $0, purpose: .lookup) }
+        }
+
+        /// Whether notes waiting to be destroyed show too.
+        package var pending: Bool { input.pending }
+
+        /// Whether one of the "More filters" is set (their block then shows open).
+        var hasMoreFilters: Bool {
+            input.tags.count > 1 || !input.conditions.isEmpty || input.since != nil || input.until != nil || input.expiring != nil
+                || input.linksTo != nil || input.linkedFrom != nil || input.orphan || input.deadLinks
         }
     }
 
@@ -72,7 +91,8 @@ package struct ListPage {
         return frame.page(title: frame.text("Notes"), kind: "list", scripts: canReorder ? ["reorder.js"] : [], content)
     }
 
-    var isRestrictive: Bool { request.color != nil || request.tag != nil || request.folder != nil }
+    /// Whether a filter narrows the list (then an empty list means "nothing matches").
+    var isRestrictive = false
 
     /// The folder being shown, each of its parents a link, and a link back to every note.
     var breadcrumb: HTML {
@@ -125,14 +145,15 @@ package struct ListPage {
                 return "<option value=\"\(palette.rawValue)\"\(selected)>\(frame.text(Self.colorNames[palette] ?? "white"))</option>"
             }
         let reverse: HTML = request.reverse ? " checked" : ""
-        let pending: HTML = request.pending ? " checked" : ""
+        let pending: HTML = request.input.pending ? " checked" : ""
         return """
             <form class="filters" action="/" method="get">\(folderField)
             <label>\(frame.text("Sort")) <select name="sort">\(sorts)</select></label>
             <label><input type="checkbox" name="reverse" value="1"\(reverse)> \(frame.text("reversed"))</label>
             <label>\(frame.text("Colour")) <select name="color">\(colors)</select></label>
-            <label>\(frame.text("Tag")) <input type="text" name="tag" value="\(request.tag ?? "")" size="10"></label>
+            <label>\(frame.text("Tag")) <input type="text" name="tag" value="\(request.input.tags.first ?? "")" size="10"></label>
             <label><input type="checkbox" name="pending" value="1"\(pending)> \(frame.text("also waiting to be destroyed"))</label>
+            \(moreFilters)
             <button type="submit">\(frame.text("Show"))</button>
             </form>
             """

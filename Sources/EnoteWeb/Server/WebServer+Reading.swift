@@ -72,20 +72,29 @@ extension WebServer {
     func listPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let query = FormFields(encoded: request.uri.query ?? "")
         let asked = ListPage.Request(query: query)
-        let now = web.clock.now()
-        var filter = NoteFilter(now: now)
+        var filter: NoteFilter
+        do throws(NoteFilterInput.Problem) { filter = try asked.input.filter(clock: web.clock) } catch {
+            return Refusal.page(.badRequest, "\(error.field.rawValue): \(error.message)", context.language)
+        }
+        let now = filter.now
         filter.color = asked.color
-        filter.tags = asked.tag.map { [$0] } ?? []
-        filter.includePendingExpiry = asked.pending
         filter.folder = asked.folder
-        let key = asked.sort ?? web.vault.config.sort
-        let (notes, total) = try web.read { index throws(VaultError) in
+        let key = asked.sort ?? (filter.expiringWithin != nil ? .destroy : web.vault.config.sort)
+        let found: Result<([IndexedNote], Int), VaultError> = try web.read { index throws(VaultError) in
+            do throws(VaultError) { try asked.input.resolveNotes(&filter, vault: web.vault, index: index) } catch { return .failure(error) }
             let notes = try index.list(filter, sort: NoteSort(key: key, reverse: asked.reverse), limit: asked.limit)
-            return (notes, notes.count < asked.limit ? notes.count : try index.count(filter))
+            return .success((notes, notes.count < asked.limit ? notes.count : try index.count(filter)))
+        }
+        let notes: [IndexedNote]
+        let total: Int
+        switch found {
+        case .success(let result): (notes, total) = result
+        case .failure(let error): return Refusal.page(.badRequest, error.message, context.language)
         }
         var page = ListPage(
             frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
             trashed: query["trashed"])
+        page.isRestrictive = filter.isRestrictive
         page.limit = web.vault.noteLimit()
         return page.render().response()
     }
