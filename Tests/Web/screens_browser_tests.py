@@ -271,6 +271,9 @@ def drag_to_reorder_writes_one_file(c):
     # redrawn by a live update (the earlier moves' own writes, seen by the watcher) between
     # measuring a row and dragging it: then nothing was dropped and nothing written, and the
     # drag is tried again on the redrawn list.
+    # Tall enough that the rows dragged between stay on screen (a mouse outside the viewport
+    # sends no events), whatever the filter form above the list takes.
+    c.page.set_viewport_size({"width": 1280, "height": 1600})
     for attempt in range(3):
         c.page.goto(c.server.origin + "/?sort=order")
         c.page.wait_for_timeout(1500)
