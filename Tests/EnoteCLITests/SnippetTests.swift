@@ -1,3 +1,4 @@
+import NoteVault
 import Testing
 
 @testable import EnoteCLI
@@ -20,6 +21,6 @@ import Testing
 
     @Test("as HTML: escaped, matches in <mark>, one line")
     func html() {
-        #expect(Snippet.html("a <b> & \u{2}c\u{3}\nd") == "a &lt;b&gt; &amp; <mark>c</mark> d")
+        #expect(IndexedNote.htmlSnippet("a <b> & \u{2}c\u{3}\nd") == "a &lt;b&gt; &amp; <mark>c</mark> d")
     }
 }

@@ -27,3 +27,35 @@ public enum NoteJSON {
         }
     }
 }
+
+extension NoteJSON {
+    /// Listed or found notes as the text of a JSON array of objects: ``IndexedNote``'s JSON form
+    /// (the same fields as ``object(_:timeZone:now:updated:detailed:)``, plus `snippet`, `score`
+    /// and `title_match` for search results), pretty-printed as ``JSONValue/rendered(pretty:)``
+    /// prints. Written straight to text as the notes encode: building the array as a
+    /// ``JSONValue`` first cost a listing of 100,000 notes a tenth of its time.
+    public static func arrayText(_ notes: [IndexedNote], timeZone: TimeZone, now: Date) -> String {
+        let encoder = JSONTextEncoder(userInfo: context(timeZone: timeZone, now: now))
+        return encoded { try encoder.renderEach(notes) }
+    }
+
+    /// A listed or found note as a JSON object: one element of ``arrayText(_:timeZone:now:)``.
+    public static func object(_ note: IndexedNote, timeZone: TimeZone, now: Date) -> JSONValue {
+        let encoder = JSONValueEncoder(userInfo: context(timeZone: timeZone, now: now))
+        return encoded { try encoder.encode(note) }
+    }
+
+    /// The `userInfo` that holds the notes' ``NoteJSONContext``.
+    private static func context(timeZone: TimeZone, now: Date) -> [CodingUserInfoKey: Any] {
+        [NoteJSONContext.key: NoteJSONContext(timeZone: timeZone, now: now)]
+    }
+
+    private static func encoded<Result>(_ body: () throws -> Result) -> Result {
+        do {
+            return try body()
+        } catch {
+            // Only a missing context throws, and it is passed above.
+            preconditionFailure("\(error)")
+        }
+    }
+}

@@ -34,3 +34,48 @@ public enum SafeText {
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
+
+/// Snippets from the index mark matches with `\u{2}` … `\u{3}`; this shows them.
+enum Snippet {
+    /// Bold on a terminal with colour, `[match]`-free plain text otherwise; control characters
+    /// escaped either way.
+    static func terminal(_ snippet: String, bold: Bool) -> String {
+        var flattened = ""
+        flattened.unicodeScalars.append(contentsOf: snippet.unicodeScalars.lazy.map { $0 == "\n" ? " " : $0 })
+        var out = ""
+        for part in SafeText.escapedKeepingMarks(flattened) {
+            switch part {
+            case .text(let text): out += text
+            case .open: out += bold ? "\u{1B}[1m" : ""
+            case .close: out += bold ? "\u{1B}[22m" : ""
+            }
+        }
+        return out
+    }
+}
+
+extension SafeText {
+    /// A piece of a marked snippet: escaped text, or the start or end of a match.
+    enum Part {
+        case text(String)
+        case open
+        case close
+    }
+
+    /// Splits a marked snippet into escaped text and match marks.
+    static func escapedKeepingMarks(_ text: String) -> [Part] {
+        var parts: [Part] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{2}" || scalar == "\u{3}" {
+                if !current.isEmpty { parts.append(.text(escaped(current))) }
+                current = ""
+                parts.append(scalar == "\u{2}" ? .open : .close)
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { parts.append(.text(escaped(current))) }
+        return parts
+    }
+}
