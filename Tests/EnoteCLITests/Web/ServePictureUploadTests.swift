@@ -42,7 +42,7 @@ import Testing
         while let relative = walker.nextObject() as? String {
             if relative == ".enote" || relative.hasPrefix(".enote/") { continue }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder)
             files[relative] = isFolder.boolValue ? Data() : FileManager.default.contents(atPath: root + "/" + relative)
         }
         return files
