@@ -74,20 +74,7 @@ extension Vault {
         defer { lock.release() }
         _ = try completeJournal()
         let plan = try planTagRename(old, to: new)
-        for edit in plan.edits {
-            if !force, let holder = EditorLockDetector.holder(of: edit.path, in: self) {
-                throw .openElsewhere(path: edit.path, holder: holder.description)
-            }
-        }
-        for edit in plan.edits {
-            guard let status = try? fileStatus(edit.path), status.fingerprint == edit.snapshot.status.fingerprint else {
-                throw .rename(.changedSinceRead(edit.path))
-            }
-        }
-        let journal = RenameJournal(plan: plan)
-        try journal.write(in: self)
-        afterStep(1)
-        let leftAlone = try journal.apply(in: self, afterStep: afterStep)
+        let leftAlone = try carryOut(RenameJournal(plan: plan), edits: plan.edits, force: force, afterStep: afterStep)
         let done = plan.edits.filter { !leftAlone.contains($0.path) }
         return TagRenameResult(plan: plan, rewrittenNotes: done.map(\.path), rewrittenTags: done.reduce(0) { $0 + $1.rewrittenLinks }, leftAlone: leftAlone)
     }

@@ -49,11 +49,7 @@ extension Vault {
                 if repair.isSettled { try index.forgetMoves(from: repair.move.from) }
                 continue
             }
-            try checkSafe(repair.edits, force: force)
-            let journal = RenameJournal(repairing: plan)
-            try journal.write(in: self)
-            afterStep(1)
-            let leftAlone = try journal.apply(in: self, afterStep: afterStep)
+            let leftAlone = try carryOut(RenameJournal(repairing: plan), edits: repair.edits, force: force, afterStep: afterStep)
             if leftAlone.isEmpty { try index.forgetMoves(from: repair.move.from) }
             results.append(
                 MoveRepairResult(
@@ -72,19 +68,6 @@ extension Vault {
             return MoveRepair(move: move, plan: nil, problem: reason)
         } catch {
             return MoveRepair(move: move, plan: nil, problem: error.message)
-        }
-    }
-
-    /// Stops before any file is touched when a note to rewrite is open in an editor or changed
-    /// since it was read.
-    private func checkSafe(_ edits: [RenamePlan.FileEdit], force: Bool) throws(VaultError) {
-        for edit in edits {
-            if !force, let holder = EditorLockDetector.holder(of: edit.path, in: self) {
-                throw .openElsewhere(path: edit.path, holder: holder.description)
-            }
-            guard let status = try? fileStatus(edit.path), status.fingerprint == edit.snapshot.status.fingerprint else {
-                throw .rename(.changedSinceRead(edit.path))
-            }
         }
     }
 }

@@ -40,24 +40,38 @@ extension Vault {
         defer { lock.release() }
         _ = try completeJournal()
         let plan = try planRename(from, to: to, graph: graph)
-        for edit in plan.edits {
+        let leftAlone = try carryOut(RenameJournal(plan: plan), edits: plan.edits, force: force, afterStep: afterStep)
+        return RenameResult(
+            from: from, to: to, rewrittenNotes: plan.linking.map(\.path).filter { !leftAlone.contains($0) },
+            rewrittenLinks: plan.edits.reduce(0) { $0 + $1.rewrittenLinks }, leftAlone: leftAlone)
+    }
+
+    /// Carries out a planned change of several notes (a rename, a tag rename, a repair of moved
+    /// links) through its journal: refuses before any file is touched when ``checkSafe(_:force:)``
+    /// does, then writes the journal (step 1 of `afterStep`) and applies it. The caller holds the
+    /// vault lock.
+    /// - Returns: The notes left as they were because an editor saved them in the last instant.
+    func carryOut(_ journal: RenameJournal, edits: [RenamePlan.FileEdit], force: Bool, afterStep: (Int) -> Void) throws(VaultError) -> [NotePath] {
+        try checkSafe(edits, force: force)
+        try journal.write(in: self)
+        afterStep(1)
+        return try journal.apply(in: self, afterStep: afterStep)
+    }
+
+    /// Refuses a planned change when another editor has one of its notes open (unless `force`)
+    /// or when a note changed since the plan read it: the plan was made under the vault lock,
+    /// but an editor may have saved meanwhile.
+    func checkSafe(_ edits: [RenamePlan.FileEdit], force: Bool) throws(VaultError) {
+        for edit in edits {
             if !force, let holder = EditorLockDetector.holder(of: edit.path, in: self) {
                 throw .openElsewhere(path: edit.path, holder: holder.description)
             }
         }
-        // The plan was made under the lock, but an editor may have saved meanwhile.
-        for edit in plan.edits {
+        for edit in edits {
             guard let status = try? fileStatus(edit.path), status.fingerprint == edit.snapshot.status.fingerprint else {
                 throw .rename(.changedSinceRead(edit.path))
             }
         }
-        let journal = RenameJournal(plan: plan)
-        try journal.write(in: self)
-        afterStep(1)
-        let leftAlone = try journal.apply(in: self, afterStep: afterStep)
-        return RenameResult(
-            from: from, to: to, rewrittenNotes: plan.linking.map(\.path).filter { !leftAlone.contains($0) },
-            rewrittenLinks: plan.edits.reduce(0) { $0 + $1.rewrittenLinks }, leftAlone: leftAlone)
     }
 
     /// Completes a rename that was cut short (a crash or `kill -9` of `enote mv`), if its
