@@ -85,11 +85,22 @@ struct LinkGraphReader {
         }
     }
 
+    /// Where each of `links`, written in the note at `source`, leads: as ``outgoing(from:)``
+    /// resolves them, whether or not the note is indexed as it is written now.
+    func resolve(_ links: [NoteLink], from source: NotePath) throws -> [LinkResolution] {
+        let keys = Array(Set(links.map { LinkRecord.key(of: $0) }).subtracting([""]))
+        let scope = try Scope(keys.isEmpty ? [] : store.namedNotes(keys: keys))
+        return links.map { resolve($0, from: source.description, in: scope) }
+    }
+
     /// Where a stored link leads: a note of `scope`, else an existing file that is not a note.
     private func resolve(_ stored: StoredLink, in scope: Scope) -> LinkResolution {
-        let source = stored.source.description
-        let resolution = scope.resolver.resolve(stored.link, from: source)
-        guard resolution == .dead, let file = fileTarget(stored.link, from: source) else { return resolution }
+        resolve(stored.link, from: stored.source.description, in: scope)
+    }
+
+    private func resolve(_ link: NoteLink, from source: String, in scope: Scope) -> LinkResolution {
+        let resolution = scope.resolver.resolve(link, from: source)
+        guard resolution == .dead, let file = fileTarget(link, from: source) else { return resolution }
         return .resolved(file)
     }
 

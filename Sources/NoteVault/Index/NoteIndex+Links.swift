@@ -14,6 +14,16 @@ extension NoteIndex {
         return try read { store in try LinkGraphReader(store: store, root: root).backlinks(to: path) }
     }
 
+    /// Where each of `links`, written in the note at `source`, leads now: resolved as
+    /// ``links(from:)`` resolves (against the notes indexed now, and a picture or other file
+    /// where it exists), but for links as the note is written now rather than as it was indexed
+    /// (a page showing the file just read).
+    public func resolve(_ links: [NoteLink], from source: NotePath) throws(VaultError) -> [LinkResolution] {
+        guard !links.isEmpty else { return [] }
+        let root = vault.root
+        return try read { store in try LinkGraphReader(store: store, root: root).resolve(links, from: source) }
+    }
+
     /// Every tag of the vault with how many notes have it, most used first.
     public func tags() throws(VaultError) -> [TagCount] {
         try read { store in try store.tagCounts().map { TagCount(tag: $0.tag, name: $0.name, count: $0.count) } }

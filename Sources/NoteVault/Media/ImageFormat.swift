@@ -18,6 +18,15 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The format a file name's extension names (`png`, `jpg` or `jpeg`, `gif`, `webp`, `heic`;
+    /// any case), or `nil`: how a link to a picture is told from a link to a note before the
+    /// file is read.
+    public static func named(byExtensionOf path: String) -> ImageFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let ext = path[path.index(after: dot)...].lowercased()
+        return ext == "jpg" ? .jpeg : ImageFormat(rawValue: ext)
+    }
+
     /// What a picture's header says.
     public struct Info: Sendable, Equatable {
         public var format: ImageFormat

@@ -46,6 +46,33 @@ struct LinkIndexTests {
         }
     }
 
+    /// `resolve(_:from:)`, which a page showing a file just read uses, answers as
+    /// `links(from:)` does, for every row of the same table.
+    @Test(arguments: LinkResolverTests.cases.filter { $0.expected.path.map { $0.hasSuffix(".md") || !$0.contains("/") } ?? true })
+    func resolveAnswersAsLinksFrom(_ row: ResolverCase) throws {
+        let sandbox = try Self.vault(for: row)
+        let index = try sandbox.openIndex()
+        let source = NotePath(trusted: row.source)
+        let written = NoteLinkExtractor.extract(NoteContent(bytes: Array((row.text + "\n").utf8), path: row.source)).links
+        #expect(try index.resolve(written, from: source) == index.links(from: source).map(\.resolution))
+    }
+
+    @Test("links of a note the index has not read yet resolve against the notes indexed, pictures included")
+    func resolveANoteNotIndexedYet() throws {
+        let sandbox = try VaultSandbox()
+        try sandbox.write("plan.md", "# Plan\n")
+        try sandbox.makeFolder("attachments")
+        try sandbox.write("attachments/cat.gif", "GIF89a")
+        let index = try sandbox.openIndex()
+        let text = "[[plan]] ![[cat.gif]] [[nowhere]] [[later]]\n"
+        try sandbox.write("new.md", text)
+        try sandbox.write("later.md", "# Later\n")
+        let links = NoteLinkExtractor.extract(NoteContent(bytes: Array(text.utf8), path: "new.md")).links
+        #expect(try index.contains(NotePath(trusted: "new.md")) == false)
+        #expect(try index.resolve(links, from: NotePath(trusted: "new.md")) == [.resolved("plan.md"), .resolved("attachments/cat.gif"), .dead, .dead])
+        #expect(try index.resolve([], from: NotePath(trusted: "new.md")).isEmpty)
+    }
+
     @Test func linkRowsKeepKindPlaceAndDestination() throws {
         let sandbox = try VaultSandbox()
         try sandbox.write("Plan.md", "Plan\n")

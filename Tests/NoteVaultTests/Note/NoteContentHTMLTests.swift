@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import NoteVault
+
+/// A note's body as HTML with its wikilinks made links (what the web interface's note page
+/// shows): each wikilink becomes the Markdown link it means, and nothing else changes.
+@Suite("NoteContent.bodyHTML(wikilinks:)")
+struct NoteContentHTMLTests {
+    /// The body of a note with `body`, rendered with every wikilink sent to `/n/<target>`
+    /// except those whose target is `nowhere`, which stay as written.
+    static func render(_ body: String, url: ((NoteLink) -> String?)? = nil) -> (html: String, asked: [String]) {
+        let content = NoteContent(bytes: Array("---\ntitle: Trip\n---\n\(body)".utf8), path: "trip.md")
+        var asked: [String] = []
+        let html = content.bodyHTML { link in
+            asked.append(link.destination)
+            if let url { return url(link) }
+            return link.target.path == "nowhere" ? nil : "/n/\(link.target.path)"
+        }
+        return (html, asked)
+    }
+
+    @Test(
+        "each wikilink is written as the link it means",
+        arguments: [
+            ("See [[plan]].", "<p>See <a href=\"/n/plan\">plan</a>.</p>"),
+            ("See [[plan|the plan]].", "<p>See <a href=\"/n/plan\">the plan</a>.</p>"),
+            ("[[plan#Day 2]]", "<p><a href=\"/n/plan\">plan#Day 2</a></p>"),
+            ("[[a*b_c*]] stays literal", "<p><a href=\"/n/a*b_c*\">a*b_c*</a> stays literal</p>"),
+            ("![[attachments/cat.gif]]", "<p><img src=\"/n/attachments/cat.gif\" alt=\"attachments/cat.gif\" /></p>"),
+            ("![[cat.JPG|a cat]]", "<p><img src=\"/n/cat.JPG\" alt=\"a cat\" /></p>"),
+            ("![[plan]] (a note embedded is a link)", "<p><a href=\"/n/plan\">plan</a> (a note embedded is a link)</p>"),
+            ("[[nowhere]] and [[plan]]", "<p>[[nowhere]] and <a href=\"/n/plan\">plan</a></p>"),
+            ("# Title [[plan]]\n\n- item [[plan|x]]", "<h1>Title <a href=\"/n/plan\">plan</a></h1>\n<ul>\n<li>item <a href=\"/n/plan\">x</a></li>\n</ul>"),
+        ])
+    func wikilinkBecomesALink(body: String, expected: String) {
+        #expect(Self.render(body).html.trimmingCharacters(in: .newlines) == expected)
+    }
+
+    @Test("a wikilink inside code stays code, and the front end is not asked about it")
+    func codeStaysCode() {
+        let rendered = Self.render("`[[plan]]`\n\n```\n[[plan]]\n```\n\n[[plan]]")
+        #expect(rendered.html.contains("<code>[[plan]]</code>"))
+        #expect(rendered.html.contains("<pre><code>[[plan]]\n</code></pre>"))
+        #expect(rendered.html.contains("<a href=\"/n/plan\">plan</a>"))
+        #expect(rendered.asked == ["plan"])
+    }
+
+    @Test(
+        "a URL that could break out of the link, or run script, is not used",
+        arguments: ["/n/x> <script>alert(1)</script>", "/n/a b", "/n/a\\", "", "javascript:alert(1)"])
+    func hostileURL(url: String) {
+        let html = Self.render("Go [[plan]] now.") { _ in url }.html.lowercased()
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("javascript:"))
+        #expect(html.contains("go ") && html.contains(" now."))
+    }
+
+    @Test("text outside the wikilinks is rendered exactly as bodyHTML renders it")
+    func restUnchanged() {
+        let body = "# Heading\n\nSome *emphasis*, a [Markdown link](other.md) and <b>raw</b>.\n"
+        let content = NoteContent(bytes: Array("---\ntitle: T\n---\n\(body)".utf8), path: "t.md")
+        #expect(content.bodyHTML { _ in "/n/x" } == content.bodyHTML)
+        #expect(Self.render(body + "\n[[plan]]\n").html.hasPrefix(content.bodyHTML.trimmingCharacters(in: .newlines)))
+    }
+
+    @Test("a note that is not text renders as bodyHTML does, without asking for any URL")
+    func notText() {
+        let content = NoteContent(bytes: [0x5B, 0x5B, 0x61, 0x5D, 0x5D, 0x00, 0xFF], path: "bin.md")
+        var asked = 0
+        #expect(content.bodyHTML { _ in asked += 1; return "/n/a" } == content.bodyHTML)
+        #expect(asked == 0)
+    }
+
+    @Test(
+        "a picture is told by its file name's extension",
+        arguments: [
+            ("a.png", ImageFormat.png), ("b/c.JPG", .jpeg), ("d.jpeg", .jpeg), ("e.gif", .gif), ("f.webp", .webp), ("g.heic", .heic),
+            ("h.md", nil), ("i", nil), ("j.png/k", nil), (".png", .png),
+        ])
+    func pictureByExtension(path: String, format: ImageFormat?) {
+        #expect(ImageFormat.named(byExtensionOf: path) == format)
+    }
+}
