@@ -52,4 +52,19 @@ extension WebServer {
         }
         return (tags, backlinks)
     }
+
+    /// The body of `note` as HTML with its wikilinks resolved against the notes indexed now: a
+    /// note or a picture a `[[wikilink]]` or `![[embed]]` names is linked under `/n/`; a dead or
+    /// ambiguous one is left as written.
+    func linkedBody(of note: Note) -> String {
+        let links = NoteLinkExtractor.extract(note.content).links.filter(\.isWikilink)
+        guard !links.isEmpty,
+            let resolutions = try? web.read({ index throws(VaultError) in try index.resolve(links, from: note.path) })
+        else { return note.content.bodyHTML }
+        var urls: [Int: String] = [:]
+        for (link, resolution) in zip(links, resolutions) {
+            if case .resolved(let target) = resolution { urls[link.place.offset] = NoteURL.show(NotePath(trusted: target)) }
+        }
+        return note.content.bodyHTML { link in urls[link.place.offset] }
+    }
 }

@@ -11,6 +11,9 @@ package struct NotePage {
     /// The note's tags and the notes that link to it (see NotePage+Links.swift).
     var tags: [String] = []
     var backlinks: [Backlink] = []
+    /// The body as HTML with its wikilinks resolved (see NotePage+Links.swift), or `nil` for
+    /// libcmark's rendering alone.
+    var linkedBody: String?
 
     package init(frame: PageFrame, note: Note, now: Date, timeZone: TimeZone) {
         self.frame = frame
@@ -44,7 +47,7 @@ package struct NotePage {
             </div>
             """
         let body: HTML =
-            note.content.textProblem == nil ? HTML(trusted: note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
+            note.content.textProblem == nil ? HTML(trusted: linkedBody ?? note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
         let folder: HTML =
             note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """

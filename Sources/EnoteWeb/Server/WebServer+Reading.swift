@@ -113,6 +113,7 @@ extension WebServer {
         let note = try web.vault.read(path)
         var page = NotePage(frame: frame(request, context), note: note, now: web.clock.now(), timeZone: web.clock.timeZone)
         (page.tags, page.backlinks) = links(of: path)
+        page.linkedBody = linkedBody(of: note)
         return page.render().response()
     }
 

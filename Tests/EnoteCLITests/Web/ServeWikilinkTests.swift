@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The note page of `enote serve` shows `[[wikilinks]]` as links to the notes they resolve to
+/// (as `enote links` resolves them) and `![[embeds]]` of pictures as the pictures; a link that
+/// leads nowhere, or to several notes, stays as written.
+@Suite(.serialized) struct ServeWikilinkTests {
+    let vault: TemporaryVault
+
+    init() throws {
+        vault = try TemporaryVault()
+        try vault.write("projects/plan.md", "---\ntitle: The plan\n---\n# The plan\n\nStep one.\n")
+        try vault.write("a/twin.md", "# Twin A\n")
+        try vault.write("b/twin.md", "# Twin B\n")
+        try vault.write(
+            "trip.md",
+            """
+            ---
+            title: Trip
+            ---
+            # Trip
+
+            Read [[plan]] first, then [[projects/plan#Step|the plan's steps]].
+
+            Not yet written: [[nowhere]]. Two answer to [[twin]]. In code: `[[plan]]`.
+
+            ![[cat.gif]]
+
+            """)
+    }
+
+    @Test("a wikilink links to the note it resolves to, an embed shows the picture, the rest stays as written")
+    func notePageLinksWikilinks() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let page = try client.send("GET", "/n/trip.md")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<a href=\"/n/projects/plan.md\">plan</a>"), "\(page.body)")
+        #expect(page.body.contains("<a href=\"/n/projects/plan.md\">the plan&#39;s steps</a>") || page.body.contains("<a href=\"/n/projects/plan.md\">the plan's steps</a>"))
+        #expect(page.body.contains("<img src=\"/n/attachments/cat.gif\" alt=\"cat.gif\" />"))
+        #expect(page.body.contains("[[nowhere]]"))
+        #expect(page.body.contains("[[twin]]"))
+        #expect(page.body.contains("<code>[[plan]]</code>"))
+        // The links lead where they say.
+        let plan = try client.send("GET", "/n/projects/plan.md")
+        #expect(plan.status == 200)
+        #expect(plan.body.contains("Step one."))
+        let picture = try client.send("GET", "/n/attachments/cat.gif")
+        #expect(picture.status == 200)
+        #expect(picture.header("Content-Type") == "image/gif")
+    }
+
+    @Test("a note written after the server started is linked as soon as the index knows it")
+    func newTargetIsLinked() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        #expect(try client.send("GET", "/n/trip.md").body.contains("[[nowhere]]"))
+        try vault.write("nowhere.md", "# Somewhere after all\n")
+        var linked = false
+        for _ in 0..<50 where !linked {
+            linked = try client.send("GET", "/n/trip.md").body.contains("<a href=\"/n/nowhere.md\">nowhere</a>")
+            if !linked { usleep(100_000) }
+        }
+        #expect(linked)
+    }
+}
