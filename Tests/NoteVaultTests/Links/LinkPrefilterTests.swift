@@ -49,4 +49,36 @@ struct LinkPrefilterTests {
         }
         #expect(skipped > 100, "the alphabet gives the prefilter bodies to pass over")
     }
+
+    /// The answer byte by byte, as the rule reads: what the eight-byte scan must agree with.
+    static func byteByByte(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in raw.indices.contains { NoteLinkExtractor.startsLinkOrTag(raw, at: $0) } }
+    }
+
+    @Test("the eight-byte scan finds a marker at every offset and word boundary, and nothing where there is none")
+    func eightBytesAtATime() {
+        let markers: [[UInt8]] = [Array("[".utf8), Array("<".utf8), Array("#a".utf8), Array("#я".utf8), Array("#/".utf8)]
+        let notMarkers: [[UInt8]] = [Array("# ".utf8), Array("#".utf8), Array("#.".utf8), Array("]>)".utf8), [0x5A, 0x5C, 0x3B, 0x3D, 0x22, 0x24, 0xDB, 0xA3, 0xBC]]
+        for length in 0..<26 {
+            for offset in 0..<max(length, 1) {
+                for marker in markers + notMarkers where offset + marker.count <= length {
+                    var bytes = [UInt8](repeating: UInt8(ascii: " "), count: length)
+                    bytes.replaceSubrange(offset..<offset + marker.count, with: marker)
+                    let found = bytes.withUnsafeBytes { NoteLinkExtractor.mayHoldLinksOrTags($0) }
+                    #expect(found == Self.byteByByte(bytes), "\(bytes) at \(offset)")
+                    #expect(found == markers.contains(marker), "\(bytes) at \(offset)")
+                }
+            }
+        }
+        // A `#` ending one word and its tag's first letter starting the next.
+        let split = Array("1234567#a".utf8)
+        #expect(split.withUnsafeBytes { NoteLinkExtractor.mayHoldLinksOrTags($0) })
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let bytes = (0..<Int.random(in: 0..<70, using: &random)).map { _ in
+                Bool.random(using: &random) ? UInt8(ascii: "a") : UInt8.random(in: 0...255, using: &random)
+            }
+            #expect(bytes.withUnsafeBytes { NoteLinkExtractor.mayHoldLinksOrTags($0) } == Self.byteByByte(bytes), "\(bytes)")
+        }
+    }
 }
