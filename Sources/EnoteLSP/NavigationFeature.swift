@@ -2,12 +2,16 @@ import Foundation
 import NoteVault
 
 extension LanguageServer {
-    /// `textDocument/definition`: the note a link leads to, at its heading when the link names one.
+    /// `textDocument/definition`: the note a link leads to, at its heading when the link names
+    /// one, or the file (a picture, a PDF) a link or an embed names.
     func definition(_ context: DocumentContext, at position: LSP.Position) -> Reply {
         let offset = context.document.offset(of: position, encoding: context.encoding)
-        guard let link = LinkSpans.link(at: offset, in: context), !link.isExternal,
-            case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path)
-        else { return .null }
+        guard let link = LinkSpans.link(at: offset, in: context), !link.isExternal else { return .null }
+        guard case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path) else {
+            guard let file = context.catalog.base.fileTarget(of: link, from: context.path) else { return .null }
+            let start = LSP.Position(line: 0, character: 0)
+            return Reply(LSP.Location(uri: context.uri(of: file), range: LSP.Range(start: start, end: start)))
+        }
         let uri = context.uri(of: path)
         var line = 0
         if let heading = link.target.heading, let target = targetDocument(path, uri: uri, context: context) {

@@ -17,6 +17,15 @@ final class IndexCatalog {
         loader = NoteListLoader(root: index.vault.root) { [unowned index] in (NoteListLoader.loadList(index), NoteListLoader.loadTags(index)) }
     }
 
+    /// Where `link`, written in the note at `source`, leads when it names a file that is not a
+    /// note (a picture, a PDF) and that file exists, as `enote links` finds it; `nil` otherwise.
+    func fileTarget(of link: NoteLink, from source: String) -> String? {
+        guard let resolution = try? index.resolve([link], from: NotePath(trusted: source)).first, case .resolved(let path) = resolution,
+            !path.lowercased().hasSuffix(".md")
+        else { return nil }
+        return path
+    }
+
     /// Starts loading the list of notes in the background, so that the first completion finds
     /// it ready.
     func prefetch() {

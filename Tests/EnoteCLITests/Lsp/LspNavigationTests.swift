@@ -31,6 +31,21 @@ import Testing
         #expect(((heading["range"] as? [String: Any])?["start"] as? [String: Int])?["line"] == 7)
     }
 
+    @Test("definition of a link or an embed that names a picture is the picture; a missing one has none")
+    func definitionOfAPictureIsTheFile() throws {
+        let (vault, client) = try Self.start()
+        try FileManager.default.createDirectory(at: vault.url("attachments"), withIntermediateDirectories: true)
+        try Data("GIF89a".utf8).write(to: vault.url("attachments/cat.gif"))
+        let uri = vault.root.appendingPathComponent("plans.md").absoluteString
+        client.open(uri, "![[cat.gif]] [pic](attachments/cat.gif) ![[gone.png]]\n")
+        let target = vault.url("attachments/cat.gif").absoluteString
+        for character in [4, "![[cat.gif]] [pi".utf16.count] {
+            let file = try #require(Self.position(client, "textDocument/definition", uri, line: 0, character: character) as? [String: Any])
+            #expect(file["uri"] as? String == target)
+        }
+        #expect(Self.position(client, "textDocument/definition", uri, line: 0, character: "![[cat.gif]] [pic](attachments/cat.gif) ![[go".utf16.count) is NSNull)
+    }
+
     @Test func documentSymbolsAreTheHeadingsNested() throws {
         let (vault, client) = try Self.start()
         let uri = vault.root.appendingPathComponent("kyoto.md").absoluteString
