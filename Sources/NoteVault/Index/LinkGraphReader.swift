@@ -100,29 +100,8 @@ struct LinkGraphReader {
 
     private func resolve(_ link: NoteLink, from source: String, in scope: Scope) -> LinkResolution {
         let resolution = scope.resolver.resolve(link, from: source)
-        guard resolution == .dead, let file = fileTarget(link, from: source) else { return resolution }
+        guard resolution == .dead, let file = LinkFileTarget.find(link, from: source, root: root) else { return resolution }
         return .resolved(file)
-    }
-
-    /// The file a dead link names when it is not a note (`picture.png`, `report.pdf`) and
-    /// exists: relative to the linking note's folder, from the vault's root, or in
-    /// `attachments/` for a wikilink.
-    private func fileTarget(_ link: NoteLink, from source: String) -> String? {
-        let path = link.target.path
-        let name = LinkResolver.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name.lowercased().hasSuffix(".md") else { return nil }
-        var candidates: [String?] = []
-        if path.hasPrefix("/") {
-            candidates.append(LinkResolver.normalize(String(path.drop { $0 == "/" })))
-        } else {
-            candidates.append(LinkResolver.normalize(LinkResolver.folder(of: source) + path))
-            if link.isWikilink { candidates += [LinkResolver.normalize(path), LinkResolver.normalize("attachments/" + path)] }
-        }
-        for case let candidate? in candidates where !candidate.hasPrefix(".enote/") {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + candidate, isDirectory: &isFolder), !isFolder.boolValue { return candidate }
-        }
-        return nil
     }
 
     private static func keys(of links: [StoredLink]) -> [String] {
