@@ -65,6 +65,6 @@ extension WebServer {
         for (link, resolution) in zip(links, resolutions) {
             if case .resolved(let target) = resolution { urls[link.place.offset] = NoteURL.show(NotePath(trusted: target)) }
         }
-        return note.content.bodyHTML { link in urls[link.place.offset] }
+        return note.content.bodyHTML { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }
     }
 }

@@ -5,7 +5,8 @@ import Markdown
 ///
 /// The HTML page holds the title, the note's colour as an accent and the body rendered by
 /// libcmark in safe mode (raw HTML and `javascript:` links removed), behind a Content Security
-/// Policy that allows no scripts at all. Pictures are linked, or embedded as `data:` URLs.
+/// Policy that allows no scripts at all. Pictures are linked, or embedded as `data:` URLs,
+/// `![[picture.png]]` embeds included; a `[[wikilink]]` to a note shows its text.
 package struct NoteExporter: Sendable {
     package let vault: Vault
 
@@ -33,7 +34,7 @@ package struct NoteExporter: Sendable {
     ///     get paths relative to it; `nil` links them by absolute paths.
     ///   - updated: When the note last changed (from the index); the file's own date when `nil`.
     package func html(_ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil) -> String {
-        let body = note.content.textProblem == nil ? note.content.bodyText : ""
+        let body = note.content.textProblem == nil ? note.content.bodyMarkdown { link in wikilinkDisplay(link, in: note.path) } : ""
         let rendered = MarkdownHTML.render(body, safe: true) { source in
             imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)
         }
@@ -66,6 +67,18 @@ package struct NoteExporter: Sendable {
             </html>
 
             """
+    }
+
+    /// How an exported page shows a wikilink: the page stands alone, so a link to a note shows
+    /// its text, and an embed of a picture that exists shows the picture (as a Markdown image
+    /// from the vault's root, which ``imageSource(_:in:embed:outputFolder:)`` then links or
+    /// embeds); an embed of a missing picture stays as written.
+    private func wikilinkDisplay(_ link: NoteLink, in note: NotePath) -> WikilinkDisplay {
+        guard link.kind == .embed, ImageFormat.named(byExtensionOf: link.target.path) != nil else { return .text }
+        guard let file = LinkFileTarget.find(link, from: note.description, root: vault.root),
+            let url = ("/" + file).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+        else { return .asWritten }
+        return .link(url)
     }
 
     /// What an exported page uses for a picture's source.

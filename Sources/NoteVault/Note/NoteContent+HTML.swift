@@ -8,36 +8,49 @@ extension NoteContent {
         MarkdownHTML.render(bodyText)
     }
 
-    /// The body as ``bodyHTML`` renders it, with its `[[wikilinks]]` as links and its
-    /// `![[embeds]]` of pictures as images.
+    /// The body as ``bodyHTML`` renders it, with each `[[wikilink]]` and `![[embed]]` shown as
+    /// `display` says: a link (an embed of a picture as the picture), its text alone, or as
+    /// written. See ``bodyMarkdown(wikilinks:)``.
+    public func bodyHTML(wikilinks display: (NoteLink) -> WikilinkDisplay) -> String {
+        guard textProblem == nil else { return bodyHTML }
+        return MarkdownHTML.render(bodyMarkdown(wikilinks: display))
+    }
+
+    /// The body's Markdown with each `[[wikilink]]` and `![[embed]]` written as `display` says.
     ///
     /// Markdown has no wikilinks, so libcmark alone shows them as the text written. Here each
-    /// one is first written as the Markdown link it means, to the URL `destination` gives (a
-    /// front end knows where it shows a note or serves a file). The link's text is the alias
-    /// (`[[plan|the plan]]` shows "the plan"), or else what is written between the brackets. A
-    /// wikilink inside code stays code. The result is as safe as ``bodyHTML``.
-    /// - Parameter destination: The URL of a wikilink or embed, or `nil` to leave it as written
-    ///   (a dead or ambiguous link). A URL with a space, `<`, `>` or `\` is not used.
-    public func bodyHTML(wikilinks destination: (NoteLink) -> String?) -> String {
-        guard textProblem == nil else { return bodyHTML }
+    /// one becomes the Markdown it means: a link to the URL a front end gives (it knows where
+    /// it shows a note or serves a file), an embed of a picture an image, or only its text.
+    /// The text is the alias (`[[plan|the plan]]` shows "the plan"), or else what is written
+    /// between the brackets, escaped so that it shows as typed. A wikilink inside code stays
+    /// code; everything else is left byte for byte.
+    public func bodyMarkdown(wikilinks display: (NoteLink) -> WikilinkDisplay) -> String {
+        guard textProblem == nil else { return bodyText }
         let wikilinks = NoteLinkExtractor.extract(self).links.filter(\.isWikilink)
-        guard !wikilinks.isEmpty else { return bodyHTML }
         var markdown: [UInt8] = []
         markdown.reserveCapacity(bytes.count - bodyStart + wikilinks.count * 16)
         var copied = bodyStart
         for link in wikilinks {
             guard let inner = link.destinationRange, link.place.offset >= copied, inner.upperBound + 2 <= bytes.count,
-                bytes[inner.upperBound] == UInt8(ascii: "]"), bytes[inner.upperBound + 1] == UInt8(ascii: "]"),
-                let url = destination(link), Self.isUsable(url)
+                bytes[inner.upperBound] == UInt8(ascii: "]"), bytes[inner.upperBound + 1] == UInt8(ascii: "]")
             else { continue }
+            let text = Self.escaped(link.target.alias ?? link.destination)
+            let replacement: [UInt8]
+            switch display(link) {
+            case .link(let url) where Self.isUsable(url):
+                let isPicture = link.kind == .embed && ImageFormat.named(byExtensionOf: link.target.path) != nil
+                replacement = Array((isPicture ? "![" : "[").utf8) + text + Array("](<\(url)>)".utf8)
+            case .text:
+                replacement = text
+            case .link, .asWritten:
+                continue
+            }
             markdown += bytes[copied..<link.place.offset]
-            let text = link.target.alias ?? link.destination
-            let isPicture = link.kind == .embed && ImageFormat.named(byExtensionOf: link.target.path) != nil
-            markdown += Array((isPicture ? "![" : "[").utf8) + Self.escaped(text) + Array("](<\(url)>)".utf8)
+            markdown += replacement
             copied = inner.upperBound + 2
         }
         markdown += bytes[copied...]
-        return MarkdownHTML.render(String(decoding: markdown, as: UTF8.self))
+        return String(decoding: markdown, as: UTF8.self)
     }
 
     /// Whether `url` can stand between `<` and `>` as a Markdown link destination unchanged.
@@ -61,4 +74,16 @@ extension NoteContent {
         }
         return out
     }
+}
+
+/// How a front end shows one `[[wikilink]]` or `![[embed]]` of a note's body
+/// (``NoteContent/bodyMarkdown(wikilinks:)``).
+public enum WikilinkDisplay: Sendable, Equatable {
+    /// A link to this URL; an embed of a picture shows the picture. A URL with a space, `<`,
+    /// `>` or `\` is not used: the wikilink is then shown as written.
+    case link(String)
+    /// Its text alone: the alias, or what is written between the brackets.
+    case text
+    /// As written, brackets and all (a dead or ambiguous link a reader should see as such).
+    case asWritten
 }

@@ -175,6 +175,27 @@ struct NoteExporterTests {
         #expect(sources[9] == "")
     }
 
+    @Test("![[embeds]] of pictures are pictures like Markdown images; [[wikilinks]] to notes show their text")
+    func wikilinks() throws {
+        let files = try pictures()
+        try sandbox.write("work/plan.md", VaultSandbox.noteText(title: "Plan", body: "Plan\n"))
+        try sandbox.write(
+            "work/trip.md",
+            VaultSandbox.noteText(
+                title: "Trip",
+                body: "![[p.png]] ![[attachments/my photo.png|me]] ![[gone.png]] ![[plan]]\n\nSee [[plan|the *plan*]] and `[[code]]`.\n"))
+        let embedded = try export("work/trip.md", embed: true, outputFolder: sandbox.outside)
+        #expect(imageSources(embedded) == ["data:image/png;base64," + Data(files["attachments/p.png"]!).base64EncodedString(),
+            "data:image/png;base64," + Data(files["attachments/my photo.png"]!).base64EncodedString()])
+        #expect(embedded.contains("alt=\"me\""))
+        #expect(embedded.contains("![[gone.png]]"), "a missing picture stays as written")
+        #expect(embedded.contains("See the *plan* and <code>[[code]]</code>."))
+        #expect(embedded.contains(" plan</p>"), "an embedded note shows its name")
+        #expect(!embedded.contains("<a href"))
+        let linked = try export("work/trip.md", outputFolder: sandbox.base + "/vault/work")
+        #expect(imageSources(linked) == ["../attachments/p.png", "../attachments/my%20photo.png"])
+    }
+
     @Test("without an output folder, pictures are linked by absolute path")
     func absolute() throws {
         _ = try pictures()

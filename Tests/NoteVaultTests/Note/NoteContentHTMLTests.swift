@@ -14,8 +14,8 @@ struct NoteContentHTMLTests {
         var asked: [String] = []
         let html = content.bodyHTML { link in
             asked.append(link.destination)
-            if let url { return url(link) }
-            return link.target.path == "nowhere" ? nil : "/n/\(link.target.path)"
+            let given = url.map { $0(link) } ?? (link.target.path == "nowhere" ? nil : "/n/\(link.target.path)")
+            return given.map(WikilinkDisplay.link) ?? .asWritten
         }
         return (html, asked)
     }
@@ -56,11 +56,19 @@ struct NoteContentHTMLTests {
         #expect(html.contains("go ") && html.contains(" now."))
     }
 
+    @Test("shown as text: the alias or what is written, escaped; as written: untouched")
+    func textAndAsWritten() {
+        let content = NoteContent(bytes: Array("---\ntitle: T\n---\nSee [[plan|the *plan*]] and [[a_b]] and [[keep]].\n".utf8), path: "t.md")
+        let display: (NoteLink) -> WikilinkDisplay = { $0.target.path == "keep" ? .asWritten : .text }
+        #expect(content.bodyMarkdown(wikilinks: display) == "See the \\*plan\\* and a\\_b and [[keep]].\n")
+        #expect(content.bodyHTML(wikilinks: display) == "<p>See the *plan* and a_b and [[keep]].</p>\n")
+    }
+
     @Test("text outside the wikilinks is rendered exactly as bodyHTML renders it")
     func restUnchanged() {
         let body = "# Heading\n\nSome *emphasis*, a [Markdown link](other.md) and <b>raw</b>.\n"
         let content = NoteContent(bytes: Array("---\ntitle: T\n---\n\(body)".utf8), path: "t.md")
-        #expect(content.bodyHTML { _ in "/n/x" } == content.bodyHTML)
+        #expect(content.bodyHTML { _ in .link("/n/x") } == content.bodyHTML)
         #expect(Self.render(body + "\n[[plan]]\n").html.hasPrefix(content.bodyHTML.trimmingCharacters(in: .newlines)))
     }
 
@@ -68,7 +76,10 @@ struct NoteContentHTMLTests {
     func notText() {
         let content = NoteContent(bytes: [0x5B, 0x5B, 0x61, 0x5D, 0x5D, 0x00, 0xFF], path: "bin.md")
         var asked = 0
-        #expect(content.bodyHTML { _ in asked += 1; return "/n/a" } == content.bodyHTML)
+        #expect(content.bodyHTML { _ in
+            asked += 1
+            return .link("/n/a")
+        } == content.bodyHTML)
         #expect(asked == 0)
     }
 
