@@ -21,22 +21,38 @@ extension NoteContent {
     /// Markdown has no wikilinks, so libcmark alone shows them as the text written. Here each
     /// one becomes the Markdown it means: a link to the URL a front end gives (it knows where
     /// it shows a note or serves a file), an embed of a picture an image, or only its text.
-    /// The text is the alias (`[[plan|the plan]]` shows "the plan"), or else what is written
-    /// between the brackets, escaped so that it shows as typed. A wikilink inside code stays
-    /// code; everything else is left byte for byte.
+    /// The text is the alias (`[[plan|the plan]]` shows "the plan"), or else the target as
+    /// written (`plan#Day 2`), escaped so that it shows as typed. A wikilink inside code stays
+    /// code, and one inside a Markdown link's text shows its text; everything else is left byte
+    /// for byte.
     public func bodyMarkdown(wikilinks display: (NoteLink) -> WikilinkDisplay) -> String {
         guard textProblem == nil else { return bodyText }
-        let wikilinks = NoteLinkExtractor.extract(self).links.filter(\.isWikilink)
+        let start = bodyStart
+        let map = bytes.withUnsafeBytes { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let wikilinks = bytes.withUnsafeBufferPointer { NoteLinkExtractor.extract(buffer: $0, bodyStart: start, map: map) }.links.filter(\.isWikilink)
+        // The Markdown links and images of the body, in file offsets: a wikilink written inside
+        // one (`[see [[plan]]](url)`) cannot become a link too, for CommonMark has no link in a
+        // link; it shows its text there, or stays as written when its brackets are the link's.
+        let markdownLinks = map.links.compactMap(\.range).map { ($0.lowerBound + start)..<($0.upperBound + start) }
         var markdown: [UInt8] = []
-        markdown.reserveCapacity(bytes.count - bodyStart + wikilinks.count * 16)
-        var copied = bodyStart
+        markdown.reserveCapacity(bytes.count - start + wikilinks.count * 16)
+        var copied = start
         for link in wikilinks {
             guard let inner = link.destinationRange, link.place.offset >= copied, inner.upperBound + 2 <= bytes.count,
                 bytes[inner.upperBound] == UInt8(ascii: "]"), bytes[inner.upperBound + 1] == UInt8(ascii: "]")
             else { continue }
-            let text = Self.escaped(link.target.alias ?? link.destination)
+            let text = Self.escaped(Self.shownText(of: link))
+            var shown = display(link)
+            if let outer = markdownLinks.first(where: { $0.contains(link.place.offset) }) {
+                if outer.lowerBound == link.place.offset {
+                    // `[[plan]](draft)` is a Markdown link whose text is `[plan]`: left as written.
+                    shown = .asWritten
+                } else if case .link = shown {
+                    shown = .text
+                }
+            }
             let replacement: [UInt8]
-            switch display(link) {
+            switch shown {
             case .link(let url) where Self.isUsable(url):
                 let isPicture = link.kind == .embed && ImageFormat.named(byExtensionOf: link.target.path) != nil
                 replacement = Array((isPicture ? "![" : "[").utf8) + text + Array("](<\(url)>)".utf8)
@@ -51,6 +67,16 @@ extension NoteContent {
         }
         markdown += bytes[copied...]
         return String(decoding: markdown, as: UTF8.self)
+    }
+
+    /// What a wikilink shows: its alias, or, when it has none (or a blank one), its target as
+    /// written (`plan#Day 2`).
+    private static func shownText(of link: NoteLink) -> String {
+        if let alias = link.target.alias, !alias.allSatisfy(\.isWhitespace) { return alias }
+        var text = link.target.path
+        if let heading = link.target.heading { text += "#" + heading }
+        if let block = link.target.block { text += "#^" + block }
+        return text
     }
 
     /// Whether `url` can stand between `<` and `>` as a Markdown link destination unchanged.

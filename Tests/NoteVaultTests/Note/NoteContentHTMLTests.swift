@@ -31,6 +31,11 @@ struct NoteContentHTMLTests {
             ("![[cat.JPG|a cat]]", "<p><img src=\"/n/cat.JPG\" alt=\"a cat\" /></p>"),
             ("![[plan]] (a note embedded is a link)", "<p><a href=\"/n/plan\">plan</a> (a note embedded is a link)</p>"),
             ("[[nowhere]] and [[plan]]", "<p>[[nowhere]] and <a href=\"/n/plan\">plan</a></p>"),
+            ("[[plan|]] and [[plan|  ]]", "<p><a href=\"/n/plan\">plan</a> and <a href=\"/n/plan\">plan</a></p>"),
+            ("[[plan#Day 2|]]", "<p><a href=\"/n/plan\">plan#Day 2</a></p>"),
+            ("A [see [[plan]]](https://example.com) link.", "<p>A <a href=\"https://example.com\">see plan</a> link.</p>"),
+            ("[[plan]](draft)", "<p><a href=\"draft\">[plan]</a></p>"),
+            ("![see [[plan]]](p.png)", "<p><img src=\"p.png\" alt=\"see plan\" /></p>"),
             ("# Title [[plan]]\n\n- item [[plan|x]]", "<h1>Title <a href=\"/n/plan\">plan</a></h1>\n<ul>\n<li>item <a href=\"/n/plan\">x</a></li>\n</ul>"),
         ])
     func wikilinkBecomesALink(body: String, expected: String) {
@@ -62,6 +67,17 @@ struct NoteContentHTMLTests {
         let display: (NoteLink) -> WikilinkDisplay = { $0.target.path == "keep" ? .asWritten : .text }
         #expect(content.bodyMarkdown(wikilinks: display) == "See the \\*plan\\* and a\\_b and [[keep]].\n")
         #expect(content.bodyHTML(wikilinks: display) == "<p>See the *plan* and a_b and [[keep]].</p>\n")
+    }
+
+    @Test("a wikilink whose brackets are a Markdown link's own stays as written, whatever the front end asks")
+    func bracketsOfAMarkdownLink() {
+        let content = NoteContent(bytes: Array("[[plan]](draft) and [x [[plan]]](y)\n".utf8), path: "t.md")
+        for display in [WikilinkDisplay.text, .link("/n/plan"), .asWritten] {
+            let markdown = content.bodyMarkdown { _ in display }
+            #expect(markdown.hasPrefix("[[plan]](draft) and "), "\(display)")
+            #expect(content.bodyHTML { _ in display }.contains("<a href=\"draft\">[plan]</a>"), "\(display)")
+        }
+        #expect(content.bodyMarkdown { _ in .link("/n/plan") } == "[[plan]](draft) and [x plan](y)\n")
     }
 
     @Test("text outside the wikilinks is rendered exactly as bodyHTML renders it")
