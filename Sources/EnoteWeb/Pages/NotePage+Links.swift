@@ -55,7 +55,7 @@ extension WebServer {
 
     /// The body of `note` as HTML with its wikilinks resolved against the notes indexed now: a
     /// note or a picture a `[[wikilink]]` or `![[embed]]` names is linked under `/n/`; a dead or
-    /// ambiguous one is left as written.
+    /// ambiguous one, or one to another kind of file, is left as written.
     func linkedBody(of note: Note) -> String {
         let links = NoteLinkExtractor.extract(note.content).links.filter(\.isWikilink)
         guard !links.isEmpty,
@@ -63,7 +63,11 @@ extension WebServer {
         else { return note.content.bodyHTML }
         var urls: [Int: String] = [:]
         for (link, resolution) in zip(links, resolutions) {
-            if case .resolved(let target) = resolution { urls[link.place.offset] = NoteURL.show(NotePath(trusted: target)) }
+            // `/n/` serves notes and pictures; a link to another file (a PDF) stays as written.
+            guard case .resolved(let target) = resolution else { continue }
+            let path = NotePath(trusted: target)
+            guard path.isMarkdown || ImageFormat.named(byExtensionOf: target) != nil else { continue }
+            urls[link.place.offset] = NoteURL.show(path)
         }
         return note.content.bodyHTML { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }
     }

@@ -26,7 +26,10 @@ import Testing
 
             ![[cat.gif]]
 
+            The report: [[report.pdf]].
+
             """)
+        try vault.write("attachments/report.pdf", "%PDF-1.4 not served by the web interface")
     }
 
     @Test("a wikilink links to the note it resolves to, an embed shows the picture, the rest stays as written")
@@ -42,6 +45,8 @@ import Testing
         #expect(page.body.contains("[[nowhere]]"))
         #expect(page.body.contains("[[twin]]"))
         #expect(page.body.contains("<code>[[plan]]</code>"))
+        // `/n/` serves notes and pictures only, so a link to another file is not made a link.
+        #expect(page.body.contains("The report: [[report.pdf]]."))
         // The links lead where they say.
         let plan = try client.send("GET", "/n/projects/plan.md")
         #expect(plan.status == 200)
