@@ -74,7 +74,8 @@ package enum NoteLinkExtractor {
     ///
     /// Most bytes are none of `[`, `<` and `#`, so the body is read eight bytes at a time, and
     /// only a word holding one of them is looked at byte by byte: this runs for every note the
-    /// index reads, and a byte-by-byte scan of every body cost a full build 3% of its time.
+    /// index reads, and a byte-by-byte scan of every body was 2.6% of a full build's
+    /// instructions (callgrind).
     package static func mayHoldLinksOrTags(_ body: UnsafeRawBufferPointer) -> Bool {
         let count = body.count
         var index = 0

@@ -55,6 +55,23 @@ struct LinkPrefilterTests {
         bytes.withUnsafeBytes { raw in raw.indices.contains { NoteLinkExtractor.startsLinkOrTag(raw, at: $0) } }
     }
 
+    @Test("a word holds a marker exactly when one of its eight bytes is [, < or #")
+    func holdsMarkerIsExact() {
+        var random = SystemRandomNumberGenerator()
+        let interesting: [UInt8] = [0x5B, 0x3C, 0x23, 0x5A, 0x5C, 0x3B, 0x3D, 0x22, 0x24, 0x00, 0x01, 0x80, 0xDB, 0xBC, 0xA3, 0xFF]
+        for round in 0..<20000 {
+            let bytes: [UInt8] = (0..<8).map { _ in
+                round % 2 == 0 ? interesting.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let markers: Set<UInt8> = [0x5B, 0x3C, 0x23]
+            let expected = bytes.contains { markers.contains($0) }
+            #expect(NoteLinkExtractor.holdsMarker(word) == expected, "\(bytes)")
+        }
+        #expect(!NoteLinkExtractor.holdsMarker(0x2020_2020_2020_2020))
+        #expect(NoteLinkExtractor.holdsMarker(0x2320_2020_2020_2020))
+    }
+
     @Test("the eight-byte scan finds a marker at every offset and word boundary, and nothing where there is none")
     func eightBytesAtATime() {
         let markers: [[UInt8]] = [Array("[".utf8), Array("<".utf8), Array("#a".utf8), Array("#я".utf8), Array("#/".utf8)]
