@@ -20,11 +20,15 @@ package enum MarkdownHTML {
     ///   - safe: When `true` (the default), raw HTML and dangerous URLs are neutralised.
     ///   - imageSource: Called with each image's destination; the returned string replaces it
     ///     (for example a `data:` URL to embed the picture). `nil` keeps destinations as written.
+    ///   - headingID: Called with each heading's text (its inline markup dropped), in document
+    ///     order; the heading gets the returned string as its `id` (HTML-escaped), so that a
+    ///     link's `#fragment` can land on it. An empty string gives no `id`. `nil` gives none.
     /// - Returns: An HTML fragment.
     package static func render(
         _ markdown: String,
         safe: Bool = true,
-        imageSource: ((String) -> String)? = nil
+        imageSource: ((String) -> String)? = nil,
+        headingID: ((String) -> String)? = nil
     ) -> String {
         var markdown = markdown
         let options = safe ? CMARK_OPT_SAFE : CMARK_OPT_UNSAFE
@@ -33,9 +37,74 @@ package enum MarkdownHTML {
                 if let imageSource {
                     rewriteImages(in: root, using: imageSource)
                 }
-                return CMarkTree.consume(cmark_render_html(root, options))
+                let html = CMarkTree.consume(cmark_render_html(root, options))
+                guard let headingID else { return html }
+                return withHeadingIDs(html, ids: headingTexts(in: root).map(headingID))
             } ?? ""
         }
+    }
+
+    /// The text of every heading of the tree, in document order: its text and code spans.
+    private static func headingTexts(in root: OpaquePointer) -> [String] {
+        var texts: [String] = []
+        var current: [UInt8]?
+        CMarkTree.walk(root) { event, node, type in
+            switch (event, type) {
+            case (.enter, CMARK_NODE_HEADING): current = []
+            case (.exit, CMARK_NODE_HEADING):
+                texts.append(String(decoding: current ?? [], as: UTF8.self))
+                current = nil
+            case (.enter, CMARK_NODE_TEXT), (.enter, CMARK_NODE_CODE):
+                if current != nil { current! += Array(CMarkTree.string(cmark_node_get_literal(node)).utf8) }
+            case (.enter, CMARK_NODE_SOFTBREAK), (.enter, CMARK_NODE_LINEBREAK):
+                if current != nil { current!.append(0x20) }
+            default: break
+            }
+        }
+        return texts
+    }
+
+    /// `html` with `ids[k]` given to its k-th heading. libcmark writes each heading as `<h1>` to
+    /// `<h6>` without attributes, and text or raw HTML never as such a tag (it escapes `<` or
+    /// omits raw HTML in safe mode), so the tags found are the headings, in order. When the
+    /// count differs all the same (unsafe raw HTML), no `id` is given.
+    private static func withHeadingIDs(_ html: String, ids: [String]) -> String {
+        let bytes = Array(html.utf8)
+        var starts: [Int] = []
+        var index = 0
+        while index + 4 <= bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
+                bytes[index + 3] == UInt8(ascii: ">")
+            {
+                starts.append(index)
+            }
+            index += 1
+        }
+        guard starts.count == ids.count, !ids.isEmpty else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + ids.count * 24)
+        var copied = 0
+        for (start, id) in zip(starts, ids) where !id.isEmpty {
+            out += bytes[copied..<(start + 3)]
+            out += Array(" id=\"".utf8) + escapedAttribute(id) + [UInt8(ascii: "\"")]
+            copied = start + 3
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func escapedAttribute(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return out
     }
 
     private static func rewriteImages(in root: OpaquePointer, using transform: (String) -> String) {

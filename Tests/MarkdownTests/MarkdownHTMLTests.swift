@@ -94,4 +94,47 @@ struct MarkdownHTMLTests {
         #expect(counter.calls == 0)
         #expect(html == "<p>Just <a href=\"x.png\">a link</a></p>\n")
     }
+
+    @Test("headings get the ids given for their text, in order; nothing else does")
+    func headingIDs() {
+        let markdown = """
+            # One *two* `three`
+
+            > ## Quoted [link](x)
+
+            ```
+            <h2>not a heading</h2>
+            ```
+
+            Text with <h3>raw</h3>.
+
+            Setext
+            ------
+
+            ####### not a heading
+            """
+        var seen: [String] = []
+        let html = MarkdownHTML.render(
+            markdown,
+            headingID: { text in
+                seen.append(text)
+                return "id\(seen.count)&\""
+            })
+        #expect(seen == ["One two three", "Quoted link", "Setext"])
+        #expect(html.contains("<h1 id=\"id1&amp;&quot;\">One <em>two</em> <code>three</code></h1>"))
+        #expect(html.contains("<h2 id=\"id2&amp;&quot;\">Quoted <a href=\"x\">link</a></h2>"))
+        #expect(html.contains("<h2 id=\"id3&amp;&quot;\">Setext</h2>"))
+        #expect(html.contains("&lt;h2&gt;not a heading&lt;/h2&gt;"))
+        #expect(html.contains("<p>####### not a heading</p>"))
+        // An empty id gives the heading none; without the closure nothing changes.
+        #expect(MarkdownHTML.render("# A\n", headingID: { _ in "" }) == "<h1>A</h1>\n")
+        #expect(MarkdownHTML.render(markdown) == MarkdownHTML.render(markdown, headingID: nil))
+    }
+
+    @Test("raw HTML headings rendered unsafely make the count differ, and then no id is given")
+    func unsafeRawHeadings() {
+        let html = MarkdownHTML.render("# A\n\n<h2>raw</h2>\n", safe: false, headingID: { _ in "x" })
+        #expect(html == "<h1>A</h1>\n<h2>raw</h2>\n")
+    }
 }
+

@@ -33,4 +33,12 @@ public struct NoteHeading: Sendable, Equatable {
     public static func anchor(_ text: String) -> String {
         text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: " ")
     }
+
+    /// The heading's `id` on a page, and the `#fragment` that lands on it: its ``anchor(_:)``
+    /// with every character that is not a letter, a digit or a space dropped, and the words
+    /// joined by `-` (`Next steps`, `next_steps` and `Next *steps*!` all give `next-steps`).
+    public static func slug(_ text: String) -> String {
+        let kept = anchor(text).unicodeScalars.filter { $0 == " " || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        return String(String.UnicodeScalarView(kept)).split(separator: " ").joined(separator: "-")
+    }
 }

@@ -80,6 +80,27 @@ struct NoteContentHTMLTests {
         #expect(content.bodyMarkdown { _ in .link("/n/plan") } == "[[plan]](draft) and [x plan](y)\n")
     }
 
+    @Test("heading ids are the headings' slugs, the same one twice made unique")
+    func headingIDs() {
+        let content = NoteContent(bytes: Array("# Next *steps*!\n\n## next_steps\n\n## Дни 2\n\n## ???\n".utf8), path: "t.md")
+        let html = content.bodyHTML(wikilinks: { _ in .asWritten }, headingIDs: true)
+        #expect(html.contains("<h1 id=\"next-steps\">"))
+        #expect(html.contains("<h2 id=\"next-steps-1\">next_steps</h2>"))
+        #expect(html.contains("<h2 id=\"дни-2\">"))
+        #expect(html.contains("<h2>???</h2>"), "a heading with no letter or digit has no id")
+        #expect(!content.bodyHTML(wikilinks: { _ in .asWritten }).contains(" id="))
+    }
+
+    @Test(
+        "a slug keeps letters, digits and words",
+        arguments: [
+            ("Next steps", "next-steps"), ("next_steps", "next-steps"), ("Next *steps*!", "next-steps"), ("  a  -  b  ", "a-b"),
+            ("Храмы 日本", "храмы-日本"), ("Step 2.5", "step-25"), ("???", ""), ("", ""),
+        ])
+    func slug(text: String, expected: String) {
+        #expect(NoteHeading.slug(text) == expected)
+    }
+
     @Test("text outside the wikilinks is rendered exactly as bodyHTML renders it")
     func restUnchanged() {
         let body = "# Heading\n\nSome *emphasis*, a [Markdown link](other.md) and <b>raw</b>.\n"
