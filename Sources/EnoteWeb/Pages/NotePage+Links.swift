@@ -54,21 +54,26 @@ extension WebServer {
     }
 
     /// The body of `note` as HTML with its wikilinks resolved against the notes indexed now: a
-    /// note or a picture a `[[wikilink]]` or `![[embed]]` names is linked under `/n/`; a dead or
-    /// ambiguous one, or one to another kind of file, is left as written.
+    /// note or a picture a `[[wikilink]]` or `![[embed]]` names is linked under `/n/` (at the
+    /// heading it names, whose `id` is its slug); a dead or ambiguous one, or one to another
+    /// kind of file, is left as written.
     func linkedBody(of note: Note) -> String {
         let links = NoteLinkExtractor.extract(note.content).links.filter(\.isWikilink)
-        guard !links.isEmpty,
-            let resolutions = try? web.read({ index throws(VaultError) in try index.resolve(links, from: note.path) })
-        else { return note.content.bodyHTML }
+        let resolutions = links.isEmpty ? [] : (try? web.read { index throws(VaultError) in try index.resolve(links, from: note.path) }) ?? []
         var urls: [Int: String] = [:]
         for (link, resolution) in zip(links, resolutions) {
             // `/n/` serves notes and pictures; a link to another file (a PDF) stays as written.
             guard case .resolved(let target) = resolution else { continue }
             let path = NotePath(trusted: target)
             guard path.isMarkdown || ImageFormat.named(byExtensionOf: target) != nil else { continue }
-            urls[link.place.offset] = NoteURL.show(path)
+            var url = NoteURL.show(path)
+            if path.isMarkdown, let heading = link.target.heading,
+                let fragment = NoteHeading.slug(heading).addingPercentEncoding(withAllowedCharacters: NoteURL.componentAllowed), !fragment.isEmpty
+            {
+                url += "#" + fragment
+            }
+            urls[link.place.offset] = url
         }
-        return note.content.bodyHTML { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }
+        return note.content.bodyHTML(wikilinks: { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }, headingIDs: true)
     }
 }
