@@ -155,6 +155,28 @@ def note_page_renders_markdown_and_pictures(c):
 
 
 @test
+def wikilink_lands_on_the_note_and_its_heading(c):
+    c.server.write("trail.md", "# Trail\n\n" + "A line of filler text.\n\n" * 80 + "## Next *steps*\n\nPack the tent.\n")
+    c.server.write("hike.md", "# Hike\n\nRead [[trail#Next steps|the next steps]] and [[nowhere]].\n\n![[cat.gif]]\n")
+    c.sign_in()
+    link = c.page.locator("article.note .body a:has-text('the next steps')")
+    deadline = time.monotonic() + 15
+    while True:
+        # The server indexes the two notes written after it started within moments.
+        c.page.goto(c.server.origin + "/n/hike.md")
+        if link.count() == 1 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    expect(link).to_have_attribute("href", "/n/trail.md#next-steps")
+    expect(c.page.locator("article.note .body")).to_contain_text("[[nowhere]]")
+    c.page.wait_for_function("() => { const i = document.querySelector('article.note .body img[alt=\"cat.gif\"]'); return i && i.complete && i.naturalWidth > 0 }")
+    link.click()
+    expect(c.page).to_have_url(re.compile(r"/n/trail\.md#next-steps$"))
+    expect(c.page.locator("h2#next-steps")).to_be_in_viewport()
+    expect(c.page.locator("article.note h1").first).not_to_be_in_viewport()
+
+
+@test
 def new_note_refused_without_title_or_content_then_created(c):
     c.sign_in()
     c.page.click("a.new")
