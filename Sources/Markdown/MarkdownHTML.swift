@@ -20,15 +20,15 @@ package enum MarkdownHTML {
     ///   - safe: When `true` (the default), raw HTML and dangerous URLs are neutralised.
     ///   - imageSource: Called with each image's destination; the returned string replaces it
     ///     (for example a `data:` URL to embed the picture). `nil` keeps destinations as written.
-    ///   - headingID: Called with each heading's text (its inline markup dropped), in document
-    ///     order; the heading gets the returned string as its `id` (HTML-escaped), so that a
-    ///     link's `#fragment` can land on it. An empty string gives no `id`. `nil` gives none.
+    ///   - headingIDs: The `id` of each heading, in document order (HTML-escaped here; an empty
+    ///     string gives none). When the rendered page has another number of headings than
+    ///     this list, no heading gets an `id`. `nil` gives none.
     /// - Returns: An HTML fragment.
     package static func render(
         _ markdown: String,
         safe: Bool = true,
         imageSource: ((String) -> String)? = nil,
-        headingID: ((String) -> String)? = nil
+        headingIDs: [String]? = nil
     ) -> String {
         var markdown = markdown
         let options = safe ? CMARK_OPT_SAFE : CMARK_OPT_UNSAFE
@@ -38,30 +38,10 @@ package enum MarkdownHTML {
                     rewriteImages(in: root, using: imageSource)
                 }
                 let html = CMarkTree.consume(cmark_render_html(root, options))
-                guard let headingID else { return html }
-                return withHeadingIDs(html, ids: headingTexts(in: root).map(headingID))
+                guard let headingIDs else { return html }
+                return withHeadingIDs(html, ids: headingIDs)
             } ?? ""
         }
-    }
-
-    /// The text of every heading of the tree, in document order: its text and code spans.
-    private static func headingTexts(in root: OpaquePointer) -> [String] {
-        var texts: [String] = []
-        var current: [UInt8]?
-        CMarkTree.walk(root) { event, node, type in
-            switch (event, type) {
-            case (.enter, CMARK_NODE_HEADING): current = []
-            case (.exit, CMARK_NODE_HEADING):
-                texts.append(String(decoding: current ?? [], as: UTF8.self))
-                current = nil
-            case (.enter, CMARK_NODE_TEXT), (.enter, CMARK_NODE_CODE):
-                if current != nil { current! += Array(CMarkTree.string(cmark_node_get_literal(node)).utf8) }
-            case (.enter, CMARK_NODE_SOFTBREAK), (.enter, CMARK_NODE_LINEBREAK):
-                if current != nil { current!.append(0x20) }
-            default: break
-            }
-        }
-        return texts
     }
 
     /// `html` with `ids[k]` given to its k-th heading. libcmark writes each heading as `<h1>` to

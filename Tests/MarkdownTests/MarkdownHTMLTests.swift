@@ -95,7 +95,7 @@ struct MarkdownHTMLTests {
         #expect(html == "<p>Just <a href=\"x.png\">a link</a></p>\n")
     }
 
-    @Test("headings get the ids given for their text, in order; nothing else does")
+    @Test("headings get the ids given, in order; nothing else does")
     func headingIDs() {
         let markdown = """
             # One *two* `three`
@@ -106,35 +106,34 @@ struct MarkdownHTMLTests {
             <h2>not a heading</h2>
             ```
 
-            Text with <h3>raw</h3>.
+            Text with <h3>raw</h3> and `<h4>` in code.
 
             Setext
             ------
 
             ####### not a heading
             """
-        var seen: [String] = []
-        let html = MarkdownHTML.render(
-            markdown,
-            headingID: { text in
-                seen.append(text)
-                return "id\(seen.count)&\""
-            })
-        #expect(seen == ["One two three", "Quoted link", "Setext"])
-        #expect(html.contains("<h1 id=\"id1&amp;&quot;\">One <em>two</em> <code>three</code></h1>"))
-        #expect(html.contains("<h2 id=\"id2&amp;&quot;\">Quoted <a href=\"x\">link</a></h2>"))
-        #expect(html.contains("<h2 id=\"id3&amp;&quot;\">Setext</h2>"))
-        #expect(html.contains("&lt;h2&gt;not a heading&lt;/h2&gt;"))
-        #expect(html.contains("<p>####### not a heading</p>"))
-        // An empty id gives the heading none; without the closure nothing changes.
-        #expect(MarkdownHTML.render("# A\n", headingID: { _ in "" }) == "<h1>A</h1>\n")
-        #expect(MarkdownHTML.render(markdown) == MarkdownHTML.render(markdown, headingID: nil))
+        let html = MarkdownHTML.render(markdown, headingIDs: ["one&\"", "quoted", "setext"])
+        #expect(
+            html == """
+                <h1 id="one&amp;&quot;">One <em>two</em> <code>three</code></h1>
+                <blockquote>
+                <h2 id="quoted">Quoted <a href="x">link</a></h2>
+                </blockquote>
+                <pre><code>&lt;h2&gt;not a heading&lt;/h2&gt;
+                </code></pre>
+                <p>Text with <!-- raw HTML omitted -->raw<!-- raw HTML omitted --> and <code>&lt;h4&gt;</code> in code.</p>
+                <h2 id="setext">Setext</h2>
+                <p>####### not a heading</p>
+
+                """)
+        // An empty id gives that heading none; the others keep theirs.
+        #expect(MarkdownHTML.render("# A\n\n# B\n", headingIDs: ["", "b"]) == "<h1>A</h1>\n<h1 id=\"b\">B</h1>\n")
     }
 
-    @Test("raw HTML headings rendered unsafely make the count differ, and then no id is given")
-    func unsafeRawHeadings() {
-        let html = MarkdownHTML.render("# A\n\n<h2>raw</h2>\n", safe: false, headingID: { _ in "x" })
-        #expect(html == "<h1>A</h1>\n<h2>raw</h2>\n")
+    @Test("another number of ids than headings gives none, as does raw HTML rendered unsafely")
+    func countsMustAgree() {
+        #expect(MarkdownHTML.render("# A\n\n## B\n", headingIDs: ["a"]) == "<h1>A</h1>\n<h2>B</h2>\n")
+        #expect(MarkdownHTML.render("# A\n\n<h2>raw</h2>\n", safe: false, headingIDs: ["a"]) == "<h1>A</h1>\n<h2>raw</h2>\n")
     }
 }
-

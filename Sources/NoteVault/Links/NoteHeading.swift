@@ -35,10 +35,38 @@ public struct NoteHeading: Sendable, Equatable {
     }
 
     /// The heading's `id` on a page, and the `#fragment` that lands on it: its ``anchor(_:)``
-    /// with every character that is not a letter, a digit or a space dropped, and the words
-    /// joined by `-` (`Next steps`, `next_steps` and `Next *steps*!` all give `next-steps`).
+    /// in Unicode's composed form, with every character that is not a letter, a mark, a digit
+    /// or a space dropped, and the words joined by `-` (`Next steps`, `next_steps` and
+    /// `Next *steps*!` all give `next-steps`).
     public static func slug(_ text: String) -> String {
-        let kept = anchor(text).unicodeScalars.filter { $0 == " " || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        let kept = anchor(text.precomposedStringWithCanonicalMapping).unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                return true
+            default:
+                return scalar.properties.isAlphabetic
+            }
+        }
         return String(String.UnicodeScalarView(kept)).split(separator: " ").joined(separator: "-")
+    }
+
+    /// The `id` of each heading of a page whose headings are `texts`, in order: each heading's
+    /// ``slug(_:)``, the first heading with a slug keeping it as it is, so that a link to
+    /// `#next-steps` lands on the first "Next steps"; a later one gets the first `-1`, `-2`, …
+    /// that no other heading has, and one without a slug gets none (empty).
+    public static func ids(for texts: [String]) -> [String] {
+        let slugs = texts.map(slug)
+        var taken = Set(slugs)
+        var used = Set<String>()
+        return slugs.map { slug in
+            guard !slug.isEmpty else { return "" }
+            if used.insert(slug).inserted { return slug }
+            var number = 1
+            while taken.contains("\(slug)-\(number)") { number += 1 }
+            let id = "\(slug)-\(number)"
+            taken.insert(id)
+            used.insert(id)
+            return id
+        }
     }
 }

@@ -11,19 +11,14 @@ extension NoteContent {
     /// The body as ``bodyHTML`` renders it, with each `[[wikilink]]` and `![[embed]]` shown as
     /// `display` says: a link (an embed of a picture as the picture), its text alone, or as
     /// written. See ``bodyMarkdown(wikilinks:)``.
-    /// - Parameter headingIDs: Give each heading its ``NoteHeading/slug(_:)`` as its `id` (the
-    ///   second heading with the same slug gets `-1`, the next `-2`), so that a link's
-    ///   `#fragment` lands on it.
+    /// - Parameter headingIDs: Give each heading an `id` (``NoteHeading/ids(for:)``, from the
+    ///   headings as written, as links name them), so that a link's `#fragment` lands on it.
     public func bodyHTML(wikilinks display: (NoteLink) -> WikilinkDisplay, headingIDs: Bool = false) -> String {
         guard textProblem == nil else { return bodyHTML }
-        guard headingIDs else { return MarkdownHTML.render(bodyMarkdown(wikilinks: display)) }
-        var used: [String: Int] = [:]
-        return MarkdownHTML.render(bodyMarkdown(wikilinks: display), headingID: { text in
-            let slug = NoteHeading.slug(text)
-            guard !slug.isEmpty else { return "" }
-            defer { used[slug, default: 0] += 1 }
-            return used[slug].map { "\(slug)-\($0)" } ?? slug
-        })
+        let markdown = bodyMarkdown(wikilinks: display)
+        guard headingIDs else { return MarkdownHTML.render(markdown) }
+        let headings = NoteHeading.headings(in: bytes, bodyStart: bodyStart)
+        return MarkdownHTML.render(markdown, headingIDs: NoteHeading.ids(for: headings.map(\.text)))
     }
 
     /// The body's Markdown with each `[[wikilink]]` and `![[embed]]` written as `display` says.

@@ -80,25 +80,41 @@ struct NoteContentHTMLTests {
         #expect(content.bodyMarkdown { _ in .link("/n/plan") } == "[[plan]](draft) and [x plan](y)\n")
     }
 
-    @Test("heading ids are the headings' slugs, the same one twice made unique")
+    @Test("heading ids are the headings' slugs as written, the first of each kept, later ones made unique")
     func headingIDs() {
-        let content = NoteContent(bytes: Array("# Next *steps*!\n\n## next_steps\n\n## Дни 2\n\n## ???\n".utf8), path: "t.md")
-        let html = content.bodyHTML(wikilinks: { _ in .asWritten }, headingIDs: true)
+        let body = "# Next *steps*!\n\n## next_steps\n\n## Дни 2\n\n## ???\n\n## R&amp;D [[plan|Plan]]\n"
+        let content = NoteContent(bytes: Array("---\ntitle: T\n---\n\(body)".utf8), path: "t.md")
+        let html = content.bodyHTML(wikilinks: { _ in .link("/n/plan.md") }, headingIDs: true)
         #expect(html.contains("<h1 id=\"next-steps\">"))
         #expect(html.contains("<h2 id=\"next-steps-1\">next_steps</h2>"))
         #expect(html.contains("<h2 id=\"дни-2\">"))
         #expect(html.contains("<h2>???</h2>"), "a heading with no letter or digit has no id")
+        // As written, as a link names it (and as heading rename writes it), whether or not its
+        // wikilink resolves.
+        #expect(html.contains("<h2 id=\"rampd-planplan\">R&amp;D <a href=\"/n/plan.md\">Plan</a></h2>"))
         #expect(!content.bodyHTML(wikilinks: { _ in .asWritten }).contains(" id="))
     }
 
     @Test(
-        "a slug keeps letters, digits and words",
+        "ids: the first heading with a slug keeps it, later ones take a number no heading has",
+        arguments: [
+            (["A", "A", "A 1"], ["a", "a-2", "a-1"]), (["A 1", "A", "A"], ["a-1", "a", "a-2"]), (["A", "a", "A!"], ["a", "a-1", "a-2"]),
+            (["?", "B", "?"], ["", "b", ""]), ([], []),
+        ])
+    func uniqueIDs(texts: [String], expected: [String]) {
+        #expect(NoteHeading.ids(for: texts) == expected)
+    }
+
+    @Test(
+        "a slug keeps letters, marks, digits and words, in composed form",
         arguments: [
             ("Next steps", "next-steps"), ("next_steps", "next-steps"), ("Next *steps*!", "next-steps"), ("  a  -  b  ", "a-b"),
-            ("Храмы 日本", "храмы-日本"), ("Step 2.5", "step-25"), ("???", ""), ("", ""),
+            ("Храмы 日本", "храмы-日本"), ("Step 2.5", "step-25"), ("???", ""), ("", ""), ("Cafe\u{301}", "caf\u{E9}"), ("Caf\u{E9}", "caf\u{E9}"),
+            ("नमस्ते", "नमस्ते"), ("ไม้", "ไม้"), ("Plan 😀", "plan"),
         ])
     func slug(text: String, expected: String) {
         #expect(NoteHeading.slug(text) == expected)
+        #expect(Array(NoteHeading.slug(text).unicodeScalars) == Array(expected.unicodeScalars))
     }
 
     @Test("text outside the wikilinks is rendered exactly as bodyHTML renders it")
