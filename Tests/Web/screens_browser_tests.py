@@ -304,7 +304,7 @@ def drag_to_reorder_writes_one_file(c):
     before = snapshot(c.server.vault)
     rows.nth(broken).locator(".handle").focus()
     c.page.keyboard.press("ArrowUp")
-    expect(c.page.locator("#live-status")).to_contain_text("broken-front-matter.md")
+    expect(c.page.locator("#live_status")).to_contain_text("broken-front-matter.md")
     expect(rows.nth(broken)).to_have_attribute("data-path", "broken-front-matter.md")
     assert changed_files(before, snapshot(c.server.vault)) == []
     # A move without the CSRF token is refused and writes nothing.

@@ -5,7 +5,7 @@
 (function () {
   if (!window.EventSource) return;
   var page = document.body.getAttribute("data-page");
-  var status = document.getElementById("live-status");
+  var status = document.getElementById("live_status");
   var source = new EventSource("/events");
 
   function say(text) {
@@ -41,14 +41,14 @@
     } else if (page === "search") {
       document.dispatchEvent(new CustomEvent("enote:search-again"));
     } else if (page === "note" || page === "edit") {
-      var holder = document.getElementById(page === "note" ? "note" : "editor");
+      var holder = document.getElementById(page === "note" ? "note_article" : "editor");
       if (!holder) return;
       var path = holder.getAttribute("data-path");
       if (paths.indexOf(path) < 0 && paths.indexOf("*") < 0) return;
       currentRevision(path, function (revision) {
         if (revision === holder.getAttribute("data-revision")) return;
         if (page === "note") {
-          refreshFragment("note");
+          refreshFragment("note_article");
         } else {
           holder.setAttribute("data-disk-revision", revision);
           var warning = document.getElementById("changed-on-disk");

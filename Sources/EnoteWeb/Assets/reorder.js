@@ -6,7 +6,7 @@
 "use strict";
 (function () {
   var token = document.querySelector("meta[name=csrf-token]");
-  var status = document.getElementById("live-status");
+  var status = document.getElementById("live_status");
 
   function list() { return document.getElementById("notes"); }
   function rows() { return Array.prototype.slice.call(list().querySelectorAll("li.note")); }

@@ -16,7 +16,7 @@ extension NotePage {
     var tagLinks: HTML {
         guard !tags.isEmpty else { return .empty }
         let links = tags.map { tag -> HTML in "<a class=\"tag\" href=\"/?tag=\(QueryEncoding.query(tag))\">#\(tag)</a>" }
-        return "<span class=\"tags\" id=\"tags\">\(HTML.join(links, separator: " "))</span>"
+        return "<span class=\"tags\" id=\"note_tags\">\(HTML.join(links, separator: " "))</span>"
     }
 
     /// The notes that link here, each with the line that links.
@@ -29,7 +29,7 @@ extension NotePage {
             """
         }
         return """
-            <section class="backlinks" id="backlinks"><h2>\(frame.text("Linked from"))</h2>
+            <section class="backlinks" id="note_backlinks"><h2>\(frame.text("Linked from"))</h2>
             <ul>\(HTML.join(items, separator: "\n"))</ul></section>
             """
     }

@@ -51,7 +51,7 @@ package struct NotePage {
         let folder: HTML =
             note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """
-            <article class="note" id="note" data-path="\(note.path.description)" data-revision="\(note.revision.description)">
+            <article class="note" id="note_article" data-path="\(note.path.description)" data-revision="\(note.revision.description)">
             <header>\(Swatch.svg(metadata.hasColor ? metadata.color : .default, className: "swatch big"))
             <div>\(folder)<h1>\(note.title)</h1><p class="facts">\(facts)</p></div></header>
             \(problemList)

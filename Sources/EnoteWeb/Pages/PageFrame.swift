@@ -64,7 +64,7 @@ package struct PageFrame: Sendable {
             \(newButton)
             <nav class="languages">\(languages)</nav>
             </header>
-            <div id="live-status" class="live-status" role="status" hidden></div>
+            <div id="live_status" class="live-status" role="status" hidden></div>
             <main>
             \(content)
             </main>
