@@ -58,6 +58,21 @@ import Testing
         #expect(picture.header("Content-Type") == "image/gif")
     }
 
+    @Test("a heading named like a part of the page (Note, Backlinks, Tags, Live status) has the only element with its id")
+    func headingIDsNeverClashWithThePage() throws {
+        try vault.write("parts.md", "# Parts\n\n## Note\n\n## Backlinks\n\n## Tags\n\n## Live status\n\nSee [[trip]] and #tag.\n")
+        try vault.write("back.md", "Back to [[parts#Backlinks]].\n")
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let page = try client.send("GET", "/n/parts.md").body
+        for id in ["note", "backlinks", "tags", "live-status"] {
+            #expect(page.components(separatedBy: "id=\"\(id)\"").count == 2, "\(id) once, on its heading")
+            #expect(page.contains("<h2 id=\"\(id)\">"), "\(id)")
+        }
+        #expect(try client.send("GET", "/n/back.md").body.contains("<a href=\"/n/parts.md#backlinks\">parts#Backlinks</a>"))
+    }
+
     @Test("a note written after the server started is linked as soon as the index knows it")
     func newTargetIsLinked() throws {
         let server = try ServeProcess(vault)
