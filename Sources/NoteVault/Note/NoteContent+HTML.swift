@@ -15,10 +15,9 @@ extension NoteContent {
     ///   headings as written, as links name them), so that a link's `#fragment` lands on it.
     public func bodyHTML(wikilinks display: (NoteLink) -> WikilinkDisplay, headingIDs: Bool = false) -> String {
         guard textProblem == nil else { return bodyHTML }
-        let markdown = bodyMarkdown(wikilinks: display)
-        guard headingIDs else { return MarkdownHTML.render(markdown) }
-        let headings = NoteHeading.headings(in: bytes, bodyStart: bodyStart)
-        return MarkdownHTML.render(markdown, headingIDs: NoteHeading.ids(for: headings.map(\.text)))
+        let rewritten = rewritingWikilinks(display)
+        guard headingIDs else { return MarkdownHTML.render(rewritten.markdown) }
+        return MarkdownHTML.render(rewritten.markdown, headingIDs: NoteHeading.ids(for: rewritten.headings))
     }
 
     /// The body's Markdown with each `[[wikilink]]` and `![[embed]]` written as `display` says.
@@ -32,6 +31,12 @@ extension NoteContent {
     /// for byte.
     public func bodyMarkdown(wikilinks display: (NoteLink) -> WikilinkDisplay) -> String {
         guard textProblem == nil else { return bodyText }
+        return rewritingWikilinks(display).markdown
+    }
+
+    /// ``bodyMarkdown(wikilinks:)``, and the headings' texts as written from the same parse (the
+    /// ones ``NoteHeading/headings(in:bodyStart:)`` gives).
+    private func rewritingWikilinks(_ display: (NoteLink) -> WikilinkDisplay) -> (markdown: String, headings: [String]) {
         let start = bodyStart
         let map = bytes.withUnsafeBytes { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         let wikilinks = bytes.withUnsafeBufferPointer { NoteLinkExtractor.extract(buffer: $0, bodyStart: start, map: map) }.links.filter(\.isWikilink)
@@ -71,7 +76,7 @@ extension NoteContent {
             copied = inner.upperBound + 2
         }
         markdown += bytes[copied...]
-        return String(decoding: markdown, as: UTF8.self)
+        return (String(decoding: markdown, as: UTF8.self), map.headings.map(\.text))
     }
 
     /// What a wikilink shows: its alias, or, when it has none (or a blank one), its target as
