@@ -184,7 +184,13 @@ def gallery_grid_and_viewer_with_swipe_and_keys(c):
     c.page.click("a.gallery-link")
     thumbs = c.page.locator("#gallery a.thumb")
     expect(thumbs).to_have_count(3)
-    columns = c.page.evaluate("() => getComputedStyle(document.getElementById('gallery')).gridTemplateColumns.split(' ').length")
+    # The grid's columns are read once the stylesheet applies: on a loaded machine the
+    # thumbnails can be in the page before style.css is (the computed value is then "none").
+    count = "() => getComputedStyle(document.getElementById('gallery')).gridTemplateColumns.split(' ').length"
+    try:
+        c.page.wait_for_function(count + " >= 4", timeout=10000)
+    finally:
+        columns = c.page.evaluate(count)
     assert columns >= 4, columns
     c.page.wait_for_function("() => [...document.querySelectorAll('#gallery img')].every(i => i.complete && i.naturalWidth > 0)")
     c.shot("gallery")
