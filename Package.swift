@@ -33,6 +33,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Snowball's stemmers from the system (Debian: libstemmer-dev, which has no pkg-config
+        // file). Only `NoteVault`'s `Search/Stemmer.swift` imports it.
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]
+        ),
         // Linux system calls that Glibc's Swift overlay does not expose (renameat2, openat2).
         .target(name: "CEnoteSystem"),
         // The FTS5 ranking function of the index, in C because it runs once per matching row.
@@ -43,11 +49,12 @@ let package = Package(
         ),
         // Markdown → Swift values, plain text and HTML, through libcmark.
         .target(name: "Markdown", dependencies: ["CCMark"]),
-        // The notes vault: notes, front matter, files, index, watcher, expiry.
+        // The notes vault: notes, front matter, files, index, search, watcher, expiry.
         .target(
             name: "NoteVault",
             dependencies: [
                 "Markdown",
+                "CStemmer",
                 "CEnoteSystem",
                 "CEnoteFTS",
                 .product(name: "GRDB", package: "GRDB.swift"),

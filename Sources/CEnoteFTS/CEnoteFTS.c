@@ -6,6 +6,10 @@
 #include <string.h>
 
 #define ENOTE_TITLE_BONUS 1.0e9
+#define ENOTE_LEVEL_UNIT 1.0e10
+#define ENOTE_MATCH_UNIT 1.0e12
+/* The column weights come first among the function's arguments. */
+#define ENOTE_COLUMNS 3
 #define ENOTE_HIDDEN_RANK 1.0e18
 #define ENOTE_K1 1.2
 #define ENOTE_B 0.75
@@ -14,6 +18,8 @@
 
 double enote_rank_title_bonus(void) { return ENOTE_TITLE_BONUS; }
 double enote_rank_hidden(void) { return ENOTE_HIDDEN_RANK; }
+double enote_rank_level_unit(void) { return ENOTE_LEVEL_UNIT; }
+double enote_rank_match_unit(void) { return ENOTE_MATCH_UNIT; }
 
 unsigned char enote_length_class(long long bytes) {
     if (bytes <= 1) return 1;
@@ -44,10 +50,16 @@ static int isHidden(const Fts5ExtensionApi *api, Fts5Context *fts, const EnoteRa
     return (counter->hidden[rowid >> 3] >> (rowid & 7)) & 1;
 }
 
-/* Per-query data, computed once and kept as FTS5 auxdata: each phrase's IDF. */
+/* Per-query data, computed once and kept as FTS5 auxdata: each phrase's group (the word of
+ * the query it stands for) and level, and each group's IDF. */
 typedef struct {
     int phraseCount;
-    double idf[1];
+    int groupCount;
+    /* Whether levels count (a phrase map was given). */
+    int leveled;
+    double *idf;             /* per group */
+    unsigned char *group;    /* per phrase */
+    unsigned char *level;    /* per phrase */
 } RankData;
 
 static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
@@ -56,24 +68,43 @@ static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
     return SQLITE_OK;
 }
 
-static RankData *rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc) {
+static RankData *rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nVal, sqlite3_value **apVal, int *rc) {
     RankData *data = (RankData *)api->xGetAuxdata(fts, 0);
     if (data) return data;
     int phrases = api->xPhraseCount(fts);
-    data = (RankData *)sqlite3_malloc64(sizeof(RankData) + sizeof(double) * (size_t)(phrases > 0 ? phrases : 1));
+    size_t slots = (size_t)(phrases > 0 ? phrases : 1);
+    data = (RankData *)sqlite3_malloc64(sizeof(RankData) + slots * (sizeof(double) + 2));
     if (!data) { *rc = SQLITE_NOMEM; return NULL; }
+    data->idf = (double *)(data + 1);
+    data->group = (unsigned char *)(data->idf + slots);
+    data->level = data->group + slots;
     data->phraseCount = phrases;
-    if (phrases == 1) {
-        /* One phrase: its IDF is the same for every row and cannot change the order. */
-        data->idf[0] = 1.0;
-    } else {
+    data->leveled = 0;
+    const unsigned char *map = NULL;
+    if (nVal > ENOTE_COLUMNS && sqlite3_value_bytes(apVal[ENOTE_COLUMNS]) == 2 * phrases) {
+        map = (const unsigned char *)sqlite3_value_blob(apVal[ENOTE_COLUMNS]);
+    }
+    data->groupCount = 0;
+    for (int i = 0; i < phrases; i++) {
+        data->group[i] = map ? map[2 * i] : (unsigned char)(i < 255 ? i : 255);
+        data->level[i] = map ? map[2 * i + 1] : 2;
+        if (data->group[i] + 1 > data->groupCount) data->groupCount = data->group[i] + 1;
+    }
+    data->leveled = map != NULL;
+    for (int g = 0; g < data->groupCount; g++) data->idf[g] = 1.0;
+    if (data->groupCount > 1) {
+        /* A group's IDF is that of its first phrase with any match (the word as typed, unless
+         * no note has it): counting every form would cost a pass over each of them. One group
+         * alone cannot change the order, so it is not counted at all. */
         sqlite3_int64 total = 0;
         *rc = api->xRowCount(fts, &total);
-        for (int i = 0; *rc == SQLITE_OK && i < phrases; i++) {
+        for (int g = 0; *rc == SQLITE_OK && g < data->groupCount; g++) {
             sqlite3_int64 hits = 0;
-            *rc = api->xQueryPhrase(fts, i, &hits, countRow);
+            for (int i = 0; *rc == SQLITE_OK && i < phrases && hits == 0; i++) {
+                if (data->group[i] == g) *rc = api->xQueryPhrase(fts, i, &hits, countRow);
+            }
             double idf = log(((double)total - (double)hits + 0.5) / ((double)hits + 0.5));
-            data->idf[i] = idf <= 0.0 ? 1e-6 : idf;
+            data->idf[g] = idf <= 0.0 ? 1e-6 : idf;
         }
     }
     if (*rc == SQLITE_OK) *rc = api->xSetAuxdata(fts, data, sqlite3_free);
@@ -90,9 +121,10 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
         return;
     }
     int rc = SQLITE_OK;
-    RankData *data = rankData(api, fts, &rc);
+    RankData *data = rankData(api, fts, nVal, apVal, &rc);
     if (!data) { sqlite3_result_error_code(ctx, rc); return; }
 
+    /* Per phrase: weighted term frequency and whether it occurs in the title. */
     double stackTF[16];
     unsigned char stackTitle[16];
     double *tf = stackTF;
@@ -106,29 +138,61 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
     memset(inTitle, 0, (size_t)data->phraseCount);
 
     int instances = 0;
+    int columns = nVal < ENOTE_COLUMNS ? nVal : ENOTE_COLUMNS;
     rc = api->xInstCount(fts, &instances);
     for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
         if (rc != SQLITE_OK || phrase < 0 || phrase >= data->phraseCount) continue;
-        double weight = column < nVal ? sqlite3_value_double(apVal[column]) : 1.0;
+        double weight = column < columns ? sqlite3_value_double(apVal[column]) : 1.0;
         tf[phrase] += weight;
         if (column == 0) inTitle[phrase] = 1;
     }
 
-    double score = 0.0;
+    /* Per group: its best phrase's score and level, and whether any of its phrases is in the title. */
+    double stackScore[16];
+    int stackLevel[16];
+    unsigned char stackGroupTitle[16];
+    double *groupScore = stackScore;
+    int *groupLevel = stackLevel;
+    unsigned char *groupTitle = stackGroupTitle;
+    if (data->groupCount > 16) {
+        groupScore = (double *)sqlite3_malloc64(sizeof(double) * (size_t)data->groupCount);
+        groupLevel = (int *)sqlite3_malloc64(sizeof(int) * (size_t)data->groupCount);
+        groupTitle = (unsigned char *)sqlite3_malloc64((size_t)data->groupCount);
+        if (!groupScore || !groupLevel || !groupTitle) {
+            sqlite3_free(groupScore); sqlite3_free(groupLevel); sqlite3_free(groupTitle);
+            if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+    }
+    for (int g = 0; g < data->groupCount; g++) { groupScore[g] = 0.0; groupLevel[g] = -1; groupTitle[g] = 0; }
+
     double norm = lengthNorm(api, fts, counter);
-    int matched = 0, matchedInTitle = 0;
     for (int p = 0; p < data->phraseCount; p++) {
         if (tf[p] <= 0.0) continue;
+        int g = data->group[p];
+        double score = data->idf[g] * (tf[p] * (ENOTE_K1 + 1.0)) / (tf[p] + ENOTE_K1 * norm);
+        if (score > groupScore[g]) groupScore[g] = score;
+        if (data->level[p] > groupLevel[g]) groupLevel[g] = data->level[p];
+        if (inTitle[p]) groupTitle[g] = 1;
+    }
+    double score = 0.0;
+    int matched = 0, matchedInTitle = 0, levels = 0;
+    for (int g = 0; g < data->groupCount; g++) {
+        if (groupLevel[g] < 0) continue;
         matched++;
-        if (inTitle[p]) matchedInTitle++;
-        score += data->idf[p] * (tf[p] * (ENOTE_K1 + 1.0)) / (tf[p] + ENOTE_K1 * norm);
+        levels += groupLevel[g];
+        if (groupTitle[g]) matchedInTitle++;
+        score += groupScore[g];
     }
     if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
+    if (groupScore != stackScore) { sqlite3_free(groupScore); sqlite3_free(groupLevel); sqlite3_free(groupTitle); }
     if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
     double rank = -score;
     if (matched > 0 && matchedInTitle == matched) rank -= ENOTE_TITLE_BONUS;
+    if (data->leveled) rank -= ENOTE_MATCH_UNIT * (double)matched + ENOTE_LEVEL_UNIT * (double)levels;
     sqlite3_result_double(ctx, rank);
 }
 

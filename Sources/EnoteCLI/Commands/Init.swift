@@ -34,7 +34,9 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let folder = directory ?? globals.vault ?? FileManager.default.currentDirectoryPath
-            let outcome = try VaultInitializer.initialize(at: folder, sample: sample)
+            // The notes' languages, for search, from the user's locale (LC_ALL, LC_MESSAGES, LANG).
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
+            let outcome = try VaultInitializer.initialize(at: folder, sample: sample, languages: SearchLanguage.forLocale(locale))
             // Build the index now, so the first command after init is fast and quiet.
             _ = try Vault(root: outcome.root).freshIndex()
             if outcome.created {

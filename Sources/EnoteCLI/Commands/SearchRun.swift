@@ -35,6 +35,12 @@ struct SearchRun: Equatable {
         let results = try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
+        for correction in results.corrections {
+            context.note(correction.message)
+        }
+        if !results.matchesEveryWord {
+            context.note(SearchResults.someWordsMessage)
+        }
         if filters.json {
             let timeZone = context.clock.timeZone
             let now = context.clock.now()

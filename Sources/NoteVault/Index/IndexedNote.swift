@@ -31,6 +31,12 @@ public struct IndexedNote: Sendable {
     public var score: Double?
     /// For search results: whether the title matches.
     public var titleMatches = false
+    /// For search results: the words of the query that matched no note and what was searched
+    /// instead (the same for every result of one search).
+    public var corrections: [SearchCorrection] = []
+    /// For search results: whether the note matches every word of the query (false when no
+    /// note did, and the notes with the most of them were found instead).
+    public var matchesEveryWord = true
     /// The index's row id (stable while the note keeps its path); 0 for a note not read from
     /// the index.
     public var id: Int64 = 0
@@ -78,7 +84,10 @@ extension IndexedNote: Encodable {
     /// The stable JSON form of a note: `path`, `title`, `description`, `color`, `color_rgb`,
     /// `destroy`, `pending_expiry`, `updated`, `created`, `tags`, `images`, `order`, in this
     /// order, plus `snippet` (matches marked `<mark>…</mark>`, the rest HTML-escaped), `score`
-    /// (bm25; lower is better) and `title_match` for search results. Dates are ISO 8601 with
+    /// (bm25; lower is better), `title_match` and `corrections` (each `{"typed": "plumbre",
+    /// "searched": ["plumber"]}`, empty when the words were searched as typed) and `all_words`
+    /// (false when no note matched every word and these match some of them) for search
+    /// results. Dates are ISO 8601 with
     /// their offset in the context's time zone; a missing value is `null`. The encoder's
     /// `userInfo` must hold a ``NoteJSONContext``.
     public func encode(to encoder: any Encoder) throws {
@@ -106,6 +115,8 @@ extension IndexedNote: Encodable {
         if let score {
             try json.encode((score * 1000).rounded() / 1000, forKey: "score")
             try json.encode(titleMatches, forKey: "title_match")
+            try json.encode(corrections, forKey: "corrections")
+            try json.encode(matchesEveryWord, forKey: "all_words")
         }
     }
 

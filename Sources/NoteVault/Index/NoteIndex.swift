@@ -117,10 +117,21 @@ public final class NoteIndex: @unchecked Sendable {
 
 /// A page of search results.
 public struct SearchResults: Sendable {
-    /// The best matches, title matches first, then by relevance.
+    /// The best matches: closest to the words as typed first, then title matches, then by
+    /// relevance.
     public var notes: [IndexedNote]
     /// How many notes match in all (before the limit).
     public var total: Int
+    /// Words that matched no note and were searched as the vault's words nearest to them; a
+    /// front end says so (``SearchCorrection/message``).
+    public var corrections: [SearchCorrection] = []
+    /// Whether the notes match every word of the query. When no note does, a search answers
+    /// with the notes that match the most of them, and a front end says so
+    /// (``someWordsMessage``).
+    public var matchesEveryWord = true
+
+    /// What a front end says when the notes shown match only some of the words.
+    public static let someWordsMessage: LocalizedMessage = "no note has every word of the search; showing the notes that have the most of them"
 }
 
 extension NoteIndex {
@@ -165,9 +176,12 @@ extension NoteIndex {
         try read { store in try store.contains(path) }
     }
 
-    /// Notes matching `query` and `filter`: title matches first, then by bm25 relevance (title
-    /// weighted ten times the body), each with a snippet around the match
-    /// (``IndexStore/search(_:filter:limit:counter:)`` says how).
+    /// Notes matching `query` and `filter`, each with a snippet around the match: the rules of
+    /// what a word finds (its other forms, the words the last one begins, corrections of a word
+    /// that matches nothing) are ``SearchPlanner``'s, the ranking is
+    /// ``IndexStore/search(_:filter:limit:counter:)``'s. When no note matches every word, even
+    /// after corrections, the notes that match the most of them are returned instead
+    /// (``SearchResults/matchesEveryWord`` is then false).
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
@@ -175,6 +189,31 @@ extension NoteIndex {
     public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
-        return try read { store in try store.search(query, filter: store.resolvingLinks(filter, root: root), limit: limit, counter: counter) }
+        let configured = vault.config.languages
+        return try read { store in
+            let filter = try store.resolvingLinks(filter, root: root)
+            let notes = Set(try store.noteLanguageNames().compactMap(SearchLanguage.named))
+            let planner = SearchPlanner(languages: SearchLanguages(vault: configured, notes: notes), vocabulary: store)
+            var plan = try planner.plan(query)
+            var results = try store.search(plan, filter: filter, limit: limit, counter: counter)
+            var corrections: [SearchCorrection] = []
+            if results.total == 0, let corrected = try planner.corrected(query) {
+                corrections = corrected.corrections
+                plan = try planner.plan(corrected.query)
+                results = try store.search(plan, filter: filter, limit: limit, counter: counter)
+            }
+            var matchesEveryWord = true
+            if results.total == 0, let relaxed = plan.relaxed {
+                matchesEveryWord = false
+                results = try store.search(relaxed, filter: filter, limit: limit, counter: counter)
+            }
+            results.corrections = corrections
+            results.matchesEveryWord = matchesEveryWord
+            for index in results.notes.indices {
+                results.notes[index].corrections = corrections
+                results.notes[index].matchesEveryWord = matchesEveryWord
+            }
+            return results
+        }
     }
 }

@@ -20,10 +20,11 @@ struct SnippetBuilder {
     private var exact: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
 
-    /// Prepares the matching words of `query` with the index's tokenizer.
-    init(query: SearchQuery, db: Database) throws {
+    /// Prepares the matching words (every form and beginning a search plan looks for) with the
+    /// index's tokenizer.
+    init(terms: [SearchQuery.Term], db: Database) throws {
         tokenizer = try db.makeTokenizer(FTS5TokenizerDescriptor(components: [CJKBigramTokenizer.name]))
-        for term in query.groups.joined() {
+        for term in terms {
             let tokens = Self.tokens(of: term.text, tokenizer: tokenizer, query: true)
             for (index, token) in tokens.enumerated() {
                 if term.isPrefix && index == tokens.count - 1 {

@@ -52,6 +52,10 @@ public struct VaultConfig: Sendable, Equatable {
     public var maxNotes: Int?
     /// The most notes one expiry pass may destroy before it asks for confirmation.
     public var expiryCap: Int = 50
+    /// The languages the vault's notes are written in, for search to match every form of a word
+    /// (`languages = de, ru`): a word goes to the first one of its script. A note's own `lang:`
+    /// key adds its language. English and Russian when the line is missing.
+    public var languages: [SearchLanguage] = SearchLanguage.defaults
 
     public init() {}
 
@@ -113,11 +117,21 @@ public struct VaultConfig: Sendable, Equatable {
             case "expiry_cap":
                 guard let cap = Int(value), cap > 0 else { throw fail("expiry_cap must be a whole number above 0, not \"\(value)\"") }
                 expiryCap = cap
+            case "languages":
+                var chosen: [SearchLanguage] = []
+                for name in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+                    guard let language = SearchLanguage.named(name) else {
+                        throw fail("languages: \"\(name)\" is not a language enote knows; use codes such as \(SearchLanguage.knownCodes)")
+                    }
+                    if !chosen.contains(language) { chosen.append(language) }
+                }
+                guard !chosen.isEmpty else { throw fail("languages needs at least one language code, such as en") }
+                languages = chosen
             case "sync", "sync_interval":
                 // Automatic sync pushes on its own: each machine chooses it, never the vault.
                 throw fail("\(key) is not a vault setting: whether a machine syncs by itself is its own choice; remove this line and run git config enote.sync auto in the clones that should")
             default:
-                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap")
+                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages")
             }
         }
     }
@@ -139,7 +153,15 @@ public struct VaultConfig: Sendable, Equatable {
     }
 
     /// The file `enote init` writes: every setting, commented, with its default.
-    public static let template = """
+    public static let template = template(languages: SearchLanguage.defaults)
+
+    /// The file `enote init` writes for a user whose notes are in `languages`.
+    public static func template(languages: [SearchLanguage]) -> String {
+        let line = languages.map(\.code).joined(separator: ", ")
+        return templateText.replacingOccurrences(of: "languages = en, ru", with: "languages = " + line)
+    }
+
+    private static let templateText = """
         # enote vault settings. This file is committed with the vault; the index and locks
         # in this folder are not (see .gitignore). Lines are `key = value`; # starts a comment.
 
@@ -160,6 +182,11 @@ public struct VaultConfig: Sendable, Equatable {
 
         # The editor is not chosen here: anyone who clones the vault would run it. Set it
         # in your own ~/.config/enote/config (editor = nvim), or with $VISUAL or $EDITOR.
+
+        # The languages of the notes, so that search finds every form of a word
+        # (files for file, молока for молоко). A word goes to the first language of
+        # its script; a note's own `lang: de` adds German for that note.
+        languages = en, ru
 
         # How `enote list` sorts by default: updated, created, title, order or destroy.
         # sort = updated

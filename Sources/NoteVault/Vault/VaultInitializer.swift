@@ -36,7 +36,11 @@ public enum VaultInitializer {
     /// - Parameters:
     ///   - folder: The folder; relative paths are taken from the current directory.
     ///   - sample: Whether to copy the preset notes in (existing files are never overwritten).
-    public static func initialize(at folder: String, sample: Bool) throws(VaultError) -> Outcome {
+    ///   - languages: The `languages` line of the new config (``SearchLanguage/forLocale(_:)``
+    ///     makes it from the user's locale); a folder that already is a vault keeps its own.
+    public static func initialize(
+        at folder: String, sample: Bool, languages: [SearchLanguage] = SearchLanguage.defaults
+    ) throws(VaultError) -> Outcome {
         let root = Vault.absolute(folder)
         let fileManager = FileManager.default
         let state = root + "/" + Vault.stateFolderName
@@ -45,7 +49,7 @@ public enum VaultInitializer {
             try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
             if !alreadyVault {
                 try fileManager.createDirectory(atPath: state, withIntermediateDirectories: false)
-                try Data(VaultConfig.template.utf8).write(to: URL(fileURLWithPath: state + "/config"))
+                try Data(VaultConfig.template(languages: languages).utf8).write(to: URL(fileURLWithPath: state + "/config"))
                 try Data(gitignore.utf8).write(to: URL(fileURLWithPath: state + "/.gitignore"))
             }
         } catch {

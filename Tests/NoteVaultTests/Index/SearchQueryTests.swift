@@ -71,7 +71,7 @@ struct SearchQueryTests {
         #expect(
             query.groups == [
                 [SearchQuery.Term(text: "Plan", titleOnly: true)],
-                [SearchQuery.Term(text: "Next Week")],
+                [SearchQuery.Term(text: "Next Week", isQuoted: true)],
                 [SearchQuery.Term(text: "mee", isPrefix: true)],
             ])
         #expect(query.excluded == [SearchQuery.Term(text: "Draft")])

@@ -38,7 +38,7 @@ struct SnippetPrefixTests {
         let index = try sandbox.openIndex()
         try index.readDatabase { db in
             for (query, body) in Self.cases {
-                let snippets = try SnippetBuilder(query: try SearchQuery(parsing: query), db: db)
+                let snippets = try SnippetBuilder(terms: try SearchQuery(parsing: query).groups.flatMap { $0 }, db: db)
                 let bytes = Array(body.utf8)
                 var reads: [Int] = []
                 let prefixed = snippets.snippet(size: bytes.count, initialLength: initialLength) { count in
@@ -57,7 +57,7 @@ struct SnippetPrefixTests {
         let index = try sandbox.openIndex()
         let body = "Buy milk and bread on the way home, and eggs.\n" + Self.filler + Self.filler
         try index.readDatabase { db in
-            let snippets = try SnippetBuilder(query: try SearchQuery(parsing: "milk"), db: db)
+            let snippets = try SnippetBuilder(terms: try SearchQuery(parsing: "milk").groups.flatMap { $0 }, db: db)
             let bytes = Array(body.utf8)
             var largest = 0
             let snippet = snippets.snippet(size: bytes.count) { count in
@@ -81,7 +81,7 @@ struct SnippetPrefixTests {
         #expect(Set(results.notes.map(\.path.description)) == ["long.md", "end.md", "title.md"])
         let query = try SearchQuery(parsing: "milk")
         try index.readDatabase { db in
-            let snippets = try SnippetBuilder(query: query, db: db)
+            let snippets = try SnippetBuilder(terms: query.groups.flatMap { $0 }, db: db)
             for note in results.notes {
                 let body = try #require(try String.fetchOne(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?", arguments: [note.id]))
                 #expect(note.snippet == snippets.snippet(of: body), "\(note.path)")

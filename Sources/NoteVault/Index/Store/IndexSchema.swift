@@ -29,9 +29,10 @@ struct IndexTable: Sendable {
 ///   `enote_rank` (see CEnoteFTS): BM25, title matches first.
 /// - `body_lengths`: each note's body length as one byte, in blocks of notes
 ///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
+/// - `words`: the vocabulary search expands and corrects words from (``WordTable``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 18  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift)
+    static let version = 19  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift)
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
@@ -39,12 +40,16 @@ enum IndexSchema {
     /// The ranking function as a search calls it.
     static let rankCall = "enote_rank(notes_fts, \(rankWeights))"
 
+    /// The ranking function with a phrase map (``SearchPlan/phraseMap``) bound as its first
+    /// parameter.
+    static let rankCallWithPhrases = "enote_rank(notes_fts, \(rankWeights), ?)"
+
     /// The columns of `files` after the path, in the order ``FingerprintTable`` and
     /// ``IndexStore/FileLookup`` read them.
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table]
 
     static let files = IndexTable(
         name: "files",

@@ -3,15 +3,16 @@ import Foundation
 import GRDB
 
 extension IndexStore {
-    /// Notes matching `query` and `filter`: title matches first, then by bm25 relevance (title
-    /// weighted ten times the body), each with a snippet around the match.
+    /// Notes matching `query` and `filter`: the closest matches to the words as typed first
+    /// (``SearchPlan/Level``), then title matches, then by bm25 relevance (title weighted ten
+    /// times the body), each with a snippet around the match.
     ///
     /// The score is `enote_rank` called in the query itself, ordered with `LIMIT`: SQLite then
     /// keeps only the best rows while it scores the matches. FTS5's own `ORDER BY rank` sorts
     /// every match first, which for a word in 80,000 notes is most of the time. Only the
     /// returned page is joined with the notes' rows. `counter` is the memory `enote_rank` shares
     /// with this connection.
-    func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> SearchResults {
+    func search(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> SearchResults {
         let restrictions = filter.ftsRestrictions()
         // Which FTS rows may be returned: not past their destroy date (unless the ranking
         // puts those last, see below), passing the other filters, without the excluded
@@ -54,16 +55,23 @@ extension IndexStore {
                         counter.pointer.pointee.lengths = nil
                     }
                     return try Row.fetchAll(
-                        db, sql: "SELECT rowid, \(IndexSchema.rankCall) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
-                        arguments: [positive] + clauseArguments + [limit])
+                        db, sql: "SELECT rowid, \(IndexSchema.rankCallWithPhrases) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
+                        arguments: [Data(query.phraseMap), positive] + clauseArguments + [limit])
                 }
             }
             let bonus = enote_rank_title_bonus()
+            let levelUnit = enote_rank_level_unit()
+            let matchUnit = enote_rank_match_unit()
             ranked = hits.compactMap { row in
                 let rank: Double = row[1]
                 guard rank < hiddenRank / 2 else { return nil }
-                let isTitle = rank <= -bonus / 2
-                return (row[0], isTitle ? rank + bonus : rank, isTitle)
+                // rank = -(groups matched × unit + levels × unit + title bonus + score): take the
+                // parts apart.
+                let matched = (-rank / matchUnit).rounded(.down)
+                let levels = ((-rank - matched * matchUnit) / levelUnit).rounded(.down)
+                let rest = -rank - matched * matchUnit - levels * levelUnit
+                let isTitle = rest >= bonus / 2
+                return (row[0], -(isTitle ? rest - bonus : rest), isTitle)
             }
             if ranked.count < limit {
                 // Hidden notes come last: fewer visible than the page means all are here.
@@ -89,7 +97,7 @@ extension IndexStore {
         let rows = try Row.fetchAll(
             db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
         let byID = Dictionary(uniqueKeysWithValues: rows.map { row in IndexedNote(row: row) }.map { ($0.id, $0) })
-        let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(query: query, db: db)
+        let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(terms: query.matchingTerms, db: db)
         let reader = BodyReader(db)
         var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
         var notes: [IndexedNote] = []

@@ -15,6 +15,9 @@ struct IndexWriter {
     private var upsertFile: RawStatement
     private var deleteFile: RawStatement
     private var lengths = BodyLengthTable()
+    /// The vocabulary: filled from FTS5 after a bulk build, else from each note written.
+    private var words: WordTable
+    private let bulk: Bool
     private var graph: LinkWriter
     /// Recognises notes moved outside enote; `nil` for a bulk build (nothing to compare with).
     private var moves: MoveTracker?
@@ -24,6 +27,8 @@ struct IndexWriter {
     ///   needs — each of which makes FTS5 flush its pending terms to disk.
     init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
+        self.bulk = bulk
+        words = try WordTable(db)
         let columns = NoteColumns.written.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         insertNote = try RawStatement(db, sql: "INSERT INTO notes (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
@@ -78,9 +83,14 @@ struct IndexWriter {
         try writeFieldsAndText(id: id, record: record)
     }
 
-    /// Writes what is kept for the whole transaction (the body lengths).
+    /// Writes what is kept for the whole transaction (the body lengths, the new words).
     mutating func finish() throws {
         try lengths.save(db)
+        if bulk {
+            try WordTable.fillFromIndex(db)
+        } else {
+            try words.save(db)
+        }
         try moves?.finish()
     }
 
@@ -135,6 +145,11 @@ struct IndexWriter {
         insertText.bind(record.searchableName)
         try insertText.run()
         lengths.set(id, bodyBytes: record.body.utf8.count)
+        if !bulk {
+            words.collect(record.note.title)
+            words.collect(record.body)
+            words.collect(record.searchableName)
+        }
         try graph.write(id: id, path: record.path, record: record.graph)
     }
 }

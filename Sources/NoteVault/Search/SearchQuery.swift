@@ -8,6 +8,14 @@ import Foundation
 /// `e-mail`, `it's`, an unmatched `"`, `AND` or `NEAR(` alone are searched as text, and a query
 /// with no letters or digits at all is refused with a message.
 ///
+/// What a word matches beyond itself (its other forms, the words it begins, a correction) is the
+/// ``SearchPlanner``'s work; the query only records how each word was typed: quoted (`"file"`
+/// matches that form only), and whether it is the last word, which may still be unfinished.
+///
+/// The work a query asks for is bounded: a word given twice counts once, and a query may hold at
+/// most ``maximumTerms`` different words and ``maximumPrefixes`` of them ending in `*` (each one
+/// reads the postings of every word it begins); beyond that it is refused with a message.
+///
 /// For example:
 ///
 /// ```swift
@@ -26,7 +34,27 @@ public struct SearchQuery: Sendable, Equatable {
         public var titleOnly = false
         /// Whether notes containing it are excluded (`-word`).
         public var isNegated = false
+        /// Whether it was typed in quotes: it matches the exact form only (`"file"` does not find
+        /// `files`).
+        public var isQuoted = false
+        /// Whether it is the last word of the query, typed without quotes, `*` or `-`, and not
+        /// followed by a space: the user may not have finished it, so it also matches as the
+        /// beginning of a word (`plumb` finds `plumber`).
+        public var mayBeUnfinished = false
+
+        public init(text: String, isPrefix: Bool = false, titleOnly: Bool = false, isNegated: Bool = false, isQuoted: Bool = false) {
+            self.text = text
+            self.isPrefix = isPrefix
+            self.titleOnly = titleOnly
+            self.isNegated = isNegated
+            self.isQuoted = isQuoted
+        }
     }
+
+    /// The most different words a query may hold.
+    public static let maximumTerms = 32
+    /// The most words ending in `*` a query may hold.
+    public static let maximumPrefixes = 8
 
     /// Terms that must all match; each inner array is a group of alternatives joined by `OR`.
     public var groups: [[Term]] = []
@@ -71,6 +99,44 @@ public struct SearchQuery: Sendable, Equatable {
         if groups.isEmpty && excluded.isEmpty {
             throw QueryError(message: "nothing to search for: the query has no letters or digits")
         }
+        if let last = words.last, !last.quoted, !last.negated, !last.prefix,
+            let end = text.unicodeScalars.last, !end.properties.isWhitespace,
+            let group = groups.indices.last, let term = groups[group].indices.last,
+            groups[group][term].text == last.text.filter({ $0 != "\0" })
+        {
+            groups[group][term].mayBeUnfinished = true
+        }
+        try bound()
+    }
+
+    /// Drops words given twice and refuses a query that would ask for too much work.
+    private mutating func bound() throws(QueryError) {
+        var seen: [Term] = []
+        groups = groups.filter { group in
+            // A group that repeats an earlier single word adds nothing: every result has it.
+            if group.count == 1, seen.contains(where: { Self.sameWord($0, group[0]) }) { return false }
+            if group.count == 1 { seen.append(group[0]) }
+            return true
+        }
+        var seenExcluded: [Term] = []
+        excluded = excluded.filter { term in
+            if seenExcluded.contains(where: { Self.sameWord($0, term) }) { return false }
+            seenExcluded.append(term)
+            return true
+        }
+        let terms = groups.joined() + excluded
+        if terms.count > Self.maximumTerms {
+            throw QueryError(message: "the search has too many words (\(terms.count)); search with at most \(Self.maximumTerms)")
+        }
+        let prefixes = terms.filter(\.isPrefix).count
+        if prefixes > Self.maximumPrefixes {
+            throw QueryError(message: "the search has too many words ending in * (\(prefixes)); search with at most \(Self.maximumPrefixes)")
+        }
+    }
+
+    /// Whether two terms ask for the same thing (the last word's "may be unfinished" aside).
+    private static func sameWord(_ a: Term, _ b: Term) -> Bool {
+        a.text == b.text && a.isPrefix == b.isPrefix && a.titleOnly == b.titleOnly && a.isQuoted == b.isQuoted
     }
 
     /// The FTS5 expression every result must match, or `nil` when the query only excludes.
@@ -152,7 +218,7 @@ public struct SearchQuery: Sendable, Equatable {
         // A single character of a script indexed as bigrams (京, ก) is found inside them: search
         // it as a prefix, at the end of a phrase too (東京 大).
         if CJKText.endsWithSingleBigrammedCharacter(text) { isPrefix = true }
-        return Term(text: text, isPrefix: isPrefix, titleOnly: word.titleOnly, isNegated: word.negated)
+        return Term(text: text, isPrefix: isPrefix, titleOnly: word.titleOnly, isNegated: word.negated, isQuoted: word.quoted)
     }
 
     /// A term as FTS5 syntax: always a double-quoted string, quotes doubled.
