@@ -17,6 +17,9 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidTag(String)
     /// No note has the tag to rename.
     case unusedTag(String)
+    /// The new name of a tag rename is the old one, or the way every note that has the tag
+    /// writes it already: nothing would change.
+    case sameTag(String, String)
     /// A note's tags could not be rewritten so that they read back as renamed (an escaped or
     /// unusual front matter form).
     case tagNotRewritable(NotePath, tag: String)
@@ -52,6 +55,8 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(tag) is not a tag (a tag is letters, digits, _, - and / with at least one letter and no spaces); nothing was renamed. Choose another name"
         case .unusedTag(let tag):
             return "no note has the tag \(tag); nothing was renamed. enote tags lists the tags in use"
+        case .sameTag(let old, let new):
+            return "\(old) and \(new) are the same tag, written so in every note that has it; nothing was renamed. Give the tag another name"
         case .tagNotRewritable(let path, let tag):
             return
                 "the tags of \(path) could not be rewritten safely (an unusual form of \(tag)); nothing was renamed. Rename the tag in that note by hand, then run the command again"
