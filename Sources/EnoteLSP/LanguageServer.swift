@@ -203,7 +203,12 @@ public final class LanguageServer {
                 "renameProvider": .object(["prepareProvider": .bool(true)]),
                 "workspace": .object([
                     "fileOperations": .object([
-                        "willRename": .object(["filters": .array([.object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md")])])])])
+                        "willRename": .object([
+                            "filters": .array([
+                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md"), "matches": .string("file")])]),
+                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**"), "matches": .string("folder")])]),
+                            ])
+                        ])
                     ])
                 ]),
             ]),
@@ -248,7 +253,7 @@ public final class LanguageServer {
         return workspaces.keys.sorted().compactMap { workspaces[$0] }
     }
 
-    private func workspace(at root: String) -> VaultWorkspace? {
+    func workspace(at root: String) -> VaultWorkspace? {
         if let open = workspaces[root] { return open }
         guard !reported.contains(root) else { return nil }
         do throws(VaultError) {

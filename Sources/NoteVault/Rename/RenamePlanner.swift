@@ -1,6 +1,9 @@
 /// Computes a ``RenamePlan``: which link destinations change, and to what, so that after the
 /// rename every link that led to the note still leads to it, in the form it was written, and
-/// every other link still leads where it did.
+/// every other link still leads where it did. A batch (``RenameBatchPlan``: notes moved together,
+/// a folder) is planned the same way, as one move: each link is looked at once, against the
+/// vault as it is before and as it will be after every file has moved, so no range of a file
+/// gets two edits.
 ///
 /// - A link elsewhere that led to a moved note is rewritten (``LinkRewriter``) unless it still
 ///   leads there as written (an alias, a name that stays unique). A Markdown path that named the
@@ -32,6 +35,38 @@ struct RenamePlanner {
         }
         let planned = try edits(for: [old: new], notes: [old], alreadyMoved: alreadyMoved)
         return RenamePlan(from: from, to: to, moved: planned.moved[0], linking: planned.linking)
+    }
+
+    /// Plans moving several files at once, a folder standing for every file beneath it.
+    func plan(moves requested: [RenameMove]) throws(VaultError) -> RenameBatchPlan {
+        var moves: [RenameMove] = []
+        for move in requested {
+            guard move.from != move.to else { throw .rename(.samePath(move.from)) }
+            moves += try vault.filesMoving(with: move)
+        }
+        var mapping: [String: String] = [:]
+        var targets: [String: NotePath] = [:]
+        var notes: [String] = []
+        let leaving = moves.map(\.from)
+        for move in moves {
+            guard let old = move.from.string, let new = move.to.string else {
+                throw .invalidInput("\(move.from) or \(move.to) is not valid UTF-8, which links cannot name; nothing was renamed")
+            }
+            guard mapping[old] == nil else { continue }  // a file named twice, or also through its folder
+            if let other = targets[Vault.collisionKey(new)] {
+                throw .rename(other == move.to ? .duplicateTarget(move.to) : .nameCollision(move.to, existing: other))
+            }
+            targets[Vault.collisionKey(new)] = move.to
+            if vault.notePathPolicy.isNote(move.from, kind: .regular) {
+                guard move.to.isMarkdown else { throw .rename(.notMarkdown(move.to)) }
+                notes.append(old)
+            }
+            guard !vault.exists(move.to) || caseOnly(old, new) else { throw .rename(.targetExists(move.to)) }
+            try vault.checkNewPlace(move.to, leaving: leaving)
+            mapping[old] = new
+        }
+        let planned = try edits(for: mapping, notes: notes.sorted(), alreadyMoved: false)
+        return RenameBatchPlan(moves: moves, edits: planned.moved + planned.linking)
     }
 
     /// `Plan.md` → `plan.md` on a file system that folds case: the "existing" target is the note.
@@ -91,7 +126,7 @@ struct RenamePlanner {
         let movedSet = Set(moved)
         var candidates: Set<String> = []
         for (old, new) in mapping {
-            if movedSet.contains(old) { candidates.formUnion(try graph.notesLinking(to: old)) }
+            candidates.formUnion(try movedSet.contains(old) ? graph.notesLinking(to: old) : graph.notesWithLinks(namedLike: old))
             candidates.formUnion(try graph.notesWithWikilinks(named: LinkResolver.name(of: new)))
         }
         candidates.subtract(mapping.keys)

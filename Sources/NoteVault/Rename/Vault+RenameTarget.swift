@@ -1,5 +1,5 @@
 /// The checks a rename makes of the places files move to, before anything is written, so that a
-/// refused rename leaves no journal behind.
+/// refused rename leaves no journal behind; and the files a folder move takes along.
 extension Vault {
     /// Refuses `to` as a new path: a folder on the way that is a file or a symbolic link (the
     /// rename could not make the folder), or a name its folder already holds in another case or
@@ -22,6 +22,42 @@ extension Vault {
         for name in (try? names(inFolder: folder)) ?? [] where name != to.fileNameBytes && !leavingHere.contains(name) {
             guard Self.collisionKey(String(decoding: name, as: UTF8.self)) == key else { continue }
             throw .rename(.nameCollision(to, existing: NotePath(bytes: folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name)))
+        }
+    }
+
+    /// The files a move takes along, each with its new path: the file itself, or every regular
+    /// file beneath a folder (none through a symbolic link); none when `from` is missing.
+    func filesMoving(with move: RenameMove) throws(VaultError) -> [RenameMove] {
+        guard let status = try? fileStatus(move.from) else { return [] }
+        switch status.kind {
+        case .regular:
+            return [move]
+        case .directory:
+            // A hidden or ignored folder holds no note: enote leaves its moves to the editor.
+            guard notePathPolicy.admitsFolder(move.from) else { return [] }
+            var moves: [RenameMove] = []
+            var folders: [[UInt8]] = [[]]
+            while let relative = folders.popLast() {
+                let here = relative.isEmpty ? move.from.bytes : move.from.bytes + [UInt8(ascii: "/")] + relative
+                let names: [[UInt8]]
+                do {
+                    names = try self.names(inFolder: here)
+                } catch {
+                    throw .system(error)
+                }
+                for name in names {
+                    let inside = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+                    let from = NotePath(bytes: move.from.bytes + [UInt8(ascii: "/")] + inside)
+                    switch (try? fileStatus(from))?.kind {
+                    case .regular?: moves.append(RenameMove(from: from, to: NotePath(bytes: move.to.bytes + [UInt8(ascii: "/")] + inside)))
+                    case .directory?: folders.append(inside)
+                    default: continue
+                    }
+                }
+            }
+            return moves.sorted { $0.from.bytes.lexicographicallyPrecedes($1.from.bytes) }
+        case .symbolicLink, .other:
+            return []
         }
     }
 }
