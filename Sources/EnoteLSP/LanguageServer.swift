@@ -54,8 +54,12 @@ public final class LanguageServer {
 
     /// Handles one message body; returns an exit status when the server must stop.
     private func handle(_ body: Data) -> Int32? {
-        guard let message = try? JSONDecoder().decode(IncomingMessage.self, from: body) else {
-            writer.respond(id: .null, error: ResponseError(.parseError, Localization.text("the message is not JSON-RPC: not valid JSON, or not UTF-8")))
+        let message: IncomingMessage
+        switch IncomingMessage.parse(body) {
+        case .success(let parsed):
+            message = parsed
+        case .failure(let error):
+            writer.respond(id: .null, error: error)
             return nil
         }
         guard let method = message.method else {
