@@ -20,12 +20,17 @@ struct CountMessageTests {
             message: VaultError.limitReached(limit: 1).message, english: "this vault is limited to 1 note (max_notes in .enote/config)",
             russian: "хранилище: 1 (max_notes"),
         Case(message: VaultError.limitReached(limit: 5).message, english: "this vault is limited to 5 notes (", russian: "хранилище: 5 (max_notes"),
-        Case(message: VaultWatcher.watchingMessage(root: "/v", folders: 1, notes: 1), english: "watching /v (1 folder, 1 note)", russian: "(1 папка, 1 заметка)"),
+        Case(
+            message: VaultWatcher.watchingMessage(root: "/v", folders: 1, notes: 1), english: "watching /v (1 folder, 1 note)", russian: "(1 папка, 1 заметка)"),
         Case(
             message: VaultWatcher.watchingMessage(root: "/v", folders: 3, notes: 22), english: "watching /v (3 folders, 22 notes)",
             russian: "(3 папки, 22 заметки)"),
-        Case(message: TagRenamePlan.mergeMessage(new: "job", notes: 1), english: "job was already used by 1 note: the two tags are merged", russian: "в заметках (1)"),
-        Case(message: TagRenamePlan.mergeMessage(new: "job", notes: 2), english: "job was already used by 2 notes: the two tags are merged", russian: "в заметках (2)"),
+        Case(
+            message: TagRenamePlan.mergeMessage(new: "job", notes: 1), english: "job was already used by 1 note: the two tags are merged",
+            russian: "в заметках (1)"),
+        Case(
+            message: TagRenamePlan.mergeMessage(new: "job", notes: 2), english: "job was already used by 2 notes: the two tags are merged",
+            russian: "в заметках (2)"),
     ]
 
     @Test(arguments: cases)
