@@ -2,9 +2,10 @@ import Foundation
 import NoteVault
 
 /// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
-/// heading), rewrite the links a note moved outside enote broke (the plan of
-/// `enote doctor --fix-links`), set the note's colour (one TextEdit in the front matter), and
-/// move a selection into a new note (``extractAction(_:context:)``).
+/// heading, only where ``Vault/noteToCreate(for:from:)`` says a note can be made), rewrite the
+/// links a note moved outside enote broke (the plan of `enote doctor --fix-links`), set the
+/// note's colour (one TextEdit in the front matter), and move a selection into a new note
+/// (``extractAction(_:context:)``).
 /// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
     func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
@@ -22,7 +23,7 @@ extension LanguageServer {
             let span = LinkSpans.span(of: link, in: context.document)
             guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead else { continue }
             dead.append(link)
-            guard let path = Self.newNotePath(for: link, from: context.path) else { continue }
+            guard let note = context.workspace.vault.noteToCreate(for: link, from: context.path), let path = note.string else { continue }
             actions.append(createNote(path, title: Self.stem(of: path), context: context))
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
@@ -74,31 +75,8 @@ extension LanguageServer {
         return actions
     }
 
-    /// Where a dead link's note is created: a wikilink's name from the vault's root, a Markdown
-    /// link's path from the linking note's folder; `.md` added when missing; nil for a path that
-    /// leaves the vault.
-    static func newNotePath(for link: NoteLink, from source: String) -> String? {
-        let target = link.target.path
-        var joined: String
-        if link.isWikilink || target.hasPrefix("/") {
-            joined = String(target.drop { $0 == "/" })
-        } else {
-            joined = (source.lastIndex(of: "/").map { String(source[...$0]) } ?? "") + target
-        }
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") where part != "." {
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        joined = parts.joined(separator: "/")
-        guard !joined.isEmpty else { return nil }
-        return joined.lowercased().hasSuffix(".md") ? joined : joined + ".md"
-    }
-
+    /// A CreateFile that fails if the file appeared since (never written into), then its first
+    /// heading.
     private func createNote(_ path: String, title: String, context: DocumentContext) -> JSONValue {
         let uri = context.uri(of: path)
         let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
@@ -107,7 +85,9 @@ extension LanguageServer {
             "title": .string(Localization.text("Create the note \(path)")), "kind": .string("quickfix"),
             "edit": .object([
                 "documentChanges": .array([
-                    .object(["kind": .string("create"), "uri": .string(uri), "options": .object(["ignoreIfExists": .bool(true)])]),
+                    .object([
+                        "kind": .string("create"), "uri": .string(uri), "options": .object(["overwrite": .bool(false), "ignoreIfExists": .bool(false)]),
+                    ]),
                     .object(["textDocument": .object(["uri": .string(uri), "version": .null]), "edits": .array([insert])]),
                 ])
             ]),

@@ -2,6 +2,25 @@ import Foundation
 import NoteVault
 
 extension LanguageServer {
+    /// How long the input must be quiet before due diagnostics are published: longer than the
+    /// gap between the messages of one burst, shorter than a reader notices.
+    static let diagnosticsQuietMilliseconds: Int32 = 150
+
+    /// Marks the diagnostics of the document at `uri` as due; ``run()`` publishes them once the
+    /// input goes quiet. The document's vault is opened now (or the log says once why there is
+    /// none), so that requests about the vault are answered before the first publication.
+    func scheduleDiagnostics(_ uri: String) {
+        guard !pendingDiagnostics.contains(uri), location(of: uri) != nil else { return }
+        pendingDiagnostics.append(uri)
+    }
+
+    /// Publishes every due diagnostic, each for its document as it is now.
+    func publishPendingDiagnostics() {
+        let due = pendingDiagnostics
+        pendingDiagnostics = []
+        for uri in due { publishDiagnostics(uri) }
+    }
+
     /// Sends the diagnostics of the document at `uri` as it is now (typed, not saved).
     func publishDiagnostics(_ uri: String) {
         guard let context = context(for: uri) else { return }
@@ -13,7 +32,17 @@ extension LanguageServer {
 
 /// The problems of one note as the editor shows them: what the reader rejects or warns about in
 /// the front matter, a destroy date already past, dead and ambiguous links, conflict markers.
+///
+/// One message carries at most ``limit`` of them, and then one more that says the rest are not
+/// shown: a note with a hundred thousand dead links would otherwise make a message of tens of
+/// megabytes, and the work stops once the limit is passed.
 enum DocumentDiagnostics {
+    /// The most problems one message carries.
+    static let limit = 1_000
+
+    /// The longest text of a link or a list of paths quoted in a message.
+    static let quotedLength = 200
+
     static func find(_ context: DocumentContext) -> [LSP.Diagnostic] {
         var found: [LSP.Diagnostic] = []
         let content = context.analysis.content
@@ -31,26 +60,32 @@ enum DocumentDiagnostics {
                 "the destroy date has passed (\(when)): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it"
             found.append(LSP.Diagnostic(range: context.lineRange(entry.line - 1), severity: 2, code: "destroyPassed", message: message.text))
         }
-        found += linkDiagnostics(context)
-        for line in ConflictMarkers.lines(in: context.document.bytes) {
+        found += linkDiagnostics(context, atMost: limit + 1 - found.count)
+        for line in ConflictMarkers.lines(in: context.document.bytes) where found.count <= limit {
             found.append(LSP.Diagnostic(range: context.lineRange(line - 1), severity: 1, code: "conflictMarkers", message: ConflictMarkers.message.text))
         }
+        guard found.count > limit else { return found }
+        found.removeLast(found.count - limit)
+        let message: LocalizedMessage = "only the first \(limit) problems of this note are shown; there are more"
+        found.append(LSP.Diagnostic(range: context.range(0..<0), severity: 3, code: "tooManyProblems", message: message.text))
         return found
     }
 
-    /// Dead links and ambiguous wikilinks to notes (links to other files and URLs are not judged).
-    static func linkDiagnostics(_ context: DocumentContext) -> [LSP.Diagnostic] {
+    /// Dead links and ambiguous wikilinks to notes (links to other files and URLs are not
+    /// judged), the first `atMost` of them.
+    static func linkDiagnostics(_ context: DocumentContext, atMost: Int) -> [LSP.Diagnostic] {
         let resolver = context.catalog.resolver()
         var found: [LSP.Diagnostic] = []
         for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+            guard found.count < atMost else { break }
             switch resolver.resolve(link, from: context.path) {
             case .dead:
-                let message: LocalizedMessage = "no note answers to this link (\(link.target.path)); create the note or correct the link"
+                let message: LocalizedMessage = "no note answers to this link (\(quoted(link.target.path))); create the note or correct the link"
                 found.append(
                     LSP.Diagnostic(range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "deadLink", message: message.text))
             case .ambiguous(let paths):
                 let message: LocalizedMessage =
-                    "this link matches several notes (\(paths.joined(separator: ", "))); write more of the path to choose one"
+                    "this link matches several notes (\(quoted(paths.joined(separator: ", ")))); write more of the path to choose one"
                 found.append(
                     LSP.Diagnostic(
                         range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "ambiguousLink", message: message.text))
@@ -59,6 +94,12 @@ enum DocumentDiagnostics {
             }
         }
         return found
+    }
+
+    /// `text`, cut to ``quotedLength`` characters (and `…`) when it is longer.
+    static func quoted(_ text: String) -> String {
+        guard text.utf8.count > quotedLength, text.count > quotedLength else { return text }
+        return String(text.prefix(quotedLength)) + "…"
     }
 
     /// The range of a reader's diagnostic: from its column (counted in characters) to the end of

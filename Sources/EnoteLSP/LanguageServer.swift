@@ -30,6 +30,9 @@ public final class LanguageServer {
     private var rootFolders: [String] = []
     private var initialized = false
     private var shutdownRequested = false
+    /// The documents whose diagnostics are due once the input goes quiet, in the order they
+    /// changed (``scheduleDiagnostics(_:)``).
+    var pendingDiagnostics: [String] = []
 
     public init(input: Int32, output: Int32, options: Options = Options()) {
         self.reader = MessageReader(descriptor: input)
@@ -39,8 +42,15 @@ public final class LanguageServer {
 
     /// Serves until `exit` or the end of input: 0 after a `shutdown`, 1 otherwise (the
     /// protocol's rule for `exit`).
+    ///
+    /// Diagnostics are published when the input has been quiet for
+    /// ``diagnosticsQuietMilliseconds``: a burst of changes (typing, a paste, a batch) is
+    /// analysed once, for its last text, never once per keystroke.
     public func run() -> Int32 {
         while true {
+            if !pendingDiagnostics.isEmpty, !reader.hasInput(waitingUpTo: Self.diagnosticsQuietMilliseconds) {
+                publishPendingDiagnostics()
+            }
             switch reader.next() {
             case .end:
                 return shutdownRequested ? 0 : 1
@@ -54,8 +64,12 @@ public final class LanguageServer {
 
     /// Handles one message body; returns an exit status when the server must stop.
     private func handle(_ body: Data) -> Int32? {
-        guard let message = try? JSONDecoder().decode(IncomingMessage.self, from: body) else {
-            writer.respond(id: .null, error: ResponseError(.parseError, Localization.text("the message is not JSON-RPC: not valid JSON, or not UTF-8")))
+        let message: IncomingMessage
+        switch IncomingMessage.parse(body) {
+        case .success(let parsed):
+            message = parsed
+        case .failure(let error):
+            writer.respond(id: .null, error: error)
             return nil
         }
         guard let method = message.method else {
@@ -155,18 +169,19 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let opened = params.decode(LSP.DidOpenParams.self) else { return }
             documents.open(opened.textDocument)
-            publishDiagnostics(opened.textDocument.uri)
+            scheduleDiagnostics(opened.textDocument.uri)
         case "textDocument/didChange":
             guard let change = params.decode(LSP.DidChangeParams.self) else { return }
             guard documents.change(change, encoding: encoding) else { return }
-            publishDiagnostics(change.textDocument.uri)
+            scheduleDiagnostics(change.textDocument.uri)
         case "textDocument/didSave":
             guard let saved = params.decode(LSP.DidSaveParams.self) else { return }
             if let (workspace, path) = location(of: saved.textDocument.uri) { workspace.refresh(files: [path]) }
-            publishDiagnostics(saved.textDocument.uri)
+            scheduleDiagnostics(saved.textDocument.uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents.close(uri)
+            pendingDiagnostics.removeAll { $0 == uri }
             if location(of: uri) != nil {
                 writer.notify("textDocument/publishDiagnostics", Reply(LSP.PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])))
             }
@@ -203,7 +218,12 @@ public final class LanguageServer {
                 "renameProvider": .object(["prepareProvider": .bool(true)]),
                 "workspace": .object([
                     "fileOperations": .object([
-                        "willRename": .object(["filters": .array([.object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md")])])])])
+                        "willRename": .object([
+                            "filters": .array([
+                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md"), "matches": .string("file")])]),
+                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**"), "matches": .string("folder")])]),
+                            ])
+                        ])
                     ])
                 ]),
             ]),
@@ -248,7 +268,7 @@ public final class LanguageServer {
         return workspaces.keys.sorted().compactMap { workspaces[$0] }
     }
 
-    private func workspace(at root: String) -> VaultWorkspace? {
+    func workspace(at root: String) -> VaultWorkspace? {
         if let open = workspaces[root] { return open }
         guard !reported.contains(root) else { return nil }
         do throws(VaultError) {

@@ -34,6 +34,18 @@ public final class MessageReader {
         self.descriptor = descriptor
     }
 
+    /// Whether input is there to read, waiting up to `milliseconds` for some: bytes already
+    /// read and not yet given out, or bytes (or the end) on the descriptor.
+    public func hasInput(waitingUpTo milliseconds: Int32) -> Bool {
+        if position < buffer.count || closed { return true }
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&descriptors, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready != 0  // an error too: the next read says what it is
+        }
+    }
+
     /// The next message, framing error or end of input.
     public func next() -> Event {
         var length: Int?

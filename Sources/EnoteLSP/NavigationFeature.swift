@@ -15,10 +15,8 @@ extension LanguageServer {
         let uri = context.uri(of: path)
         var line = 0
         if let heading = link.target.heading, let target = targetDocument(path, uri: uri, context: context) {
-            let wanted = NoteHeading.anchor(heading)
-            line =
-                NoteHeading.headings(in: target.bytes, bodyStart: NoteContent(bytes: target.bytes, path: path).bodyStart)
-                .first { NoteHeading.anchor($0.text) == wanted }.map { $0.line - 1 } ?? 0
+            let headings = NoteHeading.headings(in: target.bytes, bodyStart: NoteContent(bytes: target.bytes, path: path).bodyStart)
+            line = NoteHeading.target(of: heading, in: headings).map { $0.line - 1 } ?? 0
         }
         let start = LSP.Position(line: line, character: 0)
         return Reply(LSP.Location(uri: uri, range: LSP.Range(start: start, end: start)))

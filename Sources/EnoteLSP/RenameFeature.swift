@@ -107,22 +107,54 @@ extension LanguageServer {
         return Reply(JSONValue.object(["documentChanges": .array(changes)]))
     }
 
-    /// `workspace/willRenameFiles`: the link edits for notes the editor is about to rename. A
-    /// rename the plan refuses (a link that would become ambiguous) is logged and left out.
+    /// `workspace/willRenameFiles`: the link edits for the notes, pictures and folders the
+    /// editor is about to move, planned per vault as one move (``Vault/planMoves(_:graph:)``), so
+    /// that files moved together keep their links to each other and no range gets two edits. The
+    /// edits are for the files as they are, before the move, as the protocol says. A batch the
+    /// plan refuses (a link that would become ambiguous, two files moved to one path) gets no
+    /// edits, and a log line says why.
     func willRenameFiles(_ params: JSONValue) -> Reply {
-        var changes: [JSONValue] = []
+        var batches: [(workspace: VaultWorkspace, moves: [RenameMove])] = []
         for file in params["files"]?.array ?? [] {
-            guard let oldURI = file["oldUri"]?.string, let newURI = file["newUri"]?.string, let (workspace, old) = location(of: oldURI),
-                let newURL = URL(string: newURI), newURL.isFileURL, let new = workspace.relativePath(of: newURL.standardizedFileURL.path)
+            guard let oldURI = file["oldUri"]?.string, let newURI = file["newUri"]?.string, let (workspace, old) = place(of: oldURI),
+                let (other, new) = place(of: newURI), other === workspace
             else { continue }
+            let move = RenameMove(from: old, to: new)
+            if let index = batches.firstIndex(where: { $0.workspace === workspace }) {
+                batches[index].moves.append(move)
+            } else {
+                batches.append((workspace, [move]))
+            }
+        }
+        var changes: [JSONValue] = []
+        for (workspace, moves) in batches {
             do throws(ResponseError) {
-                changes += try textChanges(plan(workspace, from: old, to: new).edits, in: workspace)
+                let plan: RenameBatchPlan
+                do throws(VaultError) {
+                    plan = try workspace.vault.planMoves(moves, graph: IndexLinkGraph(index: workspace.index))
+                } catch {
+                    throw ResponseError(.requestFailed, error.description)
+                }
+                changes += try textChanges(plan.edits, in: workspace)
             } catch {
-                log(.warning, "enote lsp: links to \(old) were not updated for its rename to \(new): \(error.message)")
+                let names = moves.map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+                log(.warning, "enote lsp: the links were not updated for the move of \(names): \(error.message)")
             }
         }
         guard !changes.isEmpty else { return .null }
         return Reply(JSONValue.object(["documentChanges": .array(changes)]))
+    }
+
+    /// The vault and vault-relative path of a file or folder URI (which need not exist), or nil
+    /// outside every vault.
+    private func place(of uri: String) -> (VaultWorkspace, NotePath)? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let file = url.standardizedFileURL.path
+        guard let root = try? VaultLocator.locate(explicit: nil, environment: [:], currentDirectory: (file as NSString).deletingLastPathComponent),
+            let workspace = workspace(at: root), let relative = workspace.relativePath(of: file),
+            let path = try? NotePath(validating: relative, purpose: .lookup)
+        else { return nil }
+        return (workspace, path)
     }
 
     private func plan(_ workspace: VaultWorkspace, from: String, to: String) throws(ResponseError) -> RenamePlan {

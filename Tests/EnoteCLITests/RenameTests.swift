@@ -77,6 +77,56 @@ import Testing
         #expect(try vault.tree() == before)
     }
 
+    /// A move that a check refuses leaves no journal behind: nothing is journaled before every
+    /// check has passed, so no later command carries out the refused move.
+    @Test func aRefusedMoveIsNeverCarriedOutLater() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("plan.md", "# Plan\n")
+        try vault.write("index.md", "[p](plan.md)\n")
+        try vault.write("file.md", "a note, not a folder\n")
+        let before = try vault.tree()
+        let refused = try vault.run("mv", "plan", "file.md/")
+        #expect(refused.status == 1 && refused.stderr.contains("file.md exists and is not a folder"), "\(refused)")
+        #expect(try vault.tree() == before)
+        let doctor = try vault.run("doctor")
+        #expect(doctor.status == 0 && !doctor.stderr.contains("rename"), "\(doctor)")
+        // The obstacle goes away; an unrelated command moves nothing.
+        try FileManager.default.removeItem(at: vault.url("file.md"))
+        let list = try vault.run("list")
+        #expect(list.status == 0 && !list.stderr.contains("rename"), "\(list)")
+        #expect(vault.exists("plan.md") && !vault.exists("file.md"))
+        #expect(try vault.text("index.md") == "[p](plan.md)\n")
+    }
+
+    /// Paths are case-sensitive here, so a rename that changes only the case of a note's name
+    /// rewrites the Markdown path links that named it exactly; wikilinks match names in any case
+    /// and stay.
+    @Test func aCaseOnlyRenameRewritesThePathLinks() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("plan.md", "# Plan\n\n[self](plan.md#plan)\n")
+        try vault.write("index.md", "[p](plan.md) [q](plan) [r](./plan.md#plan) [[plan]] [[plan.md|the plan]]\n")
+        let result = try vault.run("mv", "plan", "Plan.md")
+        #expect(result.status == 0, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root.path).filter { $0.hasSuffix(".md") }.sorted() == ["Plan.md", "index.md"])
+        #expect(try vault.text("index.md") == "[p](Plan.md) [q](Plan) [r](./Plan.md#plan) [[plan]] [[plan.md|the plan]]\n")
+        #expect(try vault.text("Plan.md") == "# Plan\n\n[self](Plan.md#plan)\n")
+    }
+
+    /// A new name that differs from another note's only in case or Unicode normalisation is
+    /// refused, as `enote new` never makes one: macOS and Windows would keep only one of them.
+    @Test(arguments: ["PLAN.md", "Cafe\u{301}.md", "sub/Note.md"])
+    func aNameThatCollidesWithAnotherNotesIsRefused(_ new: String) throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("plan.md", "# Plan\n")
+        try vault.write("Caf\u{E9}.md", "# Café\n")
+        try vault.write("sub/note.md", "# Note\n")
+        try vault.write("other.md", "# Other\n")
+        let before = try vault.tree()
+        let result = try vault.run("mv", "other", new)
+        #expect(result.status == 1 && result.stderr.contains("only in case or Unicode normalisation"), "\(result)")
+        #expect(try vault.tree() == before)
+    }
+
     @Test func aRenameKilledAtEachStepIsCompletedByTheNextCommand() throws {
         let template = try TemporaryVault(sample: false)
         try RenameVault.make(template, linking: 3)

@@ -37,7 +37,7 @@ import Testing
         let result = try vault.run("tag", "rename", "work", "job")
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Renamed the tag work to job (tags rewritten: 5, in notes: 3)"), "\(result.stderr)")
-        #expect(result.stderr.contains("job was already used by 1 notes: the two tags are merged"), "\(result.stderr)")
+        #expect(result.stderr.contains("job was already used by 1 note: the two tags are merged"), "\(result.stderr)")
         try Self.expectRenamed(vault)
         let list = try vault.run("list", "--json")
         #expect(list.status == 0 && !list.stderr.contains("interrupted"), "\(list)")
@@ -73,6 +73,17 @@ import Testing
         #expect(try vault.tree() == before)
         let forced = try vault.run("tag", "rename", "work", "job", "--force")
         #expect(forced.status == 0, "\(forced)")
+    }
+
+    /// A tag renamed to itself is the same tag: the message says so, not that no note has it.
+    @Test(arguments: [("work", "work"), ("#job", "job")])
+    func renamingATagToItselfSaysItIsTheSameTag(old: String, new: String) throws {
+        let vault = try Self.make()
+        let before = try vault.tree()
+        let same = try vault.run("tag", "rename", old, new)
+        #expect(same.status == 1 && same.stderr.contains("are the same tag"), "\(same)")
+        #expect(!same.stderr.contains("no note has"), "\(same)")
+        #expect(try vault.tree() == before)
     }
 
     @Test func aRenameKilledAtEachStepIsCompletedByTheNextCommand() throws {

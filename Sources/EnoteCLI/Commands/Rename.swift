@@ -16,10 +16,14 @@ extension Enote {
                 file changes. NEW may be a folder (ending in /) to keep the name; .md is added when \
                 missing.
 
-                The rename stops before touching any file when NEW exists, a link would become \
-                ambiguous or lead elsewhere, or a note to change is open in an editor. The plan is \
-                written to .enote/ first: a rename cut short (a crash, kill -9) is completed by the \
-                next enote command.
+                Paths are case-sensitive: a rename that changes only case rewrites the Markdown \
+                paths that named the note.
+
+                The rename stops before touching any file when NEW exists (or differs from another \
+                name in its folder only in case or Unicode normalisation), a folder on its way is a \
+                file, a link would become ambiguous or lead elsewhere, or a note to change is open \
+                in an editor. Only then is the plan written to .enote/: a rename cut short (a \
+                crash, kill -9) is completed by the next enote command.
 
                 Examples:
                   enote mv "trip notes" archive/2024/kyoto.md

@@ -74,9 +74,7 @@ extension Enote {
                 Console.out(value.rendered())
             } else {
                 context.note("Renamed the tag \(plan.old) to \(plan.new) (tags rewritten: \(result.rewrittenTags), in notes: \(result.rewrittenNotes.count))")
-                if plan.merges {
-                    context.note("\(plan.new) was already used by \(plan.notesWithNewTag.count) notes: the two tags are merged")
-                }
+                if let merged = plan.mergeMessage { context.note(merged) }
             }
             for path in result.leftAlone {
                 context.note("\(path) changed while enote renamed the tag; its tags were left as they were")

@@ -30,6 +30,11 @@ public final class IndexLinkGraph: LinkGraph {
         return Set(sources.compactMap(\.string)).sorted()
     }
 
+    package func notesWithLinks(namedLike path: String) throws(VaultError) -> [String] {
+        let key = LinkRecord.nameKey(path)
+        return try index.read { store in try store.notesWithLinks(key: key) }.compactMap(\.string)
+    }
+
     public func notesWithWikilinks(named name: String) throws(VaultError) -> [String] {
         let key = LinkRecord.fold(ScanningLinkGraph.folded(name))
         return try index.read { store in try store.notesWithWikilinks(key: key) }.compactMap(\.string).sorted()

@@ -104,6 +104,19 @@ public struct LinkResolver: Sendable {
         return nearest.count == 1 ? .resolved(nearest[0]) : .ambiguous(nearest.sorted())
     }
 
+    /// Whether `link`, written in the note at `source`, names `path` byte for byte (with or
+    /// without `.md`), as a case-sensitive file system opens it: a Markdown link's path must, a
+    /// wikilink (whose names match in any case, as in Obsidian) always does. The resolver itself
+    /// also lets a Markdown link lead to a note named in another case; a rename keeps a link that
+    /// named its note exactly naming it exactly.
+    static func namesExactly(_ link: NoteLink, path: String, from source: String) -> Bool {
+        let written = link.target.path
+        guard !link.isWikilink, !written.isEmpty else { return true }
+        let joined = written.hasPrefix("/") ? String(written.drop { $0 == "/" }) : folder(of: source) + written
+        guard let normalized = normalize(joined) else { return false }
+        return normalized.utf8.elementsEqual(path.utf8) || (normalized + ".md").utf8.elementsEqual(path.utf8)
+    }
+
     /// The file name of a path, without `.md` for a note.
     static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path

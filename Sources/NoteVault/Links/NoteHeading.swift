@@ -34,6 +34,14 @@ public struct NoteHeading: Sendable, Equatable {
         text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: " ")
     }
 
+    /// The heading a link's `#heading` part lands on: the first of `headings` whose
+    /// ``anchor(_:)`` is the part's, or nil. Links that name a heading written twice lead to the
+    /// first (as a page's ids do: the later ones take a number).
+    public static func target(of heading: String, in headings: [NoteHeading]) -> NoteHeading? {
+        let wanted = anchor(heading)
+        return headings.first { anchor($0.text) == wanted }
+    }
+
     /// The heading's `id` on a page, and the `#fragment` that lands on it: its ``anchor(_:)``
     /// in Unicode's composed form, with every character that is not a letter, a mark, a digit
     /// or a space dropped, and the words joined by `-` (`Next steps`, `next_steps` and

@@ -8,5 +8,10 @@ extension Localization {
         "%@ days": "%@ day",
         "%@ years": "%@ year",
         "%@ dead links": "%@ dead link",
+        "%@ folders": "%@ folder",
+        "%@ notes": "%@ note",
+        "this vault is limited to %@ notes (max_notes in .enote/config); remove a note or raise the limit to create another":
+            "this vault is limited to %@ note (max_notes in .enote/config); remove a note or raise the limit to create another",
+        "%@ was already used by %@ notes: the two tags are merged": "%@ was already used by %@ note: the two tags are merged",
     ]
 }

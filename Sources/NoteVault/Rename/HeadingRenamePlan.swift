@@ -1,8 +1,9 @@
 /// Every change renaming one heading of a note makes, computed before any file is touched: the
-/// heading's text, and each link that names it (`[[note#Heading]]`, `[x](note.md#heading)`,
+/// heading's text, and each link that leads to it (`[[note#Heading]]`, `[x](note.md#heading)`,
 /// `[[#Heading]]` in the note itself) rewritten to name the new text, in the form it was
 /// written (the heading's text, or a `lower-case-slug`; percent-encoded or in angle brackets as
-/// before). Only the heading's text and the links' `#` parts change.
+/// before). Only the heading's text and the links' `#` parts change. Of two headings with one
+/// text, links lead to the first (``NoteHeading/target(of:in:)``): the second takes none along.
 package struct HeadingRenamePlan: Sendable {
     /// The note whose heading is renamed.
     package var path: NotePath
@@ -43,9 +44,13 @@ extension Vault {
         if newAnchor != oldAnchor, headings.contains(where: { NoteHeading.anchor($0.text) == newAnchor }) {
             throw .rename(.headingExists(path, heading: newText))
         }
+        // Links that name the heading's text lead to the first heading of that text; a later one
+        // takes none of them along.
+        let takesLinks = NoteHeading.target(of: heading.text, in: headings)?.line == heading.line
         let resolver = LinkResolver(paths: try graph.notePaths(), aliases: try graph.aliases())
         func replacements(_ content: NoteContent, source: String) -> [RenamePlan.Replacement] {
-            NoteLinkExtractor.extract(content).links.compactMap { link in
+            guard takesLinks else { return [] }
+            return NoteLinkExtractor.extract(content).links.compactMap { link in
                 guard !link.isExternal, let named = link.target.heading, NoteHeading.anchor(named) == oldAnchor,
                     link.target.path.isEmpty ? source == target : resolver.resolve(link, from: source) == .resolved(target)
                 else { return nil }

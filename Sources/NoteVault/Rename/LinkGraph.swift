@@ -15,6 +15,10 @@ package protocol LinkGraph {
     /// The notes with a wikilink or embed whose last path component is `name` (compared
     /// case-insensitively, without `.md`).
     func notesWithWikilinks(named name: String) throws(VaultError) -> [String]
+    /// The notes with a link of any kind whose last path component names the file at `path`
+    /// (compared case-insensitively, without `.md`): for a file that is not a note (a picture
+    /// that moves with its folder), whose links are not resolved ahead.
+    func notesWithLinks(namedLike path: String) throws(VaultError) -> [String]
 }
 
 /// A ``LinkGraph`` that reads every note of the vault once, when first asked, and extracts its
@@ -29,6 +33,7 @@ package final class ScanningLinkGraph: LinkGraph {
         var aliases: [String: [String]]
         var backlinks: [String: Set<String>]
         var wikilinkNames: [String: Set<String>]
+        var linkNames: [String: Set<String>]
     }
 
     package init(vault: Vault) {
@@ -47,6 +52,10 @@ package final class ScanningLinkGraph: LinkGraph {
         (scan().wikilinkNames[ScanningLinkGraph.folded(name)] ?? []).sorted()
     }
 
+    package func notesWithLinks(namedLike path: String) throws(VaultError) -> [String] {
+        (scan().linkNames[ScanningLinkGraph.folded(path)] ?? []).sorted()
+    }
+
     /// The comparable form of a wikilink's last component: lowercased, without `.md`.
     static func folded(_ name: String) -> String {
         let last = name.split(separator: "/").last.map(String.init) ?? name
@@ -59,7 +68,7 @@ package final class ScanningLinkGraph: LinkGraph {
         let entries = vault.scan().notes.compactMap { entry in entry.path.string.map { (entry.path, $0) } }
         let paths = entries.map(\.1)
         let resolver = LinkResolver(paths: paths)
-        var result = Scan(paths: paths, aliases: [:], backlinks: [:], wikilinkNames: [:])
+        var result = Scan(paths: paths, aliases: [:], backlinks: [:], wikilinkNames: [:], linkNames: [:])
         for (path, text) in entries {
             guard let note = try? vault.read(path) else { continue }
             for link in NoteLinkExtractor.extract(note.content).links where !link.isExternal {
@@ -69,6 +78,7 @@ package final class ScanningLinkGraph: LinkGraph {
                 if link.isWikilink, !link.target.path.isEmpty {
                     result.wikilinkNames[Self.folded(link.target.path), default: []].insert(text)
                 }
+                if !link.target.path.isEmpty { result.linkNames[Self.folded(link.target.path), default: []].insert(text) }
             }
         }
         scanned = result

@@ -14,10 +14,9 @@ struct MovedLinkGraph: LinkGraph {
 
     func aliases() throws(VaultError) -> [String: [String]] { try base.aliases() }
 
-    func notesLinking(to target: String) throws(VaultError) -> [String] {
-        let key = LinkRecord.nameKey(target)
-        return try index.read { store in try store.notesWithLinks(key: key) }.compactMap(\.string)
-    }
+    func notesLinking(to target: String) throws(VaultError) -> [String] { try base.notesWithLinks(namedLike: target) }
 
     func notesWithWikilinks(named name: String) throws(VaultError) -> [String] { try base.notesWithWikilinks(named: name) }
+
+    func notesWithLinks(namedLike path: String) throws(VaultError) -> [String] { try base.notesWithLinks(namedLike: path) }
 }

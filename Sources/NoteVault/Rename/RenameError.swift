@@ -6,6 +6,13 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
     case samePath(NotePath)
     /// The new path is not a Markdown note name.
     case notMarkdown(NotePath)
+    /// A folder on the way to the new path is a file, so the rename could not make it.
+    case notAFolder(NotePath)
+    /// The new path differs from another file's in its folder only in case or Unicode
+    /// normalisation (`Plan.md` beside `plan.md`): macOS and Windows would keep only one.
+    case nameCollision(NotePath, existing: NotePath)
+    /// Two files of one batch would move to the same path.
+    case duplicateTarget(NotePath)
     /// A link to the note could not be written so that it leads to the note alone afterwards
     /// (every form of it would be ambiguous).
     case wouldBeAmbiguous(source: String, line: Int, link: String)
@@ -17,6 +24,9 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidTag(String)
     /// No note has the tag to rename.
     case unusedTag(String)
+    /// The new name of a tag rename is the old one, or the way every note that has the tag
+    /// writes it already: nothing would change.
+    case sameTag(String, String)
     /// A note's tags could not be rewritten so that they read back as renamed (an escaped or
     /// unusual front matter form).
     case tagNotRewritable(NotePath, tag: String)
@@ -39,6 +49,13 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) already has that name; nothing was renamed"
         case .notMarkdown(let path):
             return "\(path) is not a note name (a note's name ends in .md); nothing was renamed"
+        case .notAFolder(let path):
+            return "\(path) exists and is not a folder; nothing was renamed. Choose another folder, or move that file away first"
+        case .nameCollision(let path, let existing):
+            return
+                "\(path) differs from \(existing) only in case or Unicode normalisation, and macOS and Windows would keep only one of them; nothing was renamed. Choose another name"
+        case .duplicateTarget(let path):
+            return "two files would both move to \(path); nothing was renamed. Give each its own name"
         case .wouldBeAmbiguous(let source, let line, let link):
             return
                 "the link \(link) in \(source) (line \(line)) could not be rewritten so that it leads to the renamed note alone; nothing was renamed. Choose a name no other note has, or change that link to a path first"
@@ -52,6 +69,8 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(tag) is not a tag (a tag is letters, digits, _, - and / with at least one letter and no spaces); nothing was renamed. Choose another name"
         case .unusedTag(let tag):
             return "no note has the tag \(tag); nothing was renamed. enote tags lists the tags in use"
+        case .sameTag(let old, let new):
+            return "\(old) and \(new) are the same tag, written so in every note that has it; nothing was renamed. Give the tag another name"
         case .tagNotRewritable(let path, let tag):
             return
                 "the tags of \(path) could not be rewritten safely (an unusual form of \(tag)); nothing was renamed. Rename the tag in that note by hand, then run the command again"

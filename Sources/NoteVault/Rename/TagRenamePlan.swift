@@ -15,6 +15,16 @@ package struct TagRenamePlan: Sendable {
     /// Whether the new tag was already in use, so that the rename merges two tags.
     package var merges: Bool { !notesWithNewTag.isEmpty }
 
+    /// What a front end says when the rename merges two tags, or nil when it does not.
+    package var mergeMessage: LocalizedMessage? {
+        merges ? Self.mergeMessage(new: new, notes: notesWithNewTag.count) : nil
+    }
+
+    /// The words for a rename into the tag `new`, which `notes` notes had already.
+    static func mergeMessage(new: String, notes: Int) -> LocalizedMessage {
+        "\(new) was already used by \(count: notes) notes: the two tags are merged"
+    }
+
     /// The changes as a unified diff (`git diff` style).
     package func unifiedDiff() -> String {
         edits.map { UnifiedDiff.diff(old: $0.before, new: $0.after, oldPath: $0.path.description, newPath: $0.newPath.description) }.joined()
@@ -39,23 +49,29 @@ extension Vault {
     /// - Parameter among: The notes to read, when the caller knows which may have the tag (the
     ///   index's `tags` table, ``NoteIndex/notes(taggedWithin:)``); every note of the vault when
     ///   `nil`.
-    /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``): `new` is not a tag, no
-    ///   note has `old`, or a note's tags cannot be rewritten safely.
+    /// - Throws: ``RenameError`` (wrapped in ``VaultError/rename(_:)``): `new` is not a tag, is
+    ///   `old` itself (or the way every note writes it already), no note has `old`, or a note's
+    ///   tags cannot be rewritten safely.
     package func planTagRename(_ old: String, to new: String, among: [NotePath]? = nil) throws(VaultError) -> TagRenamePlan {
         var old = old
         if old.hasPrefix("#") { old.removeFirst() }
         guard TagRewriter.isValid(new) else { throw .rename(.invalidTag(new)) }
+        guard old != new else { throw .rename(.sameTag(old, new)) }
         var plan = TagRenamePlan(old: old, new: new, edits: [], notesWithNewTag: [])
+        var used = false
         for path in among ?? scan().notes.map(\.path) {
             guard let (note, snapshot) = try? readWithSnapshot(path), note.content.textProblem == nil else { continue }
             let tags = NoteLinkExtractor.extract(note.content).tags
             if tags.contains(where: { $0.isWithin(new) && !$0.isWithin(old) }) { plan.notesWithNewTag.append(path) }
-            guard let (bytes, count, replacements) = try TagRewriter.rewrite(note.content, path: path, old: old, new: new), bytes != snapshot.bytes
-            else { continue }
+            guard let (bytes, count, replacements) = try TagRewriter.rewrite(note.content, path: path, old: old, new: new) else { continue }
+            used = true
+            guard bytes != snapshot.bytes else { continue }
             plan.edits.append(
                 RenamePlan.FileEdit(path: path, newPath: path, snapshot: snapshot, after: bytes, rewrittenLinks: count, replacements: replacements))
         }
-        guard !plan.edits.isEmpty else { throw .rename(.unusedTag(old)) }
+        guard used else { throw .rename(.unusedTag(old)) }
+        // `Job` to `job` where every note writes `job` already: the same tag, nothing to change.
+        guard !plan.edits.isEmpty else { throw .rename(.sameTag(old, new)) }
         plan.edits.sort { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
         plan.notesWithNewTag.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         return plan

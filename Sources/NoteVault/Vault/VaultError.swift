@@ -99,7 +99,7 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         case .rename(let error):
             return error.message
         case .limitReached(let limit):
-            return "this vault is limited to \(limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
+            return "this vault is limited to \(count: limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
     }
 

@@ -37,6 +37,13 @@ extension VaultWatcher {
         case start, fullReconcile
     }
 
+    /// The line a watcher logs once it watches: the vault, its folders and its notes.
+    static func watchingMessage(root: String, folders: Int, notes: Int) -> LocalizedMessage {
+        let folderCount: LocalizedMessage = "\(count: folders) folders"
+        let noteCount: LocalizedMessage = "\(count: notes) notes"
+        return "watching \(root) (\(folderCount), \(noteCount))"
+    }
+
     /// Logs one line in the user's language.
     func say(_ message: LocalizedMessage) {
         options.log(message.text)

@@ -182,7 +182,7 @@ public final class VaultWatcher: @unchecked Sendable {
             pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
             pollfd(fd: server, events: Int16(POLLIN), revents: 0),
         ]
-        say("watching \(vault.root) (\(folders.count) folders, \(report.total) notes)")
+        say(Self.watchingMessage(root: vault.root, folders: folders.count, notes: report.total))
         while true {
             let timeout = pollTimeout()
             for index in descriptors.indices { descriptors[index].revents = 0 }

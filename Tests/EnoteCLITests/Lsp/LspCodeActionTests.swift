@@ -41,6 +41,39 @@ import Testing
         #expect(try vault.text("trips/plan.md") == "# plan\n")
     }
 
+    /// A dead link whose file is there (in an ignored folder, or written after the index last
+    /// looked) or whose path is not a note's (`.enote/`, `.git/`, `.trash/`, a hidden name) gets no
+    /// "Create the note" action: it would write a heading into that file, or a note where none
+    /// may be. A link to a note that can be made still gets one.
+    @Test func noCreateActionForAFileThatExistsOrAPathThatIsNoNote() throws {
+        let (vault, client) = try LspRenameTests.start()
+        try vault.write(".enote/config", "ignore = drafts/\n")
+        try vault.write("drafts/idea.md", "---\ntitle: Идея\n---\nТекст 😀\n")
+        let lines = [
+            "[[drafts/idea]] [идея](drafts/idea.md)", "[[later]]", "[[.enote/config]] [c](.enote/notes.md)", "[g](.git/x.md) [[.trash/old]]",
+            "[h](.hidden.md)", "[[Новая 😀]]",
+        ]
+        let text = lines.joined(separator: "\n") + "\n"
+        try vault.write("plans.md", text)
+        let uri = vault.url("plans.md").absoluteString
+        client.open(uri, text)
+        _ = client.diagnostics(for: uri)
+        // Written after the server looked at the vault, and not reported to it.
+        try vault.write("later.md", "---\ntitle: Later\n---\nbody\n")
+        let position = ["line": 0, "character": 0]
+        let end = ["line": lines.count, "character": 0]
+        let response = client.request(
+            "textDocument/codeAction", ["textDocument": ["uri": uri], "range": ["start": position, "end": end], "context": ["diagnostics": []]])
+        let actions = response?["result"] as? [[String: Any]] ?? []
+        let creates = actions.compactMap { $0["title"] as? String }.filter { $0.hasPrefix("Create the note") }
+        #expect(creates == ["Create the note Новая 😀.md"], "\(creates)")
+        let create = try #require(actions.first { ($0["title"] as? String)?.hasPrefix("Create the note") == true })
+        let changes = try #require((create["edit"] as? [String: Any])?["documentChanges"] as? [[String: Any]])
+        let options = changes.first { $0["kind"] as? String == "create" }?["options"] as? [String: Any]
+        #expect(options?["overwrite"] as? Bool == false && options?["ignoreIfExists"] as? Bool == false, "\(changes)")
+        #expect(try vault.text("drafts/idea.md") == "---\ntitle: Идея\n---\nТекст 😀\n")
+    }
+
     @Test(arguments: [
         ("# Киото 😀\n", "---\ncolor: red\n---\n# Киото 😀\n"),
         ("---\ntitle: 京都\n---\nТекст\n", "---\ntitle: 京都\ncolor: red\n---\nТекст\n"),

@@ -122,4 +122,56 @@ import Testing
         client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
         #expect(try #require(client.diagnostics(for: uri)).isEmpty)
     }
+
+    /// Many changes that arrive together are analysed and published once, for the last text: the
+    /// server publishes when its input has gone quiet, never once per keystroke. (All the
+    /// changes go in one write, so the server has them all before it could publish.)
+    @Test func changesThatArriveTogetherArePublishedOnceForTheLastText() throws {
+        let (vault, client) = try Self.start()
+        let uri = vault.root.appendingPathComponent("typing.md").absoluteString
+        client.open(uri, "😀 日本 \n")
+        #expect(try #require(client.diagnostics(for: uri)).isEmpty)
+        var batch = Data()
+        for version in 2...201 {
+            let change: [String: Any] = [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": uri, "version": version],
+                    "contentChanges": [["range": ["start": ["line": 0, "character": 6], "end": ["line": 0, "character": 6]], "text": "[[x]] "]],
+                ],
+            ]
+            let body = try JSONSerialization.data(withJSONObject: change)
+            batch += Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        client.sendRaw(batch)
+        let last = try #require(
+            client.waitFor { message in
+                let params = message["params"] as? [String: Any]
+                return message["method"] as? String == "textDocument/publishDiagnostics" && params?["version"] as? Int == 201
+            })
+        let diagnostics = try #require((last["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 200 && Self.codes(diagnostics).allSatisfy { $0 == "deadLink" })
+        #expect(client.request("shutdown")?["result"] is NSNull)
+        let published = client.messages.filter { message in
+            let params = message["params"] as? [String: Any]
+            return message["method"] as? String == "textDocument/publishDiagnostics" && (params?["version"] as? Int ?? 0) > 1
+        }
+        #expect(published.count == 1, "one publication for 200 changes, not \(published.count)")
+    }
+
+    /// A note with more problems than one message should carry gets the first ones and one more
+    /// diagnostic saying that the rest are not shown.
+    @Test func oneMessageCarriesAtMostTheCapAndSaysSo() throws {
+        let (vault, client) = try Self.start()
+        let uri = vault.root.appendingPathComponent("many.md").absoluteString
+        let text = (0..<2_500).map { "Строка \($0) 😀 [[нет \($0)]]" }.joined(separator: "\n") + "\n"
+        client.open(uri, text)
+        let diagnostics = try #require(client.diagnostics(for: uri, timeout: 60))
+        #expect(diagnostics.count == 1_001, "\(diagnostics.count)")
+        let codes = Self.codes(diagnostics)
+        #expect(codes.prefix(1_000).allSatisfy { $0 == "deadLink" })
+        #expect(codes.last == "tooManyProblems")
+        #expect((diagnostics.last?["message"] as? String)?.contains("1000") == true, "\(diagnostics.last ?? [:])")
+        #expect(Self.range(diagnostics[999]) == [999, "Строка 999 😀 ".utf16.count, 999, "Строка 999 😀 [[нет 999]]".utf16.count])
+    }
 }

@@ -127,6 +127,33 @@ import Testing
         #expect(texts["trips/osaka.md"] == "---\ntags:\n  - Путешествие\n---\n日本 😀 [[kyoto#Новый город 京都|город]] #日本\n")
     }
 
+    /// Links that name a heading written twice lead to the first of the two (as the editor's
+    /// go-to-definition and the web page's ids say), so renaming the second changes only its own
+    /// text, and renaming the first takes the links along.
+    @Test func renamingTheSecondOfTwoSameNamedHeadingsLeavesTheLinksToTheFirst() throws {
+        let vault = try TemporaryVault(sample: false)
+        let note = "# Журнал\n\n## Итоги 😀\n\nпервые\n\n## Итоги 😀\n\nвторые [[#Итоги 😀]]\n"
+        let linking = "[[журнал#Итоги 😀]] [x](журнал.md#итоги-😀)\n"
+        try vault.write("журнал.md", note)
+        try vault.write("ссылки.md", linking)
+        let client = try LspClient(in: vault.root, environment: vault.environment)
+        client.initialize()
+        let uri = vault.url("журнал.md").absoluteString
+        client.open(uri, note)
+        let second = LspRenameTests.request(client, "textDocument/rename", uri, line: 6, character: 5, newName: "Позже")
+        let edit = try #require(second?["result"] as? [String: Any], "\(String(describing: second))")
+        try LspRenameTests.apply(edit, to: vault, encoding: "utf-16")
+        #expect(try vault.text("журнал.md") == note.replacingOccurrences(of: "## Итоги 😀\n\nвторые", with: "## Позже\n\nвторые"))
+        #expect(try vault.text("ссылки.md") == linking)
+
+        client.open(uri, try vault.text("журнал.md"), version: 2)
+        let first = LspRenameTests.request(client, "textDocument/rename", uri, line: 2, character: 5, newName: "Сначала")
+        let firstEdit = try #require(first?["result"] as? [String: Any], "\(String(describing: first))")
+        try LspRenameTests.apply(firstEdit, to: vault, encoding: "utf-16")
+        #expect(try vault.text("ссылки.md") == "[[журнал#Сначала]] [x](журнал.md#сначала)\n")
+        #expect(try vault.text("журнал.md") == "# Журнал\n\n## Сначала\n\nпервые\n\n## Позже\n\nвторые [[#Сначала]]\n")
+    }
+
     @Test func aHeadingTextAnotherHeadingHasIsRefusedWithTheLibrarysReason() throws {
         let (vault, client) = try Self.start(encoding: "utf-16")
         let uri = vault.url("kyoto.md").absoluteString

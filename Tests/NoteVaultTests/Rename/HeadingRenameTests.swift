@@ -55,6 +55,18 @@ struct HeadingRenameTests {
         #expect(headings == Array(repeating: NoteHeading.anchor("Последние шаги"), count: 3))
     }
 
+    @Test func theSecondOfTwoSameNamedHeadingsTakesNoLinkAlong() throws {
+        try sandbox.write("a.md", "# A\n\n## Notes\n\nfirst [[#notes]]\n\n## Notes\n\nsecond\n")
+        try sandbox.write("b.md", "[[a#Notes]] [x](a.md#notes)\n")
+        let vault = try sandbox.vault()
+        let second = try vault.planHeadingRename(in: NotePath(trusted: "a.md"), line: 7, to: "Later notes")
+        #expect(second.edits.map(\.path.description) == ["a.md"])
+        #expect(applied(second)["a.md"] == "# A\n\n## Notes\n\nfirst [[#notes]]\n\n## Later notes\n\nsecond\n")
+        let first = try vault.planHeadingRename(in: NotePath(trusted: "a.md"), line: 3, to: "Early notes")
+        #expect(applied(first)["a.md"] == "# A\n\n## Early notes\n\nfirst [[#Early notes]]\n\n## Notes\n\nsecond\n")
+        #expect(applied(first)["b.md"] == "[[a#Early notes]] [x](a.md#early-notes)\n")
+    }
+
     @Test(arguments: ["", "a | b", "x]]", "#tag", "two\nlines", "^block"])
     func aTextLinksCannotNameIsRefused(_ new: String) throws {
         try sandbox.write("a.md", "# A\n\n## B\n")

@@ -22,6 +22,33 @@ struct RenameNoteTests {
         return result
     }
 
+    /// A folder moved as one batch (every note and picture beneath it), planned from the files
+    /// alone (no index): links into the folder follow it, links inside it stay, and each file
+    /// gets one edit per link.
+    @Test func aFolderMovedAsOneBatchKeepsEveryLink() throws {
+        try sandbox.write("trips/kyoto.md", "[o](osaka.md) ![p](pics/map.png) [i](../index.md)\n")
+        try sandbox.write("trips/osaka.md", "[[kyoto]]\n")
+        try sandbox.write("trips/pics/map.png", "not really a png")
+        try sandbox.write("index.md", "[k](trips/kyoto.md) ![m](trips/pics/map.png) [[osaka]]\n")
+        let vault = try sandbox.vault()
+        let plan = try vault.planMoves([RenameMove(from: NotePath(trusted: "trips"), to: NotePath(trusted: "old/trips"))])
+        #expect(plan.moves.map(\.to.description) == ["old/trips/kyoto.md", "old/trips/osaka.md", "old/trips/pics/map.png"])
+        let changed = Dictionary(
+            uniqueKeysWithValues: plan.edits.filter { !$0.replacements.isEmpty }.map { ($0.path.description, String(decoding: $0.after, as: UTF8.self)) })
+        #expect(
+            changed == [
+                "trips/kyoto.md": "[o](osaka.md) ![p](pics/map.png) [i](../../index.md)\n",
+                "index.md": "[k](old/trips/kyoto.md) ![m](old/trips/pics/map.png) [[osaka]]\n",
+            ])
+        let clash = TagRenameTests.renameError {
+            _ = try vault.planMoves([
+                RenameMove(from: NotePath(trusted: "index.md"), to: NotePath(trusted: "x.md")),
+                RenameMove(from: NotePath(trusted: "trips/osaka.md"), to: NotePath(trusted: "X.md")),
+            ])
+        }
+        #expect(clash == .nameCollision(NotePath(trusted: "X.md"), existing: NotePath(trusted: "x.md")))
+    }
+
     @Test func movesTheNoteAndRewritesEveryFormOfLinkToIt() throws {
         try sandbox.write("Trip notes.md", "---\ntitle: Trip\n---\n# Trip\n\nSee [plan](Plan.md) and ![c](pics/cat.png) and [[#Trip]].\n")
         try sandbox.write("pics/cat.png", "not really a png")
