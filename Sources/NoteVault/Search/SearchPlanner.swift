@@ -92,20 +92,23 @@ struct SearchPlanner {
     }
 
     /// The vault's words that share a stem with `token` in one of its languages (the token's own
-    /// form included when the vault has it).
+    /// form included when the vault has it), and those of its irregular forms
+    /// (``IrregularForms``: `wrote` finds `write`, `writes`, `written`).
     func forms(of token: [UInt8]) throws -> [[UInt8]] {
-        let scalars = Self.scalars(token)
         var forms: [[UInt8]] = []
-        for language in languages.languages(for: scalars) {
+        for language in languages.languages(for: Self.scalars(token)) {
             guard let stemmer = stemmers.stemmer(for: language) else { continue }
             let stem = stemmer.stem(token)
-            let stemScalars = Self.scalars(stem)
-            guard stemScalars.count >= 2 else { continue }
-            // A stem is the start of its forms, but for its last letter (`happy` → `happi`).
-            let range = stemScalars.count >= 3 ? Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8) : stem
-            for candidate in try vocabulary.words(beginningWith: range, limit: Self.formCandidates)
-            where candidate.count <= token.count + 16 && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
-                forms.append(candidate)
+            try addForms(sharing: stem, with: stemmer, maximumLength: token.count + 16, to: &forms)
+            let word = String(decoding: token, as: UTF8.self)
+            var family = IrregularForms.family(of: word, in: language)
+            for form in IrregularForms.family(of: String(decoding: stem, as: UTF8.self), in: language) where !family.contains(form) {
+                family.append(form)
+            }
+            for form in family where form != word {
+                let bytes = Array(form.utf8)
+                if !forms.contains(bytes) { forms.append(bytes) }
+                try addForms(sharing: stemmer.stem(bytes), with: stemmer, maximumLength: bytes.count + 16, to: &forms)
             }
         }
         if forms.count > Self.formsPerWord {
@@ -114,6 +117,18 @@ struct SearchPlanner {
             forms.removeLast(forms.count - Self.formsPerWord)
         }
         return forms
+    }
+
+    /// Adds the vault's words whose stem is `stem`.
+    private func addForms(sharing stem: [UInt8], with stemmer: Stemmer, maximumLength: Int, to forms: inout [[UInt8]]) throws {
+        let stemScalars = Self.scalars(stem)
+        guard stemScalars.count >= 2 else { return }
+        // A stem is the start of its forms, but for its last letter (`happy` → `happi`).
+        let range = stemScalars.count >= 3 ? Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8) : stem
+        for candidate in try vocabulary.words(beginningWith: range, limit: Self.formCandidates)
+        where candidate.count <= maximumLength && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
+            forms.append(candidate)
+        }
     }
 
     /// A word of the vocabulary searched in place of `term` (in the title only if it was).

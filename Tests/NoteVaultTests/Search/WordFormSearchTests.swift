@@ -35,6 +35,11 @@ struct WordFormSearchTests {
         (nil, "Jump over the fence", "jumping", true),
         (nil, "Two cities to visit", "city", true),
         (nil, "A happy dog", "happiness", true),
+        // English irregular forms, which share no stem.
+        (nil, "She wrote a letter", "writing", true),
+        (nil, "The letter was written", "wrote", true),
+        (nil, "The children played", "child", true),
+        (nil, "Building a shed", "built", true),
         // Russian cases of one word.
         (nil, "Купить молока и хлеба", "молоко", true),
         (nil, "Нет молока", "молоком", true),
