@@ -3,6 +3,7 @@
 #   make                                  release builds of enote and enote-web (Swift runtime linked in)
 #   make install PREFIX=$HOME/.local      install (default PREFIX /usr/local; DESTDIR stages)
 #   make uninstall PREFIX=$HOME/.local    remove exactly what install wrote
+#   make deb                              enote_<version>_<arch>.deb, from the same build
 #   make test                             every test (scripts/test, the README's command)
 #
 # What goes where: packaging/README.md.
@@ -27,7 +28,7 @@ BUILD_BIN ?=
 export BUILD_BIN
 INSTALL_BUILDS := $(if $(BUILD_BIN),,$(shell [ -d .build ] && [ "$$(stat -c %u .build)" != "$$(id -u)" ] || echo yes))
 
-.PHONY: all build install uninstall test
+.PHONY: all build install uninstall deb test
 
 all: build
 
@@ -41,6 +42,9 @@ install: $(if $(INSTALL_BUILDS),build)
 
 uninstall:
 	packaging/install-files uninstall
+
+deb: build
+	packaging/deb/build-deb
 
 test:
 	scripts/test
