@@ -31,7 +31,7 @@ struct StringTableTests {
 
     /// A table as the bundle ships it.
     static func table(_ language: Language, in tables: Tables) throws -> [String: String] {
-        let bundle = try #require(Localization.bundle(named: tables.rawValue), "the resource bundle \(tables.rawValue) is built beside the tests")
+        let bundle = try #require(ResourceBundles.bundle(named: tables.rawValue), "the resource bundle \(tables.rawValue) is built beside the tests")
         let path = try #require(bundle.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language.rawValue))
         let data = try #require(FileManager.default.contents(atPath: path))
         return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])

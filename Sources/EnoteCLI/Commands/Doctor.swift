@@ -13,7 +13,8 @@ extension Enote {
                 Reports front matter enote cannot read (file:line), duplicate keys and invalid \
                 values, notes that are not text, broken links and pictures, temp files left by a \
                 crash, duplicate titles, names that macOS or Windows would merge or refuse, \
-                symbolic links, and pictures in attachments/ that no note shows.
+                symbolic links, and pictures in attachments/ that no note shows. It also says \
+                whether a watcher (enote watch) is running for the vault.
 
                 A note moved or renamed outside enote (a file manager, mv, git mv) is recognised \
                 by its content at the next index update; doctor lists each link the move broke \
@@ -68,6 +69,13 @@ extension Enote {
                 if findings.contains(where: { $0.kind == .movedLink }) {
                     context.note("Links broken by notes moved outside enote are rewritten by enote doctor --fix-links")
                 }
+            }
+            if let pid = vault.runningWatcher() {
+                context.note("A watcher is running for this vault (pid \(pid))")
+            } else {
+                context.note(
+                    "No watcher is running for this vault, so each command brings the index up to date itself; to keep one running: enote watch --print-service"
+                )
             }
             if !findings.isEmpty { throw ExitCode(1) }
         }

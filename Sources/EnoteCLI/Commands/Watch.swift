@@ -18,14 +18,22 @@ extension Enote {
                 one line per action on stderr; Ctrl-C or SIGTERM stops it after the step in \
                 progress.
 
+                To keep it running in the background (started at login, restarted after a \
+                failure, its log in the journal), enable the systemd user unit \
+                enote-watch@.service for the vault: --print-service prints the command.
+
                 Examples:
                   enote watch
                   enote watch --quiet &
                   enote watch --log ~/.cache/enote-watch.log
+                  enote watch --print-service
                 """)
 
         @Flag(help: "Log nothing.")
         var quiet = false
+
+        @Flag(help: "Print the command that runs this vault's watcher as a systemd user service, and exit.")
+        var printService = false
 
         @Option(help: ArgumentHelp("Append the log to this file instead of stderr.", valueName: "file"))
         var log: String?
@@ -35,6 +43,7 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
+            if printService { return Self.printService(vault, context) }
             let sink = try WatchLog(quiet: quiet, file: log)
             var options = VaultWatcher.Options()
             options.log = { line in sink.write(line) }
@@ -42,6 +51,17 @@ extension Enote {
             let watcher = try VaultWatcher(vault: vault, options: options)
             watcher.stopOnSignals([SIGINT, SIGTERM])
             try watcher.run()
+        }
+
+        /// `--print-service`: the `systemctl` line on stdout (quoted for the shell when the name
+        /// holds a backslash), what it does on stderr.
+        private static func printService(_ vault: Vault, _ context: CommandContext) {
+            let unit = WatchService.unitName(forVaultAt: vault.root)
+            let shown = unit.contains("\\") ? "'" + unit + "'" : unit
+            Console.out("systemctl --user enable --now \(shown)")
+            context.note(
+                "systemd then starts enote watch for \(vault.root) at every login and again after a failure (the unit comes with make install and the Debian package); its log: journalctl --user -u \(shown); to stop it: systemctl --user disable --now \(shown)"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NoteVault
 
 /// The CSS and JavaScript files the pages use, read from the resource bundle once at start and
 /// served by name only (no path is ever looked up on disk from a request).
@@ -11,10 +12,11 @@ package struct AssetStore: Sendable {
 
     private let assets: [String: Asset]
 
-    /// Reads every file of `Assets/` in the module's bundle.
+    /// Reads every file of `Assets/` in the web front end's resource bundle
+    /// (`enote_EnoteWeb.resources`, found as ``ResourceBundles`` says).
     package init() {
         var assets: [String: Asset] = [:]
-        let folder = Bundle.module.resourceURL?.appendingPathComponent("Assets")
+        let folder = ResourceBundles.bundle(named: "enote_EnoteWeb.resources")?.resourceURL?.appendingPathComponent("Assets")
         let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
         for name in names {
             guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }

@@ -72,7 +72,7 @@ public enum Localization {
     private static func tables(of frontEnd: FrontEnd) -> [Language: Bundle] {
         frontEndTables.withLock { cache in
             if let tables = cache[frontEnd.bundleName] { return tables }
-            let tables = languageTables(in: bundle(named: frontEnd.bundleName))
+            let tables = languageTables(in: ResourceBundles.bundle(named: frontEnd.bundleName))
             cache[frontEnd.bundleName] = tables
             return tables
         }
@@ -179,23 +179,7 @@ public enum Localization {
         return tables
     }
 
-    /// The library's resource bundle (`enote_NoteVault.resources`).
-    static let resourceBundle: Bundle? = bundle(named: "enote_NoteVault.resources")
-
-    /// The resource bundle `name`, looked for next to the executable (following links, so a
-    /// symlink in /usr/local/bin works) and in `$ENOTE_RESOURCES`. Not finding it is not an
-    /// error: messages stay English.
-    static func bundle(named name: String) -> Bundle? {
-        var folders: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["ENOTE_RESOURCES"] { folders.append(URL(fileURLWithPath: explicit)) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        folders.append(executable.deletingLastPathComponent())
-        folders.append(Bundle.main.bundleURL)
-        folders.append(executable.deletingLastPathComponent().appendingPathComponent("../share/enote"))
-        for folder in folders {
-            let url = folder.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path), let bundle = Bundle(url: url) { return bundle }
-        }
-        return nil
-    }
+    /// The library's resource bundle (`enote_NoteVault.resources`), found as
+    /// ``ResourceBundles`` says.
+    static let resourceBundle: Bundle? = ResourceBundles.bundle(named: "enote_NoteVault.resources")
 }

@@ -77,3 +77,14 @@ final class WatchLock {
         close(descriptor)
     }
 }
+
+extension Vault {
+    /// The pid of the watcher running for this vault (the process holding its watch lock, as
+    /// the kernel reports it), or `nil` when none runs or it cannot be told.
+    package func runningWatcher() -> Int32? {
+        let folder = retryingOnInterrupt { open(stateFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        return WatchLock.holder(in: folder)
+    }
+}

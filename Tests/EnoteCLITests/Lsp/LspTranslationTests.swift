@@ -12,7 +12,7 @@ struct LspTranslationTests {
 
     /// A table as the bundle ships it.
     static func table(_ language: Language, bundle name: String = bundleName) throws -> [String: String] {
-        let bundle = try #require(Localization.bundle(named: name), "the resource bundle \(name) is built beside the tests")
+        let bundle = try #require(ResourceBundles.bundle(named: name), "the resource bundle \(name) is built beside the tests")
         let path = try #require(bundle.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language.rawValue))
         let data = try #require(FileManager.default.contents(atPath: path))
         return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
