@@ -42,13 +42,13 @@ extension IndexStore: SearchVocabulary {
 
     func words(beginningWith prefix: [UInt8], limit: Int) throws -> [[UInt8]] {
         var words: [[UInt8]] = []
-        var statement = try wordRange(prefix, limit: limit)
+        let statement = try wordRange(prefix, limit: limit)
         while try statement.step() { words.append(Array(statement.bytes(0))) }
         return words
     }
 
     func forEachWord(beginningWith prefix: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        var statement = try wordRange(prefix, limit: -1)
+        let statement = try wordRange(prefix, limit: -1)
         while try statement.step() { body(statement.bytes(0)) }
     }
 

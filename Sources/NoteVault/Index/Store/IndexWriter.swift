@@ -17,6 +17,8 @@ struct IndexWriter {
     private var lengths = BodyLengthTable()
     /// The vocabulary: filled from FTS5 after a bulk build, else from each note written.
     private var words: WordTable
+    /// The record of changed notes; `nil` for a bulk build (a new file: everything changed).
+    private var changeLog: ChangeLog?
     private let bulk: Bool
     private var graph: LinkWriter
     /// Recognises notes moved outside enote; `nil` for a bulk build (nothing to compare with).
@@ -29,6 +31,7 @@ struct IndexWriter {
         self.db = db
         self.bulk = bulk
         words = try WordTable(db)
+        changeLog = bulk ? nil : try ChangeLog(db)
         let columns = NoteColumns.written.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         insertNote = try RawStatement(db, sql: "INSERT INTO notes (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
@@ -56,6 +59,7 @@ struct IndexWriter {
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
         try moves?.arrived(record)
+        try changeLog?.record(record.path)
     }
 
     /// Replaces a note's row. `updated` follows the front matter, except when what the note
@@ -81,6 +85,7 @@ struct IndexWriter {
         try graph.delete(id: id)
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
+        try changeLog?.record(record.path)
     }
 
     /// Writes what is kept for the whole transaction (the body lengths, the new words).
@@ -92,6 +97,7 @@ struct IndexWriter {
             try words.save(db)
         }
         try moves?.finish()
+        try changeLog?.trim(db)
     }
 
     /// Records new times for a file whose bytes did not change.
@@ -110,6 +116,7 @@ struct IndexWriter {
         try graph.delete(id: id)
         try run(&deleteNote, id)
         lengths.remove(id)
+        try changeLog?.record(path)
     }
 
     private func run(_ statement: inout RawStatement, _ id: Int64) throws {

@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+
+/// A vault and its index as one front end holds them for its life: the one way the CLI, the
+/// merge driver, the language server, the web server and the agent server reach the index.
+///
+/// The session decides everything about the index that a front end used to decide for itself:
+///
+/// - **Freshness.** ``fresh(progress:)`` brings the index up to date with the files: a running
+///   watcher (`enote watch`, or a server's own) is asked to catch up; without one the vault is
+///   walked, rereading only what changed. ``refresh(files:)`` does the same for files a front end
+///   knows changed (an editor's save, a note it just wrote). Concurrent calls are coalesced: a
+///   caller that waited while another walked does not walk again.
+/// - **Threads.** Reads and writes are safe from any thread or task: each runs on an index
+///   connection no other thread is using (``IndexPool``); servers read through several at once.
+///   A front end holds no lock of its own. Blocking work belongs on the caller's own threads, not
+///   on Swift's cooperative pool.
+/// - **Changes.** ``changes(since:)`` says which notes any process changed (the index's change
+///   record, ``IndexChanges``): one detector for every front end.
+/// - **Who changes the vault on its own** (expiry, automatic sync) is the ``SessionRole``'s rule.
+///
+/// The session is `Sendable` by construction: its parts are a `Vault`, a role, and locks.
+///
+/// For example:
+///
+/// ```swift
+/// let session = try VaultSession(vault: vault, role: .web(readOnly: false))
+/// let hits = try session.read { index in try index.search(query, filter: filter, limit: 20) }
+/// ```
+public final class VaultSession: Sendable {
+    /// The vault.
+    public let vault: Vault
+    /// Who holds the session.
+    public let role: SessionRole
+    private let pool: IndexPool
+    private let gate: FreshGate
+    /// Why the index is kept in memory for this process (a read-only vault, a full disk), or nil.
+    public let unsavedReason: LocalizedMessage?
+
+    /// Opens the vault's index for `role`, rebuilding it when it is missing, damaged or of an
+    /// older version (one line to `inform`), and for ``FreshIndex/Purpose/check`` or
+    /// ``FreshIndex/Purpose/reindex`` reading every page first; ``FreshIndex/Purpose/rebuild``
+    /// builds it again from the files. The index is not freshened yet: call ``fresh(progress:)``.
+    public init(
+        vault: Vault, role: SessionRole, purpose: FreshIndex.Purpose = .answer, inform: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(VaultError) {
+        self.vault = vault
+        self.role = role
+        let cache = role == .command ? 65536 : 8192
+        let first: NoteIndex
+        switch purpose {
+        case .answer:
+            first = try NoteIndex.open(vault, cacheKiB: cache, inform: inform)
+        case .check, .reindex:
+            first = try NoteIndex.open(vault, cacheKiB: cache, inform: inform)
+            try first.verify()
+        case .rebuild:
+            first = try NoteIndex.rebuild(vault)
+        }
+        unsavedReason = first.unsavedReason
+        // A copy in memory is this connection's alone: no second one may open the file.
+        let capacity = first.unsavedReason == nil ? role.readers : 1
+        pool = IndexPool(first: first, capacity: capacity) { () throws(VaultError) -> NoteIndex in
+            try NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false)
+        }
+        gate = FreshGate(purpose: purpose)
+    }
+
+    /// Brings the index up to date with the files (see the type's discussion), and says how.
+    /// - Parameter progress: Receives the walk's progress, when the vault is walked.
+    @discardableResult
+    public func fresh(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> FreshIndex.Route {
+        try gate.run { purpose throws(VaultError) -> FreshIndex.Route in
+            // A running watcher keeps the index live: once it has caught up, trust it. `enote
+            // index` walks anyway, so that its report is complete.
+            if purpose != .reindex, purpose != .rebuild, CatchUpChannel.requestCatchUp(vault) {
+                return .watcher
+            }
+            return .walk(try pool.borrow { index throws(VaultError) in try index.synchronize(progress: progress) })
+        }
+    }
+
+    /// Brings the index up to date with `files`, which a front end knows changed (saved by an
+    /// editor, written by this process): a running watcher is asked to catch up, else only
+    /// these files are read again.
+    public func refresh(files: [NotePath]) throws(VaultError) {
+        guard !files.isEmpty else { return }
+        if CatchUpChannel.requestCatchUp(vault) { return }
+        _ = try pool.borrow { index throws(VaultError) in try index.reconcile(files: files) }
+    }
+
+    /// Runs `body` on the index, brought up to date first (``fresh(progress:)``).
+    public func read<T>(_ body: (NoteIndex) throws(VaultError) -> T) throws(VaultError) -> T {
+        try fresh()
+        return try pool.borrow(body)
+    }
+
+    /// Runs `body` on the index as it is, on a connection no other thread is using.
+    public func withIndex<T, E: Error>(_ body: (NoteIndex) throws(E) -> T) throws(E) -> T {
+        try pool.borrow(body)
+    }
+
+    /// Where the index's change record is now (pass it to ``changes(since:)`` later).
+    public func changeToken() throws(VaultError) -> IndexChangeToken {
+        try pool.borrow { index throws(VaultError) in try index.changeToken() }
+    }
+
+    /// Which notes any process changed since `token`, and the token to pass next time.
+    public func changes(since token: IndexChangeToken) throws(VaultError) -> (changes: IndexChanges, token: IndexChangeToken) {
+        try pool.borrow { index throws(VaultError) in try index.changes(since: token) }
+    }
+
+    /// The one connection of a one-shot command, for the command to use on its own thread for
+    /// the rest of its life (the CLI runs one thing at a time; servers use ``read(_:)``).
+    package func commandIndex() -> NoteIndex {
+        precondition(role == .command, "only a one-shot command holds the index outside the session")
+        return pool.borrow { $0 }
+    }
+}
+
+/// Coalesces concurrent freshening: one walk at a time, and a caller that waited while another
+/// walk ran — one that started after this caller asked — takes its result instead of walking
+/// again. The first walk of a session is for its purpose (a full walk for `enote index`); later
+/// ones answer.
+private final class FreshGate: Sendable {
+    private struct State {
+        var purpose: FreshIndex.Purpose
+        /// The number of the last walk that finished, and the number it was given at its start.
+        var finishedStart: UInt64 = 0
+        var lastRoute: FreshIndex.Route?
+    }
+
+    private let state: Mutex<State>
+    private let tickets = Atomic<UInt64>(0)
+    private let turn = Mutex(())
+
+    init(purpose: FreshIndex.Purpose) {
+        state = Mutex(State(purpose: purpose))
+    }
+
+    func run(_ work: (FreshIndex.Purpose) throws(VaultError) -> FreshIndex.Route) throws(VaultError) -> FreshIndex.Route {
+        let asked = tickets.add(1, ordering: .sequentiallyConsistent).newValue
+        return try turn.withLock { _ throws(VaultError) -> FreshIndex.Route in
+            let (purpose, reuse) = state.withLock { state -> (FreshIndex.Purpose, FreshIndex.Route?) in
+                (state.purpose, state.finishedStart > asked ? state.lastRoute : nil)
+            }
+            if let reuse { return reuse }
+            let started = tickets.add(1, ordering: .sequentiallyConsistent).newValue
+            let route = try work(purpose)
+            state.withLock { state in
+                state.finishedStart = started
+                state.lastRoute = route
+                state.purpose = .answer
+            }
+            return route
+        }
+    }
+}
