@@ -52,6 +52,7 @@ extension Vault {
     /// - Throws: ``VaultError/openElsewhere(path:holder:)`` when another editor has it open.
     @discardableResult
     public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason, force: Bool = false) throws(VaultError) -> TrashEntry {
+        try checkNoSyncUnfinished()
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
