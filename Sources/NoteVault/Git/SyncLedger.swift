@@ -65,8 +65,11 @@ struct SyncLedger {
         if state.phase == .stopped { return .stopped(state) }
         let alive = state.pid.map { Self.isRunning($0, started: state.started) } ?? false
         guard state.phase != nil else {
-            // An older enote's file: it wrote one while integrating and kept it when it stopped.
-            return alive ? .running(pid: state.pid ?? 0) : .stopped(state)
+            // An older enote's file: it wrote one while integrating and kept it when it stopped
+            // on a conflict; without a note in conflict, its sync was interrupted.
+            if alive { return .running(pid: state.pid ?? 0) }
+            let unmerged = GitRepository(folder: vault.root).run(["ls-files", "-u", "-z", "--", "."])
+            return unmerged.succeeded && unmerged.stdout.isEmpty ? .interrupted(state) : .stopped(state)
         }
         return alive ? .running(pid: state.pid ?? 0) : .interrupted(state)
     }

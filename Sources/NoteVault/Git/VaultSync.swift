@@ -84,6 +84,8 @@ public struct VaultSync: Sendable {
         let ledger = SyncLedger(vault: vault)
         let before = git.text(["rev-parse", "--verify", "--quiet", "HEAD"]) ?? ""
         ledger.begin(.integrating, before: before, branch: upstream.branch)
+        // The driver's failures are recorded per rebase: none of an earlier git operation counts.
+        if let gitDirectory = GitState(vaultRoot: vault.root).gitDirectory { DriverFailures(gitDirectory: gitDirectory).clear() }
         do throws(SyncError) {
             try rebase(onto: upstream, report: &report)
             afterStep("rebased")

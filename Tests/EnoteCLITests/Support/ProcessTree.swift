@@ -40,11 +40,20 @@ enum ProcessTree {
     }
 
     /// Kills `pid` and, when `withDescendants`, every process below it, all with SIGKILL: the
-    /// tree is read first, then every process is killed at once, parent first.
+    /// tree is read first, then every process is killed at once, parent first. The remote's side
+    /// of a push or fetch (`receive-pack`, `upload-pack`, which git runs locally for a remote in
+    /// a folder) is spared: in life it runs on another machine.
     static func kill9(_ pid: pid_t, withDescendants: Bool) {
-        let below = withDescendants ? descendants(of: pid) : []
+        let below = withDescendants ? descendants(of: pid).filter { !isRemoteSide($0.pid) } : []
         kill(pid, SIGKILL)
         for process in below { kill(process.pid, SIGKILL) }
+    }
+
+    /// Whether a process serves the remote's side of a push or fetch.
+    static func isRemoteSide(_ pid: pid_t) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let words = String(decoding: data, as: UTF8.self)
+        return words.contains("receive-pack") || words.contains("upload-pack")
     }
 
     /// Waits until `condition` holds, up to `timeout` seconds; whether it held.
