@@ -159,7 +159,7 @@ public struct SyncRecovery: Sendable, Equatable {
     /// Conflict copies that keep the text an interrupted `--continue` had resolved.
     public var resolutionCopies: [String] = []
 
-    public init(pid: Int32?) {
+    init(pid: Int32?) {
         self.pid = pid
     }
 }
