@@ -118,7 +118,7 @@ import Glibc
             [
                 (.step("committed"), false), (.step("fetched"), false), (.step("rebased"), false), (.step("pushed"), false),
                 (.driver(shared[0]), true), (.driver(shared[shared.count / 2]), false),
-            ] + (0..<3).flatMap { index in [true, false].map { (Point.delay(duration * (Double(index) + 0.5) / 3), $0) } }
+            ] + (0..<4).map { index in (Point.delay(duration * (Double(index) + 0.5) / 4), index % 2 == 0) }
         for (point, withGit) in runs { try Self.run(point, withGit: withGit, from: template) }
     }
 }
