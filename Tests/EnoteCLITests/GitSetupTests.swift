@@ -79,3 +79,44 @@ extension GitSetupTests {
         #expect(try clones.text("ours", in: folder) == "---\ntitle: B\n---\nline 2\n")
     }
 }
+
+/// RELIABILITY row 83: the README's own set-up (`git add -A && git commit`) never commits
+/// `.trash/`, whose notes expired or were removed and whose log names them.
+extension GitSetupTests {
+    @Test func theReadmesGitSetUpNeverCommitsTheTrash() throws {
+        let clones = try DriverClones()
+        let folder = try clones.clone("a")
+        // Given a vault made with enote init --git-setup, a note removed to the trash
+        #expect(try clones.enote(["init", "--git-setup"], in: folder).status == 0)
+        try clones.write("---\ntitle: Gone\n---\nA secret.\n", to: "gone.md", in: folder)
+        try clones.write("Kept.\n", to: "kept.md", in: folder)
+        #expect(try clones.enote(["rm", "gone"], in: folder).status == 0)
+        // When the README's commands commit everything
+        try clones.commitAll("notes", in: folder)
+        // Then nothing of the trash is in git
+        let tracked = try clones.git(["ls-files"], in: folder).output
+        #expect(!tracked.contains(".trash"), "\(tracked)")
+        #expect(tracked.contains("kept.md"), "\(tracked)")
+    }
+
+    @Test func gitSetupOfAVaultThatAlreadyHasATrashKeepsItOutOfGit() throws {
+        let clones = try DriverClones()
+        // Given a vault with a trash, made before git (as by an older enote)
+        let folder = clones.base.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".trash"), withIntermediateDirectories: true)
+        #expect(try clones.enote(["init"], in: folder).status == 0)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".trash/.gitignore"))
+        try clones.write("Expired secret.\n", to: ".trash/old.md", in: folder)
+        try clones.write("{\"originalPath\":\"old.md\"}\n", to: ".trash/.log.jsonl", in: folder)
+        try clones.write("Kept.\n", to: "kept.md", in: folder)
+        // When git is set up as the README says
+        try clones.git(["init", "--quiet", "-b", "main"], in: folder)
+        let setup = try clones.enote(["git", "setup"], in: folder)
+        #expect(setup.status == 0, "\(setup)")
+        try clones.commitAll("notes", in: folder)
+        // Then the trash stays out of git, and what was in it is still there
+        let tracked = try clones.git(["ls-files"], in: folder).output
+        #expect(!tracked.contains(".trash"), "\(tracked)")
+        #expect(try clones.text(".trash/old.md", in: folder) == "Expired secret.\n")
+    }
+}

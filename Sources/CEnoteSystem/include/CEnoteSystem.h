@@ -2,6 +2,7 @@
 #define ENOTE_CSYSTEM_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 /// Swaps two paths atomically (`renameat2(..., RENAME_EXCHANGE)`).
 /// Returns 0 on success, -1 with errno set otherwise (EINVAL or ENOSYS where unsupported).
@@ -56,5 +57,13 @@ int enote_peer_credentials(int fd, int *pid, unsigned int *uid);
 
 /// Flushes the file system holding `fd` to its device (`syncfs`). Returns 0 or -1 with errno set.
 int enote_syncfs(int fd);
+
+/// Starts the program at `path` (absolute) with `argv` and `envp`, its standard input, output
+/// and error on the given descriptors and every other descriptor closed, in the caller's
+/// process group, with default signal dispositions and an empty signal mask. The kernel kills
+/// it (SIGKILL) when the calling thread ends (`PR_SET_PDEATHSIG`), so a helper never outlives a
+/// killed enote: the caller must wait for it on the same thread. Returns the pid, or -1 with
+/// errno set when fork fails (a failed exec shows as exit status 127).
+pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd);
 
 #endif

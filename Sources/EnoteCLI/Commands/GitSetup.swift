@@ -20,7 +20,8 @@ extension Enote {
                     Adds "*.md merge=enote" to the vault's .gitattributes (commit it, so every \
                     clone asks for the driver) and the driver command to this clone's .git/config \
                     (not shared by git: run this once on each machine; enote doctor reports a \
-                    clone without it). Whatever is already there is kept.
+                    clone without it). Whatever is already there is kept. The trash is kept out \
+                    of git (.trash/.gitignore; enote writes one whenever it makes .trash/).
 
                     Examples:
                       enote git setup
@@ -39,6 +40,12 @@ extension Enote {
                 }
                 if outcome.configuredDriver {
                     context.note("Configured the enote merge driver in this clone's git config")
+                }
+                if outcome.keptTrashOutOfGit {
+                    context.note("Added .trash/.gitignore, so removed and expired notes stay out of git")
+                }
+                if outcome.trashIsTracked {
+                    context.note("Files in .trash/ are already committed in git; `git rm -r --cached .trash` takes them out of git (they stay here)")
                 }
                 if !outcome.addedAttributes && !outcome.configuredDriver {
                     context.note("The enote merge driver is already set up")

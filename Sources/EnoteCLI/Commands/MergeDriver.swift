@@ -114,20 +114,17 @@ struct MergeDriverRequest {
     }
 
     /// Merges and writes the result to OURS; returns the exit status (0 clean, 3 conflict
-    /// markers in the body, 1 error, with OURS left as it was).
+    /// markers in the body, 1 error, with OURS left as it was and THEIRS kept beside the note as
+    /// a conflict copy, so both versions stay visible).
     func run() -> Int32 {
+        TestPause.pause(if: "ENOTE_TEST_PAUSE_MERGE_DRIVER_AT", is: path)
+        let name = path ?? ours
         do throws(NoteMergeError) {
             let result = try NoteMerge.merge(
                 base: try read(base), ours: try read(ours), theirs: try read(theirs), labels: labels, markerSize: markerSize)
-            do {
-                // Atomically (a temp file renamed over OURS), so a failed write leaves OURS as it was.
-                try Data(result.bytes).write(to: URL(fileURLWithPath: ours), options: .atomic)
-            } catch {
-                throw .file(path: ours, reason: error.localizedDescription)
-            }
-            let name = path ?? ours
+            try write(result.bytes, to: ours)
             if result.usedTextMerge {
-                Console.err(Localization.text("\(name): the front matter of one side cannot be read, so git's plain text merge was used"))
+                Console.err(Localization.text("\(name): the merged front matter would not read back, so git's plain text merge was used"))
             }
             if !result.recordedConflicts.isEmpty {
                 Console.err(
@@ -137,8 +134,36 @@ struct MergeDriverRequest {
             }
             return result.hasConflicts ? 3 : 0
         } catch {
-            Console.err(Localization.text("enote merge-driver: \(error.message) (git marks the note as conflicted; both versions stay in git)"))
+            // git runs drivers at the top of the work tree, and %P is the note's path from there.
+            if let path, let other = FileManager.default.contents(atPath: theirs),
+                let copy = DriverFailures.keep(
+                    theirs: [UInt8](other), beside: path, top: FileManager.default.currentDirectoryPath, at: Date(), timeZone: .current)
+            {
+                Console.err(
+                    Localization.text(
+                        "enote merge-driver: \(path): \(error.message); the other version is kept beside it as \(copy) (git marks the note as conflicted)"))
+            } else {
+                Console.err(Localization.text("enote merge-driver: \(name): \(error.message) (git marks the note as conflicted; both versions stay in git)"))
+            }
             return 1
+        }
+    }
+
+    /// Writes the result over OURS through a temp file beside it (named after it, so that git's
+    /// `.merge_file_*` pattern covers one a crash leaves) renamed over it: a failed write leaves
+    /// OURS as it was.
+    private func write(_ bytes: [UInt8], to file: String) throws(NoteMergeError) {
+        let temporary = file + ".enote-\(getpid()).tmp"
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
+        } catch {
+            unlink(temporary)
+            throw .file(path: file, reason: error.localizedDescription)
+        }
+        guard rename(temporary, file) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .file(path: file, reason: reason)
         }
     }
 

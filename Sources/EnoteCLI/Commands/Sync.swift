@@ -18,7 +18,10 @@ extension Enote {
                 editor, and without an upstream. Offline, the local commit is kept and goes up \
                 with the next sync. When both sides changed the same lines of a note, the sync \
                 stops: `enote sync --status` names the notes; edit them, then \
-                `enote sync --continue`, or `enote sync --abort`.
+                `enote sync --continue`, or `enote sync --abort` (refused, naming the files, \
+                while something was changed since the sync stopped). A sync that was \
+                interrupted (killed, a power cut) is undone by the next `enote sync`, \
+                `--continue` or `--abort`, which say so; every committed change is kept.
 
                 Exit status: 0 synced, 1 refused or failed, 3 stopped on a conflict.
 
@@ -48,17 +51,33 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: !status)
-            let sync = VaultSync(vault: vault)
+            var sync = VaultSync(vault: vault)
+            sync.afterStep = { step in TestPause.pause(if: "ENOTE_TEST_PAUSE_SYNC_AT", is: step) }
             if status {
-                for line in sync.status().lines { Console.out(SafeText.escaped(line.text, keepingNewlines: true)) }
+                for line in try sync.status().lines { Console.out(SafeText.escaped(line.text, keepingNewlines: true)) }
                 return
             }
             if abort {
-                try sync.abort()
-                context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
+                let report = try sync.abort()
+                if let recovery = report.recovery {
+                    Self.tell(recovery, context: context)
+                } else {
+                    context.note("The sync was undone; your changes are committed here as before. Run `enote sync` again when ready")
+                }
                 return
             }
-            let report = continueSync ? try sync.continueSync() : try sync.sync()
+            // Said first, so that it is said even when the sync that follows stops.
+            let recovery = try sync.recoverInterruptedSync()
+            if let recovery {
+                Self.tell(recovery, context: context)
+                // A resolution kept in a copy is shown before a sync commits it.
+                if !recovery.resolutionCopies.isEmpty {
+                    context.note("Look at it, then run `enote sync` again")
+                    return
+                }
+            }
+            // After an interrupted sync is undone, finishing it is syncing again.
+            let report = continueSync && recovery == nil ? try sync.continueSync() : try sync.sync()
             Self.tell(report, context: context)
         }
 
@@ -67,6 +86,7 @@ extension Enote {
 
         /// What the sync did, on stderr.
         static func tell(_ report: VaultSyncReport, context: CommandContext) {
+            if let recovery = report.recovery { tell(recovery, context: context) }
             if let commit = report.commit { context.note("Committed \(commit.hash): \(commit.subject)") }
             for path in report.keptRemovals {
                 context.note("\(path) was removed on one side and changed on the other: it is kept, with the change")
@@ -82,6 +102,24 @@ extension Enote {
                 context.note("The remote moved on during the sync; integrated its changes and pushed again")
             }
             context.note(report.pushed ? "Synced; pushed to the remote" : "Synced; nothing to push")
+        }
+
+        /// What undoing an interrupted sync did, on stderr.
+        static func tell(_ recovery: SyncRecovery, context: CommandContext) {
+            let process = recovery.pid.map { String($0) } ?? "?"
+            if let commit = recovery.restoredTo {
+                context.note(
+                    "An earlier sync was interrupted (process \(process) is no longer running); what it left half done was undone, and the branch is back at your commit \(commit)"
+                )
+            } else {
+                context.note("An earlier sync was interrupted (process \(process) is no longer running); what git left behind was cleared")
+            }
+            if !recovery.keptFiles.isEmpty {
+                context.note("Kept as they are (they differ from that commit and go into the next commit): \(recovery.keptFiles.joined(separator: ", "))")
+            }
+            for copy in recovery.resolutionCopies {
+                context.note("What you had resolved before the interruption is kept in \(copy)")
+            }
         }
     }
 }

@@ -77,6 +77,18 @@ enum CommandLineMessages {
             "\(facts): edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move"
         case .checkRenamedLinks:
             "\(facts), then check the renamed note's links with `enote doctor`"
+        case .finishInterruptedSync:
+            "\(facts). Run `enote sync` to undo what it left half done and sync again (every committed change is kept), or `enote sync --abort` to only undo it"
+        case .waitThenRunAgain:
+            "\(facts); wait for it to finish, then run the command again"
+        case .closeVimOrRecoverSwapFile(let note, let swapFile):
+            "\(facts); close it in vim, then run `enote sync` again. If no vim has it open (a crash left the swap file behind), recover your text with `vim -r \(note)`, then delete \(swapFile)"
+        case .combineConflictCopyThenContinue(let note, let copy):
+            "\(facts); put what you want of \(copy) into \(note), delete \(copy), then run `enote sync --continue` (or `enote sync --abort`)"
+        case .stageResolvedNoteThenContinue(let note):
+            "\(facts); make \(note) what it should be, run `git add -- \(note)`, then `enote sync --continue` (or `enote sync --abort`)"
+        case .finishSyncFirst:
+            "\(facts); finish it first (`enote sync --status` explains it; then `enote sync --continue` or `enote sync --abort`), then run this command again"
         }
     }
 

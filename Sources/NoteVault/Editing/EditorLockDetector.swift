@@ -11,6 +11,9 @@ enum EditorLockDetector {
     struct Holder: Sendable, Equatable, CustomStringConvertible {
         var editor: String
         var pid: Int32?
+        /// vim's swap file beside the note (`work/.plan.md.swp`), relative to the vault, when that
+        /// is what says the note is open: a vim that crashed leaves it behind.
+        var swapFile: String? = nil
         var description: String { pid.map { "\(editor) (pid \($0))" } ?? editor }
     }
 
@@ -31,8 +34,9 @@ enum EditorLockDetector {
             return Holder(editor: "Emacs", pid: pid)
         }
         for suffix in swapSuffixes {
-            if vault.exists(sibling(Array(".".utf8) + name + Array(suffix.utf8))) {
-                return Holder(editor: "vim", pid: nil)
+            let swap = sibling(Array(".".utf8) + name + Array(suffix.utf8))
+            if vault.exists(swap) {
+                return Holder(editor: "vim", pid: nil, swapFile: swap.description)
             }
         }
         return nil

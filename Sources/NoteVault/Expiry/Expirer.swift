@@ -100,11 +100,21 @@ package struct Expirer: Sendable {
             return report
         }
         let syncLedger = SyncLedger(vault: vault)
-        if syncLedger.isSyncRunning {
+        switch syncLedger.condition {
+        case .running:
             report.skipped = due.map {
                 ExpiryReport.Skipped(path: $0.path, reason: "a sync is integrating changes; nothing is destroyed until it ends", mayRetry: true)
             }
             return report
+        case .interrupted:
+            // Its work tree may hold git's half-written files until the next sync undoes it.
+            report.skipped = due.map {
+                ExpiryReport.Skipped(
+                    path: $0.path, reason: "a sync was interrupted before it finished; nothing is destroyed until the next sync undoes it", mayRetry: true)
+            }
+            return report
+        case .none, .stopped:
+            break
         }
         let brought = syncLedger.brought()
         due.removeAll { note in

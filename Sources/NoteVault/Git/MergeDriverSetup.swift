@@ -26,9 +26,12 @@ package struct MergeDriverSetup: Sendable {
 
     /// The vault's root folder.
     package let root: String
+    /// The vault.
+    let vault: Vault
 
     package init(vault: Vault) {
         self.root = vault.root
+        self.vault = vault
     }
 
     /// What ``install(executable:)`` changed.
@@ -37,6 +40,10 @@ package struct MergeDriverSetup: Sendable {
         package var addedAttributes: Bool
         /// Whether the driver was written to the repository's config (false: it was there).
         package var configuredDriver: Bool
+        /// Whether `.trash/.gitignore` was written (an existing trash without one).
+        package var keptTrashOutOfGit = false
+        /// Whether git already tracks files in `.trash/` (committed before it was kept out).
+        package var trashIsTracked = false
     }
 
     /// Whether the vault is inside a git work tree.
@@ -153,6 +160,11 @@ package struct MergeDriverSetup: Sendable {
                 throw .cannotWrite(path: attributesPath, reason: error.localizedDescription)
             }
             outcome.addedAttributes = true
+        }
+        // The trash stays on this machine: removed and expired notes, and the log that names them.
+        outcome.keptTrashOutOfGit = vault.keepTrashOutOfGit()
+        if let tracked = ProcessRunner.run(["git", "-C", root, "ls-files", "-z", "--", Vault.trashFolderName]), tracked.status == 0 {
+            outcome.trashIsTracked = !tracked.stdout.isEmpty
         }
         if configuredCommand == nil || missingProgram != nil {
             let settings = [

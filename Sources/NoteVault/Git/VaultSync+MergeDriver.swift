@@ -11,7 +11,7 @@ extension VaultSync {
         do {
             _ = try setup.install(executable: MergeDriverSetup.executableForCurrentProcess())
         } catch {
-            throw .gitFailed(command: "config", detail: error.message.text)
+            throw .gitFailed(command: "config", reason: error.message)
         }
     }
 }

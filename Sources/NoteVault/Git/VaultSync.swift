@@ -8,6 +8,10 @@ import Foundation
 /// `enote log` reads as it happened, with no merge commit every few minutes under auto-sync.
 /// The local commits it rewrites were never pushed. A conflict stops the rebase in a state
 /// ``status()`` explains, and ``continueSync()`` or ``abort()`` finish it.
+///
+/// From its first change on, a sync is recorded in `.enote/sync-state` (``SyncLedger``), so a
+/// sync killed at any point (with its git: a power cut, the OOM killer) is known to the next
+/// command, which undoes what it left half done and keeps every change (``recoverInterrupted(_:)``).
 public struct VaultSync: Sendable {
     public let vault: Vault
     package let git: GitRepository
@@ -15,6 +19,10 @@ public struct VaultSync: Sendable {
     public var hostName: String
     /// How many times a push rejected because the remote moved on is integrated and retried.
     public var maximumPushAttempts = 3
+    /// Called after each step of a sync (`committed`, `fetched`, `rebased`, `pushed`, and
+    /// `continued` for `--continue`): nothing, except in the crash tests, which stop the process
+    /// there.
+    public var afterStep: @Sendable (String) -> Void = { _ in }
 
     public init(vault: Vault, hostName: String = ProcessInfo.processInfo.hostName) {
         self.vault = vault
@@ -32,23 +40,41 @@ public struct VaultSync: Sendable {
         var remoteBranch: String
     }
 
-    /// Runs a whole sync.
+    /// Runs a whole sync; an earlier sync that was interrupted is undone first (the report says so).
     /// - Throws: ``SyncError``: a refusal (nothing changed), offline (the commit is kept), a
     ///   conflict (the rebase is stopped).
     public func sync() throws(SyncError) -> VaultSyncReport {
         let state = GitState(vaultRoot: vault.root)
         guard state.gitDirectory != nil else { throw .notInGit(vault: vault.root) }
-        if SyncLedger(vault: vault).stoppedSync != nil, isRebasing(state) {
-            throw .stoppedEarlier(paths: unmergedPaths())
+        var report = VaultSyncReport()
+        let ledger = SyncLedger(vault: vault)
+        switch ledger.condition {
+        case .none: break
+        case .running(let pid): throw .syncRunning(pid: pid)
+        case .stopped:
+            if isRebasing(state) { throw .stoppedEarlier(paths: unmergedPaths()) }
+            ledger.end()  // the user finished or aborted the rebase with git itself
+        case .interrupted(let interrupted):
+            report.recovery = try recoverInterrupted(interrupted)
+            ledger.end()
         }
-        if let operation = state.operationInProgress { throw .operationInProgress(operation) }
-        if let open = noteOpenInEditor() { throw .openInEditor(path: open.path, holder: open.holder.description) }
+        if let operation = GitState(vaultRoot: vault.root).operationInProgress { throw .operationInProgress(operation) }
+        if let open = noteOpenInEditor() {
+            throw .openInEditor(path: open.path, holder: open.holder.description, swapFile: open.holder.swapFile)
+        }
         let upstream = try findUpstream()
 
-        var report = VaultSyncReport()
-        try ensureMergeDriver()
-        report.commit = try commitChanges()
-        try fetch(upstream, committed: report.commit?.hash)
+        ledger.begin(.committing, before: git.text(["rev-parse", "--verify", "--quiet", "HEAD"]) ?? "", branch: upstream.branch)
+        do throws(SyncError) {
+            try ensureMergeDriver()
+            report.commit = try commitChanges()
+            afterStep("committed")
+            try fetch(upstream, committed: report.commit?.hash)
+            afterStep("fetched")
+        } catch {
+            ledger.end()
+            throw error
+        }
         return try integrateAndPush(upstream, report: report)
     }
 
@@ -57,14 +83,20 @@ public struct VaultSync: Sendable {
         var report = report
         let ledger = SyncLedger(vault: vault)
         let before = git.text(["rev-parse", "--verify", "--quiet", "HEAD"]) ?? ""
-        ledger.begin(before: before)
-        // From here on a failure leaves the marker only while a rebase is stopped.
+        ledger.begin(.integrating, before: before, branch: upstream.branch)
+        // The driver's failures are recorded per rebase: none of an earlier git operation counts.
+        if let gitDirectory = GitState(vaultRoot: vault.root).gitDirectory { DriverFailures(gitDirectory: gitDirectory).clear() }
         do throws(SyncError) {
             try rebase(onto: upstream, report: &report)
+            afterStep("rebased")
             try push(upstream, report: &report)
+            afterStep("pushed")
         } catch {
             // A conflict leaves the rebase stopped: `--continue` finishes the sync.
-            if case .conflict = error { throw error }
+            if case .conflict = error {
+                recordStop()
+                throw error
+            }
             finish(before: before, report: &report)
             throw error
         }
@@ -121,7 +153,7 @@ public struct VaultSync: Sendable {
     /// Fetches the upstream; unreachable is `offline`, naming the commit that is kept.
     func fetch(_ upstream: Upstream, committed: String?) throws(SyncError) {
         let fetched = git.run(["fetch", "--quiet", "--no-write-fetch-head", "--", upstream.remote])
-        guard fetched.succeeded else { throw .offline(detail: fetched.firstErrorLine, committed: committed) }
+        guard fetched.succeeded else { throw .offline(remote: upstream.remote, reason: GitFailure.reason(fetched), committed: committed) }
     }
 
     /// Pushes; a push rejected because the remote moved on is fetched, integrated and retried.
@@ -140,9 +172,9 @@ public struct VaultSync: Sendable {
             }
             let said = String(decoding: pushed.stdout, as: UTF8.self) + pushed.stderr
             let rejected = said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first")
-            guard rejected else { throw .offline(detail: pushed.firstErrorLine, committed: report.commit?.hash) }
+            guard rejected else { throw .offline(remote: upstream.remote, reason: GitFailure.reason(pushed), committed: report.commit?.hash) }
             report.rejectedPushes += 1
-            guard attempt < maximumPushAttempts else { throw .pushRejected(attempts: attempt, detail: pushed.firstErrorLine) }
+            guard attempt < maximumPushAttempts else { throw .pushRejected(attempts: attempt) }
             try fetch(upstream, committed: report.commit?.hash)
             try rebase(onto: upstream, report: &report)
         }

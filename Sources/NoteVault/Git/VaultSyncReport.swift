@@ -12,6 +12,8 @@ public struct VaultSyncReport: Sendable {
     public var rejectedPushes = 0
     /// Whether local commits went up.
     public var pushed = false
+    /// An earlier sync that was interrupted, undone before this one (or by `--abort`).
+    public var recovery: SyncRecovery?
 
     public init() {}
 }

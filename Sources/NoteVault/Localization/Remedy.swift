@@ -73,4 +73,18 @@ public enum Remedy: Sendable, Hashable, Codable {
     case changeOrder(ofLastNote: Bool)
     /// Check the links of the note whose interrupted rename could not be completed.
     case checkRenamedLinks
+    /// A sync was interrupted: sync again (which undoes it first), or only undo it.
+    case finishInterruptedSync
+    /// Another process is at work (a sync, a git command): wait for it, then run the command again.
+    case waitThenRunAgain
+    /// A note is open in vim, or a crash left vim's swap file `swapFile` beside it: close it in
+    /// vim, or recover the text from the swap file and delete it.
+    case closeVimOrRecoverSwapFile(note: String, swapFile: String)
+    /// The merge driver could not merge `note`: combine it with its conflict copy `copy`, delete
+    /// the copy, then continue the stopped sync.
+    case combineConflictCopyThenContinue(note: String, copy: String)
+    /// Make `note` what it should be, mark it resolved with git, then continue the stopped sync.
+    case stageResolvedNoteThenContinue(note: String)
+    /// A sync is stopped (or was interrupted): finish it first, then run the command again.
+    case finishSyncFirst
 }

@@ -9,8 +9,10 @@ import Foundation
 ///   removed on one side and unchanged on the other is removed;
 /// - changed differently on both sides:
 ///   - `updated` takes the later time and `created` the earlier;
-///   - two lists (such as `tags`) are merged as sets: an item added on either side is added, one
-///     removed on either side is removed;
+///   - an entry of several lines (a nested map, a block list with comments) is first merged
+///     inside: a nested map key by key, by these same rules; other lines by git's line merge;
+///   - two lists (such as `tags`, also when written as one string) are merged as sets: an item
+///     added on either side is added, one removed on either side is removed (``ListMerge``);
 ///   - any other key takes the value of the side whose `updated` is later (when both are the
 ///     same, the value whose line sorts first byte by byte), and the other value is recorded in
 ///     ``MergeConflicts`` — except `order`, where the later move simply wins;
@@ -110,6 +112,11 @@ struct FrontMatterMerge {
             let kept = (o ?? t)!
             return (kept.entry, MergeConflicts.item(key: kept.spelling, value: nil))
         }
+        // Entries of several lines (a nested map, a block list with comments): merged inside,
+        // so an edit of each side to different lines is kept.
+        if let merged = nestedMerge(key: key, base: b, ours: o, theirs: t) ?? lineMerge(key: key, base: b, ours: o, theirs: t) {
+            return (merged, nil)
+        }
         let smaller = o.entry.sortsBefore(t.entry) ? o : t
         if o.value == t.value && o.spelling == t.spelling { return (smaller.entry, nil) }
         switch key {
@@ -123,17 +130,8 @@ struct FrontMatterMerge {
         default:
             break
         }
-        if case .list(let oursItems) = o.value, case .list(let theirsItems) = t.value {
-            var baseItems: [String] = []
-            if let b {
-                guard case .list(let items) = b.value else { return winner(key: key, o, t) }
-                baseItems = items
-            }
-            let items = Self.setMerge(base: baseItems, ours: oursItems, theirs: theirsItems)
-            if items == oursItems { return (o.entry, nil) }
-            if items == theirsItems { return (t.entry, nil) }
-            let spelling = b?.spelling ?? smaller.spelling
-            return (Array("\(spelling): \(YAMLWriter.flowList(items))\n".utf8), nil)
+        if let list = ListMerge(key: key, base: b, ours: o, theirs: t) {
+            return (list.mergedEntry(), nil)
         }
         return winner(key: key, o, t)
     }
@@ -171,18 +169,6 @@ struct FrontMatterMerge {
     private func instant(_ value: FrontMatter.Value) -> Date? {
         guard let text = value.string, let date = try? NoteDate(parsing: text) else { return nil }
         return date.resolved(in: timeZone)
-    }
-
-    /// A three-way set merge that keeps order: the base's items that neither side removed, then
-    /// those added on either side (the side whose additions sort first, first).
-    static func setMerge(base: [String], ours: [String], theirs: [String]) -> [String] {
-        var result: [String] = []
-        for item in base where ours.contains(item) && theirs.contains(item) && !result.contains(item) { result.append(item) }
-        let oursAdded = ours.filter { !base.contains($0) }
-        let theirsAdded = theirs.filter { !base.contains($0) }
-        let oursFirst = Array(oursAdded.joined(separator: "\0").utf8).sortsBefore(Array(theirsAdded.joined(separator: "\0").utf8))
-        for item in (oursFirst ? oursAdded + theirsAdded : theirsAdded + oursAdded) where !result.contains(item) { result.append(item) }
-        return result
     }
 
     /// Lines both sides changed differently (comments, blank lines): both kept, the ones that

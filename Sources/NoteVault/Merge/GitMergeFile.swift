@@ -24,6 +24,8 @@ enum GitMergeFile {
     ///   - labels: The names written after the conflict markers.
     ///   - markerSize: The length of the conflict markers (git passes it as `%L`).
     static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: NoteMerge.Labels, markerSize: Int) throws(NoteMergeError) -> Output {
+        // git merge-file refuses what it takes for binary (a NUL byte): say so, not that git is broken.
+        if base.contains(0) || ours.contains(0) || theirs.contains(0) { throw .binary }
         var template = Array((FileManager.default.temporaryDirectory.path + "/enote-merge-XXXXXX").utf8CString)
         guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .temporaryFiles(reason: String(cString: strerror(errno)))
@@ -41,17 +43,20 @@ enum GitMergeFile {
             "-L", labels.ours, "-L", labels.base, "-L", labels.theirs,
             "--", files[0].0, files[1].0, files[2].0,
         ]
-        guard let result = ProcessRunner.run(arguments, timeout: 60), (0..<128).contains(result.status) else {
-            throw .gitFailed
-        }
+        guard let result = ProcessRunner.run(arguments, timeout: 60) else { throw .gitFailed }
+        guard (0..<128).contains(result.status) else { throw .mergeFileFailed(status: result.status) }
         return Output(bytes: result.stdout, hasConflicts: result.status > 0)
     }
 }
 
 /// Why a merge could not be done at all (a conflict is not an error: see ``NoteMerge/Result``).
 public enum NoteMergeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `git merge-file` could not run or failed.
+    /// `git merge-file` could not be started.
     case gitFailed
+    /// `git merge-file` ran and failed.
+    case mergeFileFailed(status: Int32)
+    /// A version holds a NUL byte, which git's line merge refuses as binary.
+    case binary
     /// The temporary copies of the three versions could not be written.
     case temporaryFiles(reason: String)
     /// One of the three versions could not be read or the result written.
@@ -63,7 +68,11 @@ public enum NoteMergeError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: LocalizedMessage {
         switch self {
         case .gitFailed:
-            "git merge-file did not run or failed; check that git is installed and on PATH, then run the merge again"
+            "git merge-file could not be started; check that git is installed and on PATH, then run the merge again"
+        case .mergeFileFailed(let status):
+            "git merge-file failed (exit status \(String(status)))"
+        case .binary:
+            "a version of the note holds a NUL byte, so it is not text that can be merged line by line"
         case .temporaryFiles(let reason):
             "cannot write the temporary files for the merge (\(reason)); check that TMPDIR is writable, then run the merge again"
         case .file(let path, let reason):

@@ -9,8 +9,10 @@ import Foundation
 /// same bytes for every clean merge, and the same front matter always (conflict markers in a
 /// body name the sides, so a conflicted body differs by the order of its two halves).
 ///
-/// When a side's front matter cannot be read key by key (it does not parse, or repeats a key),
-/// the whole files go through git's text merge: never worse than without the driver.
+/// A side's front matter that does not parse (or repeats a key) is still merged key by key, its
+/// lines cut at each `key:` line (``MergeSide``), so markers stay in the body. Only a merged
+/// block that would not read back goes through git's text merge of the whole files: never worse
+/// than without the driver.
 ///
 /// For example:
 ///
@@ -41,8 +43,8 @@ public enum NoteMerge {
         /// The values both sides changed differently that were left out and recorded in the
         /// front matter's ``MergeConflicts`` entry.
         public var recordedConflicts: [String]
-        /// Whether the front matter could not be merged key by key, so the whole files went
-        /// through git's text merge.
+        /// Whether the merged front matter would not have read back, so the whole files went
+        /// through git's text merge instead.
         public var usedTextMerge: Bool
     }
 
@@ -64,30 +66,51 @@ public enum NoteMerge {
         case .bothChanged:
             break
         }
-        guard let baseSide = MergeSide(base), let oursSide = MergeSide(ours), let theirsSide = MergeSide(theirs),
-            baseSide.blocks != nil || oursSide.blocks != nil || theirsSide.blocks != nil
-        else {
-            return try textMerge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize)
-        }
+        let baseSide = MergeSide(base)
+        let oursSide = MergeSide(ours)
+        let theirsSide = MergeSide(theirs)
         let frontMatter = FrontMatterMerge(base: baseSide, ours: oursSide, theirs: theirsSide, timeZone: timeZone).merge()
         var bytes: [UInt8] = frontMatter.hasBOM ? [0xEF, 0xBB, 0xBF] : []
         bytes += frontMatter.block
-        var hasConflicts = false
-        switch ThreeWay(base: baseSide.body, ours: oursSide.body, theirs: theirsSide.body) {
-        case .resolved(let body):
-            bytes += body ?? []
-        case .bothChanged:
-            let body = try GitMergeFile.merge(
-                base: baseSide.body, ours: oursSide.body, theirs: theirsSide.body, labels: labels, markerSize: markerSize)
-            bytes += body.bytes
-            hasConflicts = body.hasConflicts
-        }
-        // The merged block must read back as front matter with each key once; if it ever did
-        // not, git's text merge is the safe answer.
-        guard let check = MergeSide(bytes), (check.blocks != nil) == !frontMatter.block.isEmpty else {
+        let body = try mergeBodies(baseSide, oursSide, theirsSide, labels: labels, markerSize: markerSize)
+        bytes += body.bytes
+        // The merged block must read back as front matter with each key once (as enote reads
+        // it, when every side did); if it ever did not, git's text merge is the safe answer.
+        let check = MergeSide(bytes)
+        let everySideParsed = baseSide.parsed && oursSide.parsed && theirsSide.parsed
+        guard (check.blocks != nil) == !frontMatter.block.isEmpty, check.parsed || !everySideParsed else {
             return try textMerge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize)
         }
-        return Result(bytes: bytes, hasConflicts: hasConflicts, recordedConflicts: frontMatter.recorded, usedTextMerge: false)
+        return Result(bytes: bytes, hasConflicts: body.hasConflicts, recordedConflicts: frontMatter.recorded, usedTextMerge: false)
+    }
+
+    /// The three bodies merged: identical or changed on one side only, that side; otherwise
+    /// `git merge-file`. When a side only converted its line endings (every side ends its lines
+    /// one way, and one of them with CRLF), the bodies are merged as LF text and the result is
+    /// written with the line ending of the side that changed it, so the merge does not depend on
+    /// which side is ours.
+    private static func mergeBodies(
+        _ base: MergeSide, _ ours: MergeSide, _ theirs: MergeSide, labels: Labels, markerSize: Int
+    ) throws(NoteMergeError) -> (bytes: [UInt8], hasConflicts: Bool) {
+        let endings = [base.bodyEnding, ours.bodyEnding, theirs.bodyEnding]
+        let normalise = !endings.contains(.mixed) && endings.contains(.crlf)
+        let bodies = [base, ours, theirs].map { normalise ? MergeSide.lf($0.body) : $0.body }
+        var merged: (bytes: [UInt8], hasConflicts: Bool)
+        switch ThreeWay(base: bodies[0], ours: bodies[1], theirs: bodies[2]) {
+        case .resolved(let body):
+            merged = (body ?? [], false)
+        case .bothChanged:
+            let output = try GitMergeFile.merge(base: bodies[0], ours: bodies[1], theirs: bodies[2], labels: labels, markerSize: markerSize)
+            merged = (output.bytes, output.hasConflicts)
+        }
+        guard normalise else { return merged }
+        let written = endings.map { $0 == .crlf ? FrontMatter.LineEnding.crlf : $0 == .lf ? .lf : nil }
+        let ending: FrontMatter.LineEnding
+        switch ThreeWay(base: written[0], ours: written[1], theirs: written[2]) {
+        case .resolved(let value): ending = value ?? .lf
+        case .bothChanged(let o, let t): ending = o == .crlf || t == .crlf ? .crlf : .lf
+        }
+        return (MergeSide.withLineEnding(merged.bytes, ending), merged.hasConflicts)
     }
 
     private static func textMerge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: Labels, markerSize: Int) throws(NoteMergeError) -> Result {

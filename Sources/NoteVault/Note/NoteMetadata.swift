@@ -102,11 +102,16 @@ public struct NoteMetadata: Sendable, Equatable {
         if let entry = first(.tags) {
             switch entry.value {
             case .list(let items): tags = items.map { $0.trimmedWhitespace() }.filter { !$0.isEmpty }
-            case .string(let text):
-                tags = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            case .string(let text): tags = Self.tagNames(inString: text)
             default: break
             }
         }
+    }
+
+    /// The tags of a `tags` value written as one string (`tags: home, work` or `tags: home work`):
+    /// split at commas and spaces.
+    static func tagNames(inString text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
     }
 
     private static func destroyDate(_ entry: FrontMatter.Entry, file: String, timeZone: TimeZone, diagnostics: inout [Diagnostic]) -> DestroyDate {

@@ -52,6 +52,7 @@ extension Vault {
     /// vault lock.
     /// - Returns: The notes left as they were because an editor saved them in the last instant.
     func carryOut(_ journal: RenameJournal, edits: [RenamePlan.FileEdit], force: Bool, afterStep: (Int) -> Void) throws(VaultError) -> [NotePath] {
+        try checkNoSyncUnfinished()
         try checkSafe(edits, force: force)
         try journal.write(in: self)
         afterStep(1)

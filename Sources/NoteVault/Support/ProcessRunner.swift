@@ -1,3 +1,4 @@
+import CEnoteSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -5,66 +6,120 @@ import Glibc
 #endif
 
 /// Runs a helper program (git) without a shell, with its arguments as given, and collects its
-/// output. Used where the vault asks git about its state; never to run user-typed text.
+/// output. Used where the vault asks git about its state or has it change the repository;
+/// never to run user-typed text.
+///
+/// The helper is tied to enote (``enote_spawn_tied``): it stays in enote's process group, and
+/// the kernel kills it when the thread that started it ends, so a `git rebase` never goes on
+/// alone after enote was killed (a sync's next command would otherwise meet a git still
+/// rewriting the work tree). The thread that starts a helper always waits for it.
 enum ProcessRunner {
+    /// What a helper printed on standard output, and how it ended.
     struct Output {
         var status: Int32
         var stdout: [UInt8]
     }
 
-    /// Runs `arguments` (the first is looked up on PATH); `nil` when it cannot start or does
-    /// not finish within `timeout` seconds. (Pass git its folder with `-C`.)
+    /// What a helper printed on both outputs, and how it ended.
+    struct Captured {
+        /// The exit status, or 128 + the signal that ended it.
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        /// Whether it was killed because it did not finish in time.
+        var timedOut: Bool
+    }
+
+    /// Runs `arguments` (the first is looked up on PATH) with standard error thrown away; `nil`
+    /// when it cannot start or does not finish within `timeout` seconds. (Pass git its folder
+    /// with `-C`.)
     static func run(_ arguments: [String], timeout: Double = 10) -> Output? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_OPTIONAL_LOCKS"] = "0"  // `git status` must not take the index lock
         environment["LC_ALL"] = "C"
+        guard let result = capture(arguments, environment: environment, timeout: timeout), !result.timedOut else { return nil }
+        return Output(status: result.status, stdout: result.stdout)
+    }
+
+    /// Runs `arguments` with exactly `environment` and standard input from `/dev/null`, and
+    /// collects both outputs; `nil` when the program cannot be found or started.
+    static func capture(_ arguments: [String], environment: [String: String], timeout: Double) -> Captured? {
+        guard let name = arguments.first, let program = executable(name, path: environment["PATH"]) else { return nil }
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0 else { return nil }
+        guard pipe(&errPipe) == 0 else {
+            outPipe.forEach { close($0) }
+            return nil
+        }
+        for end in outPipe + errPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let pid = enote_spawn_tied(program, argv, envp, input, outPipe[1], errPipe[1])
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        close(input)
+        close(outPipe[1])
+        close(errPipe[1])
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            close(outPipe[0])
+            close(errPipe[0])
         }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return nil }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = monotonicSeconds() + timeout
-        var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-        while true {
-            let remaining = Int32(max(0, (deadline - monotonicSeconds()) * 1000))
-            let ready = poll(&descriptor, 1, remaining)
-            if ready == 0 {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-                return nil
-            }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: buffer[..<count])
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
+        guard pid > 0 else { return nil }
+        var collected: [[UInt8]] = [[], []]
+        var open = [true, true]
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var exited = false
+        var timedOut = false
+        let deadline = monotonicSeconds() + timeout
+        var graceEnd = Double.infinity
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while open[0] || open[1] {
+            let now = monotonicSeconds()
+            if now >= deadline {
+                timedOut = true
+                break
+            }
+            // Once the helper has exited, a process it left behind may still hold the pipes
+            // (ssh's control master): what is there within a second is all there is.
+            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                graceEnd = now + 1
+            }
+            if now >= graceEnd { break }
+            var descriptors = [0, 1].filter { open[$0] }.map { pollfd(fd: $0 == 0 ? outPipe[0] : errPipe[0], events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), 100)
+            if ready < 0 && errno != EINTR { break }
+            guard ready > 0 else { continue }
+            for descriptor in descriptors where descriptor.revents != 0 {
+                let which = descriptor.fd == outPipe[0] ? 0 : 1
+                let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    collected[which].append(contentsOf: buffer[..<count])
+                } else if count == 0 || errno != EINTR {
+                    open[which] = false
+                }
+            }
+        }
+        if timedOut, !exited { kill(pid, SIGKILL) }
+        if !exited {
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
         let signalNumber = status & 0x7F
-        return Output(status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: output)
+        return Captured(
+            status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: collected[0], stderr: collected[1], timedOut: timedOut)
+    }
+
+    /// The program `name` runs: itself when it holds a `/`, else the first executable file of
+    /// that name on `path` (as `execvp` finds it).
+    static func executable(_ name: String, path: String?) -> String? {
+        if name.contains("/") { return name }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            var status = stat()
+            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
     }
 }

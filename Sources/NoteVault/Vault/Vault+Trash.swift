@@ -52,6 +52,7 @@ extension Vault {
     /// - Throws: ``VaultError/openElsewhere(path:holder:)`` when another editor has it open.
     @discardableResult
     public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason, force: Bool = false) throws(VaultError) -> TrashEntry {
+        try checkNoSyncUnfinished()
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
@@ -67,7 +68,7 @@ extension Vault {
         let status = try fileStatus(path)
         if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
         guard status.kind == .regular else { throw .write(.notRegularFile(path)) }
-        try makeFolders(NotePath(trusted: Self.trashFolderName))
+        try makeTrashFolder()
         let trashRelative =
             path.parent.map { NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + $0.bytes) }
             ?? NotePath(trusted: Self.trashFolderName)
@@ -83,8 +84,30 @@ extension Vault {
     /// Records in the trash log a note that expired and was deleted outright, so that it is
     /// recognised if it comes back (a git checkout); the caller holds the vault lock.
     func recordExpiredDeletion(_ path: NotePath, hash: ContentHash) throws(VaultError) {
-        try makeFolders(NotePath(trusted: Self.trashFolderName))
+        try makeTrashFolder()
         appendToTrashLog(TrashEntry(trashedPath: "", originalPath: path.description, date: clock.now(), reason: .expired, hash: hash.description))
+    }
+
+    /// What `.trash/.gitignore` holds: everything in the trash, itself included, stays out of
+    /// git, so a `git add -A` never commits removed or expired notes and their log.
+    static let trashGitignore = "# enote's trash: removed and expired notes stay on this machine, never in git.\n*\n"
+
+    /// Makes `.trash/` when it is missing, always with its `.gitignore`.
+    func makeTrashFolder() throws(VaultError) {
+        try makeFolders(NotePath(trusted: Self.trashFolderName))
+        keepTrashOutOfGit()
+    }
+
+    /// Writes `.trash/.gitignore` when `.trash/` exists without one; returns whether it wrote it.
+    @discardableResult
+    package func keepTrashOutOfGit() -> Bool {
+        guard let status = try? fileStatus(NotePath(trusted: Self.trashFolderName)), status.kind == .directory else { return false }
+        do {
+            try writer.create(NotePath(trusted: Self.trashFolderName + "/.gitignore"), with: Array(Self.trashGitignore.utf8))
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Every note in `.trash/`, newest first, with its origin when the trash log knows it.
@@ -118,15 +141,16 @@ extension Vault {
         return try moveNoReplace(source, intoFolder: original.parent, preferredName: original.fileNameBytes)
     }
 
-    /// Whether the trash holds nothing: no `.trash` folder, or one with nothing but its log.
+    /// Whether the trash holds nothing: no `.trash` folder, or one with nothing but its log and
+    /// its `.gitignore`.
     /// Anything else there (a file, a link, a note the log does not list) is not empty.
     public func trashIsEmpty() -> Bool {
         guard let status = try? fileStatus(NotePath(trusted: Self.trashFolderName)) else { return true }
         guard status.kind == .directory, let items = try? FileManager.default.contentsOfDirectory(atPath: trashFolder) else { return false }
-        return items.allSatisfy { $0 == ".log.jsonl" }
+        return items.allSatisfy { $0 == ".log.jsonl" || $0 == ".gitignore" }
     }
 
-    /// Deletes everything in `.trash/` for good.
+    /// Deletes everything in `.trash/` for good (but its `.gitignore`).
     /// - Returns: How many notes were deleted.
     @discardableResult
     public func emptyTrash() throws(VaultError) -> Int {
@@ -148,7 +172,7 @@ extension Vault {
             let url = URL(fileURLWithPath: trashFolder)
             if FileManager.default.fileExists(atPath: trashFolder) {
                 // removeItem deletes links themselves, never what they point to.
-                for item in try FileManager.default.contentsOfDirectory(atPath: trashFolder) {
+                for item in try FileManager.default.contentsOfDirectory(atPath: trashFolder) where item != ".gitignore" {
                     try FileManager.default.removeItem(at: url.appendingPathComponent(item))
                 }
             }

@@ -45,6 +45,9 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     case readOnly(path: String, reason: LocalizedMessage)
     /// A rename stopped before it touched any file.
     case rename(RenameError)
+    /// A sync is stopped on a conflict, interrupted or running, and the change (a move, a
+    /// removal, a rename) would leave it unable to finish; nothing was changed.
+    case syncUnfinished(LocalizedMessage)
 
     public var description: String { message.text }
 
@@ -98,6 +101,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
         case .rename(let error):
             return error.message
+        case .syncUnfinished(let message):
+            return message
         case .limitReached(let limit):
             return "this vault is limited to \(count: limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }

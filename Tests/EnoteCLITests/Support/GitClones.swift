@@ -43,6 +43,39 @@ final class GitClones {
         self.clones = clones
     }
 
+    /// A copy of `other`: its remote and every clone in new temporary folders, each clone's
+    /// `origin` pointing at the new remote, so a test can start from one prepared state many times.
+    init(copying other: GitClones) throws {
+        remoteBase = FileManager.default.temporaryDirectory.appendingPathComponent("enote-remote-\(UUID().uuidString)")
+        remote = remoteBase.appendingPathComponent("vault.git")
+        try Self.copy(other.remoteBase, to: remoteBase)
+        var clones: [TemporaryVault] = []
+        for original in other.clones {
+            let clone = try TemporaryVault(sample: false)
+            try FileManager.default.removeItem(at: clone.root)
+            try Self.copy(original.root, to: clone.root)
+            try Self.git(["remote", "set-url", "origin", remote.path], in: clone.root)
+            clones.append(clone)
+        }
+        self.clones = clones
+    }
+
+    /// Copies a folder with `cp -a` (much faster than Foundation for a repository's many files).
+    private static func copy(_ source: URL, to target: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cp")
+        process.arguments = ["-a", source.path, target.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "cp -a \(source.path) failed")
+    }
+
+    /// Packs the objects of the remote and every clone, so copies of them are quick.
+    func pack() throws {
+        try Self.git(["gc", "--quiet", "--prune=now"], in: remote)
+        for clone in clones { try Self.git(["gc", "--quiet", "--prune=now"], in: clone.root) }
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: remoteBase)
     }

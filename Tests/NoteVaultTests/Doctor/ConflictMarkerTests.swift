@@ -17,6 +17,13 @@ import Testing
             ("<<<<<<<x\n> > > quote\n", nil),
             ("Text <<<<<<< ours\n", nil),
             ("<<<<<< six only\n", nil),
+            // Code is never a marker (issue 23 item 19): a note about git shows them in a fence.
+            ("How git marks a conflict:\n\n```\n<<<<<<< ours\nA\n=======\nB\n>>>>>>> theirs\n```\n", nil),
+            ("~~~text\n<<<<<<< HEAD\n~~~\n", nil),
+            ("- item\n\n  ```\n<<<<<<< ours\n  ```\n", nil),
+            ("```\ncode\n```\n<<<<<<< ours\nA\n", 4),
+            ("---\ntitle: Plan\n---\n```\n>>>>>>> theirs\n```\nText\n>>>>>>> theirs\n", 8),
+            ("---\ntitle: A\n<<<<<<< ours\n---\nBody\n", 3),
         ])
     func markerLine(_ text: String, _ line: Int?) {
         #expect(VaultDoctor.conflictMarkerLine(in: Array(text.utf8)) == line)

@@ -205,7 +205,7 @@ struct VaultEditTests {
     func vimSwap(name: String) throws {
         try sandbox.write("work/" + name, "swap")
         let vault = try sandbox.vault()
-        #expect(EditorLockDetector.holder(of: path, in: vault) == .init(editor: "vim", pid: nil))
+        #expect(EditorLockDetector.holder(of: path, in: vault) == .init(editor: "vim", pid: nil, swapFile: "work/" + name))
     }
 
     @Test("no lock or swap file beside the note (or one for another note): no holder")

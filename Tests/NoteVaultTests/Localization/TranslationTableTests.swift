@@ -38,7 +38,43 @@ struct TranslationTableTests {
             NoteContent.TextProblem.tooLarge(size: 20_000_000).message,
             SearchQuery.QueryError(message: "nothing to search for: the query has no letters or digits").message,
             EditorSession.LaunchError(editor: "nvim", reason: "no such file or directory").message,
+            // Sync (issue 23): what stops, refuses or explains a sync.
+            SyncError.stoppedEarlier(paths: []).message, SyncError.stoppedEarlier(paths: ["plan.md"]).message,
+            SyncError.syncRunning(pid: 42).message, SyncError.openInEditor(path: path, holder: "vim", swapFile: ".plan.md.swp").message,
+            SyncError.openInEditor(path: path, holder: "Emacs", swapFile: nil).message,
+            SyncError.offline(remote: "origin", reason: "the remote repository was not found", committed: "abc1234").message,
+            SyncError.offline(remote: "origin", reason: "the remote repository was not found", committed: nil).message,
+            SyncError.pushRejected(attempts: 3).message, SyncError.conflict(paths: ["plan.md"]).message,
+            SyncError.markersLeft(path: "plan.md", line: 4).message, SyncError.driverFailed(path: "plan.md", copy: "plan.conflict.md").message,
+            SyncError.driverFailed(path: "plan.md", copy: nil).message, SyncError.nothingStopped.message,
+            SyncError.abortWouldLoseEdits(paths: ["plan.md"]).message, SyncError.gitBusy(path: ".git/index.lock", pid: 42).message,
+            SyncError.gitFailed(command: "rebase", reason: "git exited with status 128").message,
+            VaultError.syncUnfinished(LocalizedMessage("a sync stopped on a conflict in \("plan.md") and is not finished", remedy: .finishSyncFirst)).message,
+            NoteMergeError.binary.message, NoteMergeError.gitFailed.message, NoteMergeError.mergeFileFailed(status: 255).message,
         ]
+        for output in [124, 127, 1].map({ GitRepository.Output(status: $0, stdout: [], stderr: "") })
+            + [
+                "fatal: unable to access 'x': Could not resolve host: example.invalid", "ssh: connect to host x port 22: Connection refused",
+                "git@x: Permission denied (publickey).", "fatal: 'x' does not appear to be a git repository",
+                "fatal: Unable to create '/x/.git/index.lock': File exists.", "error: No space left on device",
+                "error: insufficient permission for adding an object to repository database .git/objects",
+            ].map({ GitRepository.Output(status: 128, stdout: [], stderr: $0) })
+        {
+            messages.append(GitFailure.reason(output))
+        }
+        var status = VaultSyncStatus()
+        status.interrupted = VaultSyncStatus.Interruption(pid: 42)
+        messages += status.lines
+        status.interrupted = VaultSyncStatus.Interruption(pid: nil)
+        messages += status.lines
+        status = VaultSyncStatus()
+        status.runningSync = 42
+        messages += status.lines
+        status = VaultSyncStatus()
+        status.stopped = true
+        messages += status.lines
+        status.conflicted = [.init(path: "a.md", markerLine: nil, conflictCopy: "a.conflict.md", driverFailed: true)]
+        messages += status.lines
         for call in ["fsync", "write", "rename", "open", "unlink", "mkdir", "read", "flock"] {
             for code in [EIO, ENOSPC, EDQUOT, EROFS, EACCES, EPERM, ENOENT, EEXIST, ELOOP, EXDEV, ENOTDIR, EISDIR, EBUSY, EINVAL, ENAMETOOLONG] {
                 messages.append(SystemError(call, path: "plan.md", code: code).message)

@@ -125,7 +125,8 @@ struct VaultTrashTests {
 
         #expect(try vault.emptyTrash() == 2)
 
-        #expect(sandbox.names(in: ".trash").isEmpty)
+        // Only the trash's own .gitignore stays, keeping it out of git (issue 23 item 15).
+        #expect(sandbox.names(in: ".trash") == [".gitignore"])
         #expect(vault.trashEntries().isEmpty)
         #expect(sandbox.outsideContents() == ["keep.md"], "a link in the trash is removed, not what it points to")
     }

@@ -1,0 +1,53 @@
+#define _GNU_SOURCE
+#include "CEnoteSystem.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd) {
+    pid_t parent = getpid();
+    sigset_t all, old;
+    sigfillset(&all);
+    // No signal handler of ours may run in the child between fork and exec.
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    pid_t pid = fork();
+    if (pid == 0) {
+        // Only async-signal-safe calls from here to execve.
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+        // The parent may have died before prctl: then nobody waits for this child.
+        if (getppid() != parent) _exit(127);
+        struct sigaction action;
+        action.sa_handler = SIG_DFL;
+        action.sa_flags = 0;
+        sigemptyset(&action.sa_mask);
+        for (int number = 1; number < NSIG; number++) sigaction(number, &action, NULL);
+        if (dup2(stdin_fd, 0) < 0 || dup2(stdout_fd, 1) < 0 || dup2(stderr_fd, 2) < 0) _exit(127);
+#ifdef SYS_close_range
+        if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+#endif
+        {
+            long limit = sysconf(_SC_OPEN_MAX);
+            if (limit < 0 || limit > 65536) limit = 65536;
+            for (int fd = 3; fd < limit; fd++) close(fd);
+        }
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return pid;
+}
