@@ -35,7 +35,7 @@ extension Enote {
         @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1).", valueName: "addr"))
         var host: String = "127.0.0.1"
 
-        @Flag(help: "Only show notes: no editing, creating or deleting.")
+        @Flag(help: "Only show notes: no editing, creating or deleting, and no note destroyed at its date.")
         var readOnly = false
 
         @Option(help: ArgumentHelp("A file holding the password pages ask for (needed for any address but loopback).", valueName: "file"))

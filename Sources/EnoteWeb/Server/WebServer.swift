@@ -28,7 +28,7 @@ package final class WebServer: Sendable {
         router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(web: web, feed: feed)
+        let live = LiveVault(web: web, feed: feed, readOnly: options.readOnly)
         live.start()
         defer { live.stop() }
         let heartbeat = Task { [feed] in

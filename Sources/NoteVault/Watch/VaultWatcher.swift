@@ -37,6 +37,9 @@ public final class VaultWatcher: @unchecked Sendable {
         /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
         /// limit; tests set it to exercise the fallback to polling.
         public var maximumWatches: Int?
+        /// Only follow the vault: never destroy a note whose date passed and never sync, so
+        /// that nothing in the vault changes but the index (`enote serve --read-only`).
+        public var readOnly = false
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
         /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
