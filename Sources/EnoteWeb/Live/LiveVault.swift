@@ -36,6 +36,7 @@ package final class LiveVault: @unchecked Sendable {
     package func start() {
         var options = VaultWatcher.Options()
         options.readOnly = readOnly
+        options.trouble = { line in FileHandle.standardError.write(Data("enote serve: \(line)\n".utf8)) }
         let feed = self.feed
         options.changed = { changes in
             feed.publish(ChangeFeed.Event(paths: changes.map(\.path.description)))
