@@ -44,6 +44,7 @@ class Server:
             except FileNotFoundError:
                 pass
         environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.base, "LANG": "C.UTF-8", "TZ": "UTC", "TMPDIR": self.base}
+        self.enote, self.environment = enote, environment
         self.log = open(os.path.join(self.base, "serve.log"), "w+")
         self.process = subprocess.Popen(
             [enote, "serve", "--port", "0", "--vault", self.vault], stdout=subprocess.PIPE, stderr=self.log, env=environment, text=True)
@@ -321,6 +322,22 @@ def note_edited_on_disk_while_open(c):
     copies = [name for name in os.listdir(c.server.vault) if name.startswith("garden.conflict-")]
     assert len(copies) == 1, copies
     assert c.server.read(copies[0]).endswith("My version of the garden."), c.server.read(copies[0])
+
+
+@test
+def save_after_the_note_was_moved_keeps_the_text(c):
+    c.sign_in()
+    c.page.goto(c.server.origin + "/edit/grocery-list.md")
+    c.page.fill("#body", "Typed while it moved.")
+    result = subprocess.run([c.server.enote, "mv", "grocery-list.md", "shopping.md", "--vault", c.server.vault],
+                            capture_output=True, text=True, env=c.server.environment)
+    assert result.returncode == 0, result.stderr
+    c.page.click("#done")
+    expect(c.page.locator("#editor-problem")).to_contain_text("grocery-list.conflict-")
+    expect(c.page.locator("#body")).to_have_value("Typed while it moved.")
+    copies = [name for name in os.listdir(c.server.vault) if name.startswith("grocery-list.conflict-")]
+    assert len(copies) == 1, copies
+    assert c.server.read(copies[0]).endswith("Typed while it moved."), c.server.read(copies[0])
 
 
 @test

@@ -158,17 +158,21 @@ package struct EditorPage {
             """
     }
 
-    /// The refused save: the note as it is on disk now, and the typed text kept beside it.
+    /// The refused save: the note as it is on disk now, and the typed text (kept beside it
+    /// when a copy was made: only then does the page say both versions are kept).
     var conflictBox: HTML {
         guard let conflict else { return .empty }
         let copy: HTML =
             conflict.copy.map {
-                "<p>\(frame.text("Your text was kept as \($0.description)."))</p><p><a href=\"\(NoteURL.show($0))\">\(frame.text("Open your version"))</a></p>"
-            } ?? .empty
+                """
+                <p>\(frame.text("Both versions are kept.")) \(frame.text("Your text was kept as \($0.description)."))</p>\
+                <p><a href="\(NoteURL.show($0))">\(frame.text("Open your version"))</a></p>
+                """
+            } ?? "<p>\(frame.text("Your text is below; nothing was saved."))</p>"
         return """
             <section class="conflict" id="conflict" role="alert">
             <h2>\(frame.text("The note changed on disk"))</h2>
-            <p>\(frame.text("Someone changed this note while you were editing it, so your save did not overwrite it. Both versions are kept."))</p>
+            <p>\(frame.text("Someone changed this note while you were editing it, so your save did not overwrite it."))</p>
             \(copy)
             <div class="versions">
             <div><h3>\(frame.text("On disk now"))</h3><pre id="disk-version">\(conflict.current.content.bodyText)</pre></div>
