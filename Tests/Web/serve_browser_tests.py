@@ -325,6 +325,24 @@ def note_edited_on_disk_while_open(c):
 
 
 @test
+def oversized_note_is_refused_on_the_page_and_kept(c):
+    before = c.server.read("grocery-list.md")
+    c.sign_in()
+    c.page.goto(c.server.origin + "/edit/grocery-list.md")
+    # 11 MiB of Cyrillic lines: beyond the 10 MiB a note may hold (six times that once
+    # percent-encoded). Chromium takes seconds to lay out such a text area, hence the timeouts.
+    c.page.evaluate("""() => {
+        document.getElementById('body').value = 'Начало.\\n' + 'Привет, мир! Это длинная заметка о важном.\\n'.repeat(150000) + 'Конец.';
+    }""")
+    c.page.click("#done", timeout=60000)
+    expect(c.page.locator("#editor-problem")).to_contain_text("10 MiB", timeout=30000)
+    assert c.page.evaluate("() => document.getElementById('body').value.endsWith('Конец.')")
+    assert c.page.url.endswith("/edit/grocery-list.md"), c.page.url
+    c.shot("editor-too-large")
+    assert c.server.read("grocery-list.md") == before
+
+
+@test
 def save_after_the_note_was_moved_keeps_the_text(c):
     c.sign_in()
     c.page.goto(c.server.origin + "/edit/grocery-list.md")

@@ -69,7 +69,7 @@ package struct EditorPage {
             conflict != nil ? .empty : problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
         let content: HTML = """
             \(conflictBox)
-            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)">
+            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)" data-max-bytes="\(NoteContent.maximumSize)" data-too-large="\(frame.text(Self.tooLarge))">
             \(frame.csrfField)
             <input type="hidden" name="revision" value="\(revision)">
             <input type="hidden" name="original_title" value="\(originalTitle)">
@@ -157,6 +157,11 @@ package struct EditorPage {
             <p class="delete-row"><button type="submit" class="danger" formaction="/delete/\(NoteURL.encode(path))" formnovalidate id="delete">\(frame.text("Delete"))</button></p>
             """
     }
+
+    /// What the editor's script says when the text is larger than a note may be (it then keeps
+    /// the page and sends nothing).
+    static let tooLarge: LocalizedMessage =
+        "This text is larger than \(NoteContent.maximumSize / 1_048_576) MiB, the most a note may hold, so it was not sent; nothing was saved, and your text is still here"
 
     /// The refused save: the note as it is on disk now, and the typed text (kept beside it
     /// when a copy was made: only then does the page say both versions are kept).

@@ -74,7 +74,17 @@ package struct RequestGuard: RouterMiddleware {
             }
             var request = request
             if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
-                let body = try await request.collectBody(upTo: context.maxUploadSize)
+                let noteTooLarge = Refusal.page(
+                    .contentTooLarge,
+                    "A note may hold at most \(NoteContent.maximumSize / 1_048_576) MiB; this form is larger, so nothing was saved",
+                    language)
+                if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > context.maxUploadSize { return noteTooLarge }
+                let body: ByteBuffer
+                do {
+                    body = try await request.collectBody(upTo: context.maxUploadSize)
+                } catch let error as HTTPError where error.status == .contentTooLarge {
+                    return noteTooLarge
+                }
                 context.form = FormFields(encoded: String(buffer: body))
             } else if let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) {
                 if let refusal = try await Self.readMultipart(&request, boundary: boundary, into: &context) { return refusal }

@@ -62,6 +62,7 @@ extension WebServer {
         switch error {
         case .noteNotFound: .notFound
         case .path: .forbidden
+        case .write(.tooLarge): .contentTooLarge
         case .invalidInput, .frontMatter, .notEditable: .unprocessableContent
         case .openElsewhere, .write(.conflict), .conflictCopy: .conflict
         case .readOnly: .forbidden

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `enote serve` does at its limits, end to end: a note of up to 10 MiB is saved whatever
+/// its script (a form percent-encodes it to three times its size), a larger one is refused with
+/// the text kept on the page.
+@Suite(.serialized) struct ServeLimitsTests {
+    let vault: TemporaryVault
+
+    init() throws {
+        vault = try TemporaryVault()
+    }
+
+    /// Done on the editor of the grocery list with `body`.
+    static func save(_ client: HTTPClient, body: String) throws -> HTTPClient.Answer {
+        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let revision = try #require(ServePagesTests.revision(in: editor.body))
+        return try client.post(
+            "/edit/grocery-list.md", form: [("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", body)])
+    }
+
+    /// `unit` repeated to at least `bytes` bytes of UTF-8, ending in a line break.
+    static func text(_ unit: String, bytes: Int) -> String {
+        String(repeating: unit, count: bytes / unit.utf8.count + 1) + "\n"
+    }
+
+    @Test(
+        "a note of several MiB in Cyrillic or Japanese (percent-encoded to three times that) is saved from the editor",
+        arguments: [("Привет, мир! ", 4 * 1_048_576), ("日本語のノート。", 9 * 1_048_576)])
+    func largeNonLatinNote(unit: String, bytes: Int) throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let body = Self.text(unit, bytes: bytes)
+        let answer = try Self.save(client, body: body)
+        #expect(answer.status == 303, "\(answer.status) \(answer.body.prefix(500))")
+        #expect(try vault.text("grocery-list.md").hasSuffix(body))
+    }
+
+    @Test("a note over 10 MiB is refused (413) with the editor showing the typed text; the note is unchanged")
+    func overTheNoteLimit() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let before = try vault.text("grocery-list.md")
+        let body = "The start of a long note.\n" + Self.text("x", bytes: 10 * 1_048_576) + "The end of it.\n"
+        let answer = try Self.save(client, body: body)
+        #expect(answer.status == 413, "\(answer.status) \(answer.body.prefix(500))")
+        #expect(answer.body.contains("id=\"editor\""), "the editor comes back")
+        #expect(answer.body.contains("The start of a long note."))
+        #expect(answer.body.contains("The end of it."))
+        #expect(answer.body.contains("10 MiB"))
+        #expect(try vault.text("grocery-list.md") == before)
+        // Percent-encoded beyond what any 10 MiB note needs: a page that says why, not a bare status.
+        let huge = try client.post("/edit/grocery-list.md", form: [("revision", "0000000000000000"), ("body", Self.text("ж", bytes: 11 * 1_048_576))])
+        #expect(huge.status == 413)
+        #expect(huge.body.contains("10 MiB"), "\(huge.body.prefix(500))")
+        #expect(try vault.text("grocery-list.md") == before)
+    }
+}
