@@ -14,8 +14,12 @@ package struct WebContext: RequestContext {
     /// The file of a `multipart/form-data` POST (a picture added in the editor), when it had one.
     package var upload: MultipartForm.File?
 
+    /// The client's IP address (for the sign-in throttle), or empty when not known.
+    package var clientAddress: String
+
     package init(source: Source) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? ""
     }
 
     /// An `application/x-www-form-urlencoded` body: a note of at most

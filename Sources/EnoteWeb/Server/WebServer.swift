@@ -10,6 +10,8 @@ package final class WebServer: Sendable {
     let options: WebOptions
     let gate: AccessGate
     let address: ServerAddress
+    let throttle = SignInThrottle()
+    let requestGuard: RequestGuard
     let assets = AssetStore()
     let feed = ChangeFeed()
 
@@ -17,7 +19,8 @@ package final class WebServer: Sendable {
         self.web = try WebVault(vault: vault)
         self.options = options
         self.gate = AccessGate(password: options.password)
-        self.address = ServerAddress(host: options.host, port: options.port)
+        self.address = ServerAddress(host: options.host, port: options.port, names: options.allowedHosts)
+        self.requestGuard = RequestGuard(gate: gate, address: address, readOnly: options.readOnly, throttle: throttle, vault: vault.root)
     }
 
     /// Serves until stopped.
@@ -25,7 +28,7 @@ package final class WebServer: Sendable {
         let router = Router(context: WebContext.self)
         router.middlewares.add(ServerTiming())
         router.middlewares.add(SecurityHeaders())
-        router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
+        router.middlewares.add(requestGuard)
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
         let live = LiveVault(web: web, feed: feed, readOnly: options.readOnly)

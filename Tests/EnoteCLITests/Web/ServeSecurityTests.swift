@@ -36,7 +36,7 @@ import Testing
         #expect(answer.status == 303)
         #expect(answer.header("Location") == "/")
         let cookie = try #require(answer.header("Set-Cookie"))
-        #expect(cookie.hasPrefix("enote_session="))
+        #expect(cookie.hasPrefix("enote_session_"))
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Strict"))
         let signedIn = try server.signedInClient()
