@@ -7,26 +7,31 @@ extension WebServer {
     /// POST as well): new, edit (Done), delete to the trash, and undo.
     func addEditingRoutes(to router: Router<WebContext>) {
         router.get("/new") { request, context in
-            if let limit = self.web.vault.noteLimit(), limit.isReached {
-                return DemoLimit.page(limit, frame: self.frame(request, context)).response(status: .forbidden)
+            await self.answer(context) { () throws(VaultError) in
+                if let limit = self.web.vault.noteLimit(), limit.isReached {
+                    return DemoLimit.page(limit, frame: self.frame(request, context)).response(status: .forbidden)
+                }
+                let page = EditorPage(
+                    frame: self.frame(request, context), path: nil, revision: "", fields: self.newEditorFields(), originalTitle: "")
+                return page.render().response()
             }
-            let page = EditorPage(frame: self.frame(request, context), path: nil, revision: "", fields: self.newEditorFields(), originalTitle: "")
-            return page.render().response()
         }
-        router.post("/new") { request, context in self.create(request, context) }
+        router.post("/new") { request, context in
+            await self.answer(context) { () throws(VaultError) in self.create(request, context) }
+        }
         router.get("/edit/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.editorPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.editorPage(request, context) }
         }
         router.post("/edit/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.save(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.save(request, context) }
         }
         router.post("/delete/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
         }
         addOrderRoutes(to: router)
         addPictureRoutes(to: router)
         router.post("/undo") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
         }
     }
 

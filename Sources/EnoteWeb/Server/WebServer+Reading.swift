@@ -7,19 +7,19 @@ extension WebServer {
     /// assets, the language switch and the sign-in page.
     func addReadingRoutes(to router: Router<WebContext>) {
         router.get("/") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.listPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.listPage(request, context) }
         }
         router.get("/search") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.searchPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.searchPage(request, context) }
         }
         router.get("/api/search") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.searchJSON(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.searchJSON(request, context) }
         }
         router.get("/n/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.showPath(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.showPath(request, context) }
         }
         router.get("/api/revision/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.revisionJSON(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.revisionJSON(request, context) }
         }
         router.get("/events") { _, _ in self.eventStream() }
         router.get("/assets/:name") { _, context in
@@ -46,15 +46,6 @@ extension WebServer {
             !text.contains(where: { $0.isNewline || $0 == "\t" })
         else { return "/" }
         return text
-    }
-
-    /// Runs `body`, turning a library error into a page that says what happened.
-    func answer(_ context: WebContext, _ body: () throws(VaultError) -> Response) -> Response {
-        do {
-            return try body()
-        } catch {
-            return Refusal.page(Self.status(of: error), error.message, context.language)
-        }
     }
 
     /// The HTTP status for a library error.

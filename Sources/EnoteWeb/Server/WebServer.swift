@@ -14,6 +14,10 @@ package final class WebServer: Sendable {
     let requestGuard: RequestGuard
     let assets = AssetStore()
     let feed = ChangeFeed()
+    /// The threads every route's work runs on (never the cooperative threads: see
+    /// ``BlockingPool``).
+    let work = BlockingPool.forServer()
+
 
     package init(vault: Vault, options: WebOptions) throws(VaultError) {
         self.web = try WebVault(vault: vault)
@@ -52,6 +56,18 @@ package final class WebServer: Sendable {
             },
             logger: Self.quietLogger)
         try await app.runService()
+    }
+
+    /// Runs a route's work on the server's own threads (``BlockingPool``), turning a library
+    /// error into a page that says what happened.
+    func answer(_ context: WebContext, _ body: @escaping @Sendable () throws(VaultError) -> Response) async -> Response {
+        await work.run {
+            do throws(VaultError) {
+                return try body()
+            } catch {
+                return Refusal.page(Self.status(of: error), error.message, context.language)
+            }
+        }
     }
 
     /// The page frame for a request.

@@ -7,7 +7,7 @@ import Glibc
 
 /// What `enote serve` does at its limits, end to end: a note of up to 10 MiB is saved whatever
 /// its script (a form percent-encodes it to three times its size), a larger one is refused with
-/// the text kept on the page.
+/// the text kept on the page; and a request waiting for the index holds up no other.
 @Suite(.serialized) struct ServeLimitsTests {
     let vault: TemporaryVault
 
@@ -60,5 +60,34 @@ import Glibc
         #expect(huge.status == 413)
         #expect(huge.body.contains("10 MiB"), "\(huge.body.prefix(500))")
         #expect(try vault.text("grocery-list.md") == before)
+    }
+
+    @Test("while requests wait for the index, which another program holds, the server still answers everything else")
+    func aHeldIndexHoldsUpNothingElse() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        #expect(try client.send("GET", "/api/search?q=milk").status == 200)
+        let holder = try IndexWriteHolder(path: vault.url(".enote/index.sqlite").path, holdFor: 15)
+        // A change the index must take before it can answer, so every search waits for the holder.
+        try vault.write("waiting.md", "---\ntitle: Waiting\n---\nwombat\n")
+        let waiting = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+        let group = DispatchGroup()
+        for _ in 0..<waiting {
+            group.enter()
+            Thread.detachNewThread {
+                _ = try? client.send("GET", "/api/search?q=wombat")
+                group.leave()
+            }
+        }
+        usleep(500_000)
+        let asset = try HTTPClient(port: server.port).send("GET", "/assets/style.css")
+        let answeredWhileHeld = holder.releasedAt == nil
+        holder.finish()
+        #expect(asset.status == 200)
+        #expect(answeredWhileHeld, "the stylesheet waited for the index")
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        let found = try client.send("GET", "/api/search?q=wombat")
+        #expect(found.body.contains("waiting.md"), "\(found)")
     }
 }
