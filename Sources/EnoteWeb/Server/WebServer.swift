@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import NoteVault
 
 /// The web server behind `enote serve`: the security middleware, the routes, the live feed and
@@ -18,6 +20,9 @@ package final class WebServer: Sendable {
     /// ``BlockingPool``).
     let work = BlockingPool.forServer()
 
+    /// How long a connection may stay silent, or take to send a request's head, before it is
+    /// closed. An event stream that is being answered is not silent.
+    static let idleTimeout: TimeAmount = .seconds(30)
 
     package init(vault: Vault, options: WebOptions) throws(VaultError) {
         self.web = try WebVault(vault: vault)
@@ -46,9 +51,14 @@ package final class WebServer: Sendable {
             }
         }
         defer { heartbeat.cancel() }
+        let capacity = DescriptorLimit.connectionCapacity(limit: DescriptorLimit.raise())
+        let connections = ConnectionRegistry(capacity: capacity)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionTracker(registry: connections)], idleTimeout: Self.idleTimeout)),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(capacity)),
             onServerRunning: { [address, gate] channel in
                 address.port = channel.localAddress?.port ?? address.port
                 let line = "enote serve: \(address.baseURL)/?token=\(gate.secret)\n"

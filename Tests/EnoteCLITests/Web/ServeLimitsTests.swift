@@ -7,7 +7,9 @@ import Glibc
 
 /// What `enote serve` does at its limits, end to end: a note of up to 10 MiB is saved whatever
 /// its script (a form percent-encodes it to three times its size), a larger one is refused with
-/// the text kept on the page; and a request waiting for the index holds up no other.
+/// the text kept on the page; idle connections and slow request heads are closed; a flood of
+/// idle connections under a small descriptor limit neither stops the answers nor the indexing;
+/// and a request waiting for the index holds up no other.
 @Suite(.serialized) struct ServeLimitsTests {
     let vault: TemporaryVault
 
@@ -60,6 +62,50 @@ import Glibc
         #expect(huge.status == 413)
         #expect(huge.body.contains("10 MiB"), "\(huge.body.prefix(500))")
         #expect(try vault.text("grocery-list.md") == before)
+    }
+
+    @Test("an idle connection, one kept alive after its answer, and one whose request head never ends are closed within a minute")
+    func idleAndSlowConnectionsAreClosed() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let idle = try RawConnection(port: server.port)
+        let slow = try RawConnection(port: server.port)
+        let kept = try RawConnection(port: server.port)
+        slow.send("GET /assets/style.css HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
+        kept.send("GET /assets/style.css HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        // The slow one sends a byte of a header every two seconds, as a slowloris client does.
+        let descriptor = slow.descriptor
+        let trickle = Thread {
+            for byte in Array("X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8) {
+                guard withUnsafeBytes(of: byte, { send(descriptor, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }) == 1 else { return }
+                usleep(2_000_000)
+            }
+        }
+        trickle.start()
+        #expect(idle.waitForClose(seconds: 75), "the idle connection is still open")
+        #expect(slow.waitForClose(seconds: 15), "the slow request head is still being read")
+        #expect(kept.waitForClose(seconds: 15), "the kept-alive connection is still open")
+        // The server answers as before.
+        #expect(try HTTPClient(port: server.port).send("GET", "/assets/style.css").status == 200)
+    }
+
+    @Test("idle connections beyond a small descriptor limit neither stop the answers nor the indexing of a note changed meanwhile")
+    func floodUnderASmallDescriptorLimit() throws {
+        let server = try ServeProcess(vault, descriptorLimit: 256)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        var flood: [RawConnection] = []
+        defer { flood.forEach { $0.close() } }
+        for _ in 0..<400 {
+            guard let connection = try? RawConnection(port: server.port) else { break }
+            flood.append(connection)
+        }
+        try vault.write("flooded.md", "---\ntitle: Written during the flood\n---\nquokka\n")
+        let found = try client.send("GET", "/api/search?q=quokka")
+        #expect(found.status == 200, "\(found)")
+        #expect(found.body.contains("flooded.md"), "\(found.body.prefix(500))")
+        let search = try vault.run("search", "quokka")
+        #expect(search.stdout.contains("Written during the flood"), "\(search.stdout)\(search.stderr)")
     }
 
     @Test("while requests wait for the index, which another program holds, the server still answers everything else")
