@@ -64,12 +64,12 @@ extension WebServer {
     func listPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let query = FormFields(encoded: request.uri.query ?? "")
         let asked = ListPage.Request(query: query)
+        if let problem = asked.problem { return Refusal.page(.badRequest, problem, context.language) }
         var filter: NoteFilter
         do throws(NoteFilterInput.Problem) { filter = try asked.input.filter(clock: web.clock) } catch {
             return Refusal.page(.badRequest, "\(error.field.rawValue): \(error.message)", context.language)
         }
         let now = filter.now
-        filter.color = asked.color
         filter.folder = asked.folder
         let key = asked.sort ?? (filter.expiringWithin != nil ? .destroy : web.vault.config.sort)
         let found: Result<([IndexedNote], Int), VaultError> = try web.read { index throws(VaultError) in
@@ -91,10 +91,17 @@ extension WebServer {
         return page.render().response()
     }
 
-    /// `/n/<path>`: a note's page, or a picture beside it.
+    /// `/n/<path>`: a note's page, or a picture beside it; a folder's URL leads to the list of
+    /// that folder.
     func showPath(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let raw = request.uri.path
+        let slashed = raw.count > "/n/".count && raw.hasSuffix("/")
         let path: NotePath
-        do { path = try NoteURL.path(in: request.uri.path, after: "/n/") } catch { throw .path(error) }
+        do { path = try NoteURL.path(in: slashed ? String(raw.dropLast()) : raw, after: "/n/") } catch { throw .path(error) }
+        if (try? web.vault.fileStatus(path))?.kind == .directory {
+            return Response(status: .seeOther, headers: [.location: "/?folder=" + QueryEncoding.query(path.description)])
+        }
+        if slashed { throw .noteNotFound(reference: path.description + "/", suggestions: []) }
         if !path.isMarkdown {
             let picture = try web.vault.readPicture(path)
             let type = picture.format == .jpeg ? "image/jpeg" : "image/\(picture.format.rawValue)"

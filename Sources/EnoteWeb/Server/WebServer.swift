@@ -54,7 +54,7 @@ package final class WebServer: Sendable {
         let capacity = DescriptorLimit.connectionCapacity(limit: DescriptorLimit.raise())
         let connections = ConnectionRegistry(capacity: capacity)
         let app = Application(
-            router: router,
+            responder: HeadRequests(router.buildResponder()),
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionTracker(registry: connections)], idleTimeout: Self.idleTimeout)),
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: nil,
