@@ -137,7 +137,9 @@ def search_as_you_type(c):
     hits = c.page.locator("#search-results li.note")
     expect(hits.filter(has_text="Grocery list")).to_have_count(1)
     expect(hits.first.locator("mark")).to_contain_text(re.compile("potat", re.I))
-    assert c.page.url.endswith("/search?q=potat"), c.page.url
+    # The address follows the last word typed once its pause has passed (on a loaded machine a
+    # pause may fall between two keys, and the hits of "pota" show first).
+    expect(c.page).to_have_url(re.compile(r"/search\?q=potat$"))
     box.fill("")
     box.press_sequentially("京都", delay=40)
     expect(hits.filter(has_text="京都旅行")).to_have_count(1)
