@@ -25,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // Already Hummingbird's: named here because the web server adds a channel handler of its
+        // own (ConnectionTracker: which connections are idle, for the connection cap).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev). Only `Markdown` imports it.
@@ -88,7 +92,8 @@ let package = Package(
             name: "EnoteWeb",
             dependencies: [
                 "NoteVault", "Markdown", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Localizable.strings (en, ru, ja) and the CSS and JavaScript files it serves.

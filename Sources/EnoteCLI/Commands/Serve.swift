@@ -18,10 +18,13 @@ extension Enote {
                 Listens on 127.0.0.1 and prints a URL with a secret; open it, and the browser \
                 keeps a cookie instead. Pages follow the vault as it changes (the server keeps \
                 the index live as enote watch does, or uses a running enote watch). A save from \
-                a page that started from an older version of the note is refused and the typed \
-                text is kept as a conflict copy beside it, as enote edit does. To listen on \
-                another address, a password is required (--password-file, or \
-                ENOTE_SERVE_PASSWORD). Stop it with Ctrl-C.
+                a page whose note changed, moved or was removed since the page read it is \
+                refused and the typed text is kept as a conflict copy beside it, as enote edit \
+                does; a delete from such a page is refused. To listen on another address, a \
+                password is required (--password-file, or ENOTE_SERVE_PASSWORD); wrong \
+                passwords and secrets are throttled to about one a second. On every interface \
+                (0.0.0.0), pages answer only to this machine's addresses and the names given \
+                with --allow-host. Stop it with Ctrl-C.
 
                 Examples:
                   enote serve
@@ -35,11 +38,14 @@ extension Enote {
         @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1).", valueName: "addr"))
         var host: String = "127.0.0.1"
 
-        @Flag(help: "Only show notes: no editing, creating or deleting.")
+        @Flag(help: "Only show notes: no editing, creating or deleting, and no note destroyed at its date.")
         var readOnly = false
 
         @Option(help: ArgumentHelp("A file holding the password pages ask for (needed for any address but loopback).", valueName: "file"))
         var passwordFile: String?
+
+        @Option(help: ArgumentHelp("Another name the pages may be reached by (repeat for more), such as notes.example.org.", valueName: "name"))
+        var allowHost: [String] = []
 
         @OptionGroup var globals: GlobalOptions
 
@@ -57,6 +63,7 @@ extension Enote {
             var arguments = [program, "--vault", vault.root, "--host", host, "--port", String(port)]
             if readOnly { arguments.append("--read-only") }
             if let passwordFile { arguments += ["--password-file", passwordFile] }
+            for name in allowHost { arguments += ["--allow-host", name] }
             if let lang = globals.lang { arguments += ["--lang", lang] }
             let pointers = arguments.map { strdup($0) } + [nil]
             execv(program, pointers)

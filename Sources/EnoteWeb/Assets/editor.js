@@ -26,7 +26,31 @@
     return snapshot() !== initial;
   }
 
-  form.addEventListener("submit", function () { submitting = true; });
+  // A text larger than a note may hold is not sent (the server would refuse it, and a form of
+  // several times its size could not even reach it): the page stays, with the text, and says why.
+  var maxBytes = parseInt(form.getAttribute("data-max-bytes") || "0", 10);
+  function tooLarge() {
+    if (!body || !maxBytes || body.value.length * 3 <= maxBytes) return false;
+    return new Blob([body.value]).size > maxBytes;
+  }
+  form.addEventListener("submit", function (event) {
+    var deleting = event.submitter && event.submitter.hasAttribute("formaction");
+    if (!deleting && tooLarge()) {
+      event.preventDefault();
+      var problem = document.getElementById("editor-problem");
+      if (!problem) {
+        problem = document.createElement("p");
+        problem.className = "error";
+        problem.id = "editor-problem";
+        problem.setAttribute("role", "alert");
+        var title = document.getElementById("title");
+        form.insertBefore(problem, title);
+      }
+      problem.textContent = form.getAttribute("data-too-large");
+      return;
+    }
+    submitting = true;
+  });
   window.addEventListener("beforeunload", function (event) {
     if (submitting || !changed()) return;
     event.preventDefault();

@@ -9,7 +9,8 @@ import Glibc
 /// Keeps the index live while the server runs and tells ``ChangeFeed`` what changed.
 ///
 /// The server runs the library's ``VaultWatcher`` on a thread of its own, as `enote watch`
-/// would (so while it serves, it also expires notes at their destroy date), and publishes the
+/// would (so while it serves, it also expires notes at their destroy date, unless it is
+/// read-only: then nothing in the vault changes), and publishes the
 /// notes each step indexed. When `enote watch` already runs for the vault, that watcher keeps
 /// the index live; the server then polls the index's change counter four times a second and
 /// publishes "something changed" (`*`), after which each page checks what it shows.
@@ -19,18 +20,23 @@ package final class LiveVault: @unchecked Sendable {
 
     private let web: WebVault
     private let feed: ChangeFeed
+    /// `enote serve --read-only`: the watcher only follows (no expiry, no automatic sync).
+    private let readOnly: Bool
     private let stopped = Atomic<Bool>(false)
     /// Set in `start()` before the thread starts, read by `stop()` afterwards.
     private var watcher: VaultWatcher?
 
-    package init(web: WebVault, feed: ChangeFeed) {
+    package init(web: WebVault, feed: ChangeFeed, readOnly: Bool = false) {
         self.web = web
         self.feed = feed
+        self.readOnly = readOnly
     }
 
     /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
+        options.readOnly = readOnly
+        options.trouble = { line in FileHandle.standardError.write(Data("enote serve: \(line)\n".utf8)) }
         let feed = self.feed
         options.changed = { changes in
             feed.publish(ChangeFeed.Event(paths: changes.map(\.path.description)))

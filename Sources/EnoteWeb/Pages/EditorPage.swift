@@ -69,7 +69,7 @@ package struct EditorPage {
             conflict != nil ? .empty : problem.map { "<p class=\"error\" id=\"editor-problem\" role=\"alert\">\(frame.text($0))</p>" } ?? .empty
         let content: HTML = """
             \(conflictBox)
-            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)">
+            <form class="editor" id="editor" action="\(action)" method="post"\(path == nil ? HTML(trusted: " enctype=\"multipart/form-data\"") : HTML.empty) data-path="\(path?.description ?? "")" data-revision="\(revision)" data-max-bytes="\(NoteContent.maximumSize)" data-too-large="\(frame.text(Self.tooLarge))">
             \(frame.csrfField)
             <input type="hidden" name="revision" value="\(revision)">
             <input type="hidden" name="original_title" value="\(originalTitle)">
@@ -158,17 +158,26 @@ package struct EditorPage {
             """
     }
 
-    /// The refused save: the note as it is on disk now, and the typed text kept beside it.
+    /// What the editor's script says when the text is larger than a note may be (it then keeps
+    /// the page and sends nothing).
+    static let tooLarge: LocalizedMessage =
+        "This text is larger than \(NoteContent.maximumSize / 1_048_576) MiB, the most a note may hold, so it was not sent; nothing was saved, and your text is still here"
+
+    /// The refused save: the note as it is on disk now, and the typed text (kept beside it
+    /// when a copy was made: only then does the page say both versions are kept).
     var conflictBox: HTML {
         guard let conflict else { return .empty }
         let copy: HTML =
             conflict.copy.map {
-                "<p>\(frame.text("Your text was kept as \($0.description)."))</p><p><a href=\"\(NoteURL.show($0))\">\(frame.text("Open your version"))</a></p>"
-            } ?? .empty
+                """
+                <p>\(frame.text("Both versions are kept.")) \(frame.text("Your text was kept as \($0.description)."))</p>\
+                <p><a href="\(NoteURL.show($0))">\(frame.text("Open your version"))</a></p>
+                """
+            } ?? "<p>\(frame.text("Your text is below; nothing was saved."))</p>"
         return """
             <section class="conflict" id="conflict" role="alert">
             <h2>\(frame.text("The note changed on disk"))</h2>
-            <p>\(frame.text("Someone changed this note while you were editing it, so your save did not overwrite it. Both versions are kept."))</p>
+            <p>\(frame.text("Someone changed this note while you were editing it, so your save did not overwrite it."))</p>
             \(copy)
             <div class="versions">
             <div><h3>\(frame.text("On disk now"))</h3><pre id="disk-version">\(conflict.current.content.bodyText)</pre></div>

@@ -16,12 +16,20 @@ package struct ListPage {
         /// Only the notes of this folder (and the folders under it).
         package var folder: NotePath?
         package var limit = 500
+        /// Why a value (`sort`, `folder`) cannot be read; the page is then a 400 that says so, as
+        /// `enote list` exits 2. The filters' values are read by the library
+        /// (``NoteFilterInput/filter(clock:)``), which names a bad one the same way.
+        package var problem: LocalizedMessage?
 
         package init(query: FormFields) {
             func text(_ name: String) -> String? { query[name].flatMap { $0.isEmpty ? nil : $0 } }
-            sort = query["sort"].flatMap(VaultConfig.SortKey.init(rawValue:))
+            if let name = text("sort") {
+                sort = VaultConfig.SortKey(rawValue: name)
+                if sort == nil { problem = VaultConfig.SortKey.notAKey(name) }
+            }
             reverse = query["reverse"] == "1"
-            color = query["color"].flatMap { $0.isEmpty ? nil : try? NoteColor(parsing: $0) }
+            input.color = text("color")
+            color = input.color.flatMap { try? NoteColor(parsing: $0) }
             input.tags = query.all("tag").filter { !$0.isEmpty }
             input.conditions = query.all("where").filter { !$0.isEmpty }
             input.since = text("since")
@@ -32,7 +40,13 @@ package struct ListPage {
             input.pending = query["pending"] == "1"
             input.orphan = query["orphan"] == "1"
             input.deadLinks = query["dead_links"] == "1"
-            folder = query["folder"].flatMap { $0.isEmpty ? nil : try? NotePath(validating: $0, purpose: .lookup) }
+            if let name = text("folder") {
+                do throws(PathError) {
+                    folder = try NotePath(validating: name, purpose: .lookup)
+                } catch {
+                    problem = "folder: \(error.message)"
+                }
+            }
         }
 
         /// Whether notes waiting to be destroyed show too.

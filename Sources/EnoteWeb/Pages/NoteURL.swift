@@ -12,9 +12,16 @@ package enum NoteURL {
         return set
     }()
 
-    /// `path` percent-encoded component by component.
+    /// `path` percent-encoded component by component. A name that is not UTF-8 has each of
+    /// its other bytes as `%XX`, so that ``path(in:after:)`` finds the same bytes again.
     package static func encode(_ path: NotePath) -> String {
-        (path.string ?? path.description).split(separator: "/", omittingEmptySubsequences: false)
+        guard let text = path.string else {
+            return path.bytes.map { byte in
+                byte == UInt8(ascii: "/") || (byte < 0x80 && componentAllowed.contains(Unicode.Scalar(byte)))
+                    ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+            }.joined()
+        }
+        return text.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: componentAllowed) ?? "" }
             .joined(separator: "/")
     }
@@ -26,8 +33,38 @@ package enum NoteURL {
     /// - Throws: ``PathError`` when it is not a path a user may name (empty, absolute, `..`, a
     ///   hidden component such as `.enote`).
     package static func path(in requestPath: String, after prefix: String) throws(PathError) -> NotePath {
-        let raw = requestPath.hasPrefix(prefix) ? String(requestPath.dropFirst(prefix.count)) : requestPath
-        return try NotePath(validating: raw.removingPercentEncoding ?? raw, purpose: .lookup)
+        let raw = requestPath.hasPrefix(prefix) ? requestPath.utf8.dropFirst(prefix.utf8.count) : requestPath.utf8[...]
+        return try NotePath(validatingBytes: percentDecoded(raw), purpose: .lookup)
+    }
+
+    /// The bytes `%XX` escapes stand for (any bytes: a name need not be UTF-8); a `%` not
+    /// followed by two hexadecimal digits stays as it is.
+    static func percentDecoded(_ text: Substring.UTF8View) -> [UInt8] {
+        let bytes = Array(text)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

@@ -23,8 +23,18 @@ package final class AccessGate: Sendable {
     private let password: String?
     private let sessions = Mutex<[String: Session]>([:])
 
-    /// The name of the session cookie.
-    package static let cookieName = "enote_session"
+    /// The name of the session cookie of the server on `port` for the vault at `vault`:
+    /// `enote_session_<port>_<hash of the vault's path>`. A browser keeps cookies per host name,
+    /// not per port, so two servers on one machine would otherwise overwrite each other's
+    /// session (and each would be sent the other's). The cookie still goes to every server on
+    /// the host; only its name is this server's.
+    package static func cookieName(port: Int, vault: String) -> String {
+        // FNV-1a: a short, stable name (the same across restarts, so a browser keeps one cookie).
+        var hash: UInt32 = 2_166_136_261
+        for byte in vault.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return "enote_session_\(port)_" + String(repeating: "0", count: 8 - hex.count) + hex
+    }
 
     package init(secret: String = AccessGate.randomToken(), password: String?) {
         self.secret = secret

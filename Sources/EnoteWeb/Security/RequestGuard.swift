@@ -8,22 +8,33 @@ import NoteVault
 /// 1. `Host` names this server (``ServerAddress``): DNS rebinding is refused.
 /// 2. `Origin`, when sent, is this server; a change from another site (`Sec-Fetch-Site:
 ///    cross-site`) is refused.
-/// 3. The secret in `?token=` is exchanged for a session cookie (then the URL loses it); without
-///    a session only the sign-in page and the assets answer (401 otherwise).
+/// 3. The secret in `?token=` is exchanged for a session cookie (then the URL loses it, and the
+///    redirect goes only to a path on this server); a wrong secret counts as a guess
+///    (``SignInThrottle``). Without a session only the sign-in page and the assets answer (401
+///    otherwise).
 /// 4. A POST carries the session's CSRF token (form field `csrf` or header `X-CSRF-Token`), and
-///    is refused altogether when the server is read-only.
+///    is refused altogether when the server is read-only. Its body is read up to what a note
+///    (or a picture) may need, and a larger one is refused with a page that says why.
 package struct RequestGuard: RouterMiddleware {
     package typealias Context = WebContext
 
     let gate: AccessGate
     let address: ServerAddress
     let readOnly: Bool
+    let throttle: SignInThrottle
+    /// The vault's folder, which names the session cookie with the port.
+    let vault: String
 
-    package init(gate: AccessGate, address: ServerAddress, readOnly: Bool) {
+    package init(gate: AccessGate, address: ServerAddress, readOnly: Bool, throttle: SignInThrottle, vault: String) {
         self.gate = gate
         self.address = address
         self.readOnly = readOnly
+        self.throttle = throttle
+        self.vault = vault
     }
+
+    /// The name of this server's session cookie.
+    var cookieName: String { AccessGate.cookieName(port: address.port, vault: vault) }
 
     /// Paths that answer without a session.
     static func isPublic(_ path: String) -> Bool {
@@ -53,15 +64,17 @@ package struct RequestGuard: RouterMiddleware {
         }
         let path = request.uri.path
         if let token = request.uri.queryParameters["token"].map(String.init) {
+            if let wait = throttle.admit(context.clientAddress) { return Self.tooManyGuesses(wait: wait, language) }
             guard let session = gate.signIn(token: token) else {
                 return Refusal.page(.unauthorized, "This link's secret is not the one enote serve printed; open the URL it printed at start", language)
             }
-            var response = Response(status: .seeOther, headers: [.location: path.isEmpty ? "/" : path])
-            response.headers[values: .setCookie] = [Self.sessionCookie(session)]
+            throttle.refund(context.clientAddress)
+            var response = Response(status: .seeOther, headers: [.location: WebServer.localPath(path)])
+            response.headers[values: .setCookie] = [sessionCookie(session)]
             return response
         }
         if Self.isPublic(path) { return try await next(request, context) }
-        guard let session = gate.session(id: request.cookies[AccessGate.cookieName]?.value) else {
+        guard let session = gate.session(id: request.cookies[cookieName]?.value) else {
             if request.method == .get, gate.needsPassword, request.headers[.accept]?.contains("text/html") == true {
                 return Response(status: .seeOther, headers: [.location: "/signin"])
             }
@@ -74,7 +87,17 @@ package struct RequestGuard: RouterMiddleware {
             }
             var request = request
             if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
-                let body = try await request.collectBody(upTo: context.maxUploadSize)
+                let noteTooLarge = Refusal.page(
+                    .contentTooLarge,
+                    "A note may hold at most \(NoteContent.maximumSize / 1_048_576) MiB; this form is larger, so nothing was saved",
+                    language)
+                if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > context.maxUploadSize { return noteTooLarge }
+                let body: ByteBuffer
+                do {
+                    body = try await request.collectBody(upTo: context.maxUploadSize)
+                } catch let error as HTTPError where error.status == .contentTooLarge {
+                    return noteTooLarge
+                }
                 context.form = FormFields(encoded: String(buffer: body))
             } else if let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(contentType:)) {
                 if let refusal = try await Self.readMultipart(&request, boundary: boundary, into: &context) { return refusal }
@@ -116,7 +139,16 @@ package struct RequestGuard: RouterMiddleware {
     }
 
     /// The `Set-Cookie` value of a session: HttpOnly, SameSite=Strict, for the whole site.
-    static func sessionCookie(_ session: AccessGate.Session) -> String {
-        "\(AccessGate.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+    func sessionCookie(_ session: AccessGate.Session) -> String {
+        "\(cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// The answer to a guess beyond the throttle's budget: 429, and when to try again.
+    static func tooManyGuesses(wait: Double, _ language: Language) -> Response {
+        let seconds = max(1, Int(wait.rounded(.up)))
+        var response = Refusal.page(
+            .tooManyRequests, "Too many wrong passwords or secrets were tried; wait \(seconds) s, then try again", language)
+        response.headers[.retryAfter] = String(seconds)
+        return response
     }
 }

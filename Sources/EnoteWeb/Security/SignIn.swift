@@ -4,7 +4,7 @@ import NoteVault
 
 extension WebServer {
     /// `/signin`: the password form (when the server has a password), and its answer, which
-    /// opens a session as the secret URL does.
+    /// opens a session as the secret URL does; guesses are throttled (``SignInThrottle``).
     func addSignInRoutes(to router: Router<WebContext>) {
         router.get("/signin") { _, context in
             self.signInPage(context.language, failed: false)
@@ -13,11 +13,14 @@ extension WebServer {
             var request = request
             let body = try await request.collectBody(upTo: 64 * 1024)
             let form = FormFields(encoded: String(buffer: body))
+            // Every password checked is a guess: a few at once, then about one a second.
+            if let wait = self.throttle.admit(context.clientAddress) { return RequestGuard.tooManyGuesses(wait: wait, context.language) }
             guard let session = self.gate.signIn(password: form["password"] ?? "") else {
                 return self.signInPage(context.language, failed: true)
             }
+            self.throttle.refund(context.clientAddress)
             var response = Response(status: .seeOther, headers: [.location: "/"])
-            response.headers[.setCookie] = RequestGuard.sessionCookie(session)
+            response.headers[.setCookie] = self.requestGuard.sessionCookie(session)
             return response
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -8,14 +9,33 @@ import Glibc
 
 /// Says in every response how long the server spent on it: `Server-Timing: app;dur=<ms>`, from
 /// the request reaching the router to the answer being ready (for an event stream, until its
-/// first bytes can go), and `cpu;dur=<ms>`, the processor time the answering thread used, when
-/// one thread did all of it. `scripts/bench-web` reads them to tell the server's own time from
-/// the client's, and its work from the waiting a loaded machine adds; a browser shows them in
-/// its developer tools.
+/// first bytes can go), and `cpu;dur=<ms>`, the processor time its work used: on the server's
+/// own threads (``BlockingPool``, which charges each job to the request's ``Account``), plus the
+/// answering task's thread when one thread ran all of it. `scripts/bench-web` reads them to tell
+/// the server's own time from the client's, and its work from the waiting a loaded machine adds;
+/// a browser shows them in its developer tools.
 package struct ServerTiming: RouterMiddleware {
     package typealias Context = WebContext
 
     package static let header = HTTPField.Name("Server-Timing")!
+
+    /// The processor time one request's jobs used on the server's own threads.
+    package final class Account: Sendable {
+        private let milliseconds = Mutex<Double>(0)
+        private let jobs = Mutex(0)
+
+        /// The account of the request the current task answers, if any.
+        @TaskLocal package static var current: Account?
+
+        /// Adds one job's processor time.
+        package func charge(_ time: Double) {
+            milliseconds.withLock { $0 += time }
+            jobs.withLock { $0 += 1 }
+        }
+
+        var total: Double { milliseconds.withLock { $0 } }
+        var jobCount: Int { jobs.withLock { $0 } }
+    }
 
     package init() {}
 
@@ -23,13 +43,16 @@ package struct ServerTiming: RouterMiddleware {
         let start = ContinuousClock.now
         let thread = pthread_self()
         let cpuStart = Self.threadCPUMilliseconds()
-        var response = try await next(request, context)
+        let account = Account()
+        var response = try await Account.$current.withValue(account) { try await next(request, context) }
         let cpuEnd = Self.threadCPUMilliseconds()
         let sameThread = pthread_equal(thread, pthread_self()) != 0
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         var value = "app;dur=" + String(format: "%.3f", milliseconds)
-        if sameThread { value += ", cpu;dur=" + String(format: "%.3f", cpuEnd - cpuStart) }
+        if sameThread || account.jobCount > 0 {
+            value += ", cpu;dur=" + String(format: "%.3f", account.total + (sameThread ? cpuEnd - cpuStart : 0))
+        }
         response.headers[Self.header] = value
         return response
     }

@@ -11,13 +11,16 @@ package struct WebOptions: Sendable, Equatable {
     package var readOnly = false
     package var password: String?
     package var language: String?
+    /// Host names the pages may be reached by besides the address (`--allow-host`, repeated).
+    package var allowedHosts: [String] = []
 
     /// A usage mistake, with what to type instead.
     package struct UsageError: Error, Sendable {
         package var message: LocalizedMessage
     }
 
-    /// Parses `--vault DIR [--host ADDR] [--port N] [--read-only] [--password-file FILE] [--lang L]`.
+    /// Parses `--vault DIR [--host ADDR] [--port N] [--read-only] [--password-file FILE]
+    /// [--allow-host NAME]… [--lang L]`.
     package init(arguments: [String], environment: [String: String]) throws(UsageError) {
         var rest = arguments[...]
         func value(_ name: String) throws(UsageError) -> String {
@@ -35,6 +38,12 @@ package struct WebOptions: Sendable, Equatable {
                 }
                 port = number
             case "--read-only": readOnly = true
+            case "--allow-host":
+                let name = try value(argument)
+                guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) else {
+                    throw UsageError(message: "--allow-host: \"\(name)\" is not a host name; give a name such as notes.example.org, without a port")
+                }
+                allowedHosts.append(name)
             case "--lang": language = try value(argument)
             case "--password-file":
                 let file = try value(argument)

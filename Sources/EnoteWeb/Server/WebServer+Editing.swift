@@ -7,26 +7,31 @@ extension WebServer {
     /// POST as well): new, edit (Done), delete to the trash, and undo.
     func addEditingRoutes(to router: Router<WebContext>) {
         router.get("/new") { request, context in
-            if let limit = self.web.vault.noteLimit(), limit.isReached {
-                return DemoLimit.page(limit, frame: self.frame(request, context)).response(status: .forbidden)
+            await self.answer(context) { () throws(VaultError) in
+                if let limit = self.web.vault.noteLimit(), limit.isReached {
+                    return DemoLimit.page(limit, frame: self.frame(request, context)).response(status: .forbidden)
+                }
+                let page = EditorPage(
+                    frame: self.frame(request, context), path: nil, revision: "", fields: self.newEditorFields(), originalTitle: "")
+                return page.render().response()
             }
-            let page = EditorPage(frame: self.frame(request, context), path: nil, revision: "", fields: self.newEditorFields(), originalTitle: "")
-            return page.render().response()
         }
-        router.post("/new") { request, context in self.create(request, context) }
+        router.post("/new") { request, context in
+            await self.answer(context) { () throws(VaultError) in self.create(request, context) }
+        }
         router.get("/edit/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.editorPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.editorPage(request, context) }
         }
         router.post("/edit/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.save(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.save(request, context) }
         }
         router.post("/delete/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.delete(request, context) }
         }
         addOrderRoutes(to: router)
         addPictureRoutes(to: router)
         router.post("/undo") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.undo(request, context) }
         }
     }
 
@@ -80,70 +85,6 @@ extension WebServer {
             frame: frame(request, context), path: path, revision: note.revision.description, fields: fields, originalTitle: fields.title,
             problem: problem
         ).render().response()
-    }
-
-    /// Done on an existing note: saved only over the revision the editor started from; a note
-    /// changed on disk meanwhile is kept, the typed text goes to a conflict copy beside it, and
-    /// the editor comes back showing both (409).
-    func save(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
-        let path = try Self.notePath(request, after: "/edit/")
-        let form = context.form
-        let fields = editorFields(form)
-        guard let revision = form["revision"].flatMap(NoteRevision.init) else {
-            throw .invalidInput("the form did not say which version of the note it started from; open the editor again")
-        }
-        var edit = NoteEdit(body: fields.body)
-        if fields.title != (form["original_title"] ?? "") { edit.title = .set(fields.title) }
-        let current = try web.vault.read(path)
-        if let problem = fields.problem {
-            let page = EditorPage(
-                frame: frame(request, context), path: path, revision: revision.description, fields: fields,
-                originalTitle: form["original_title"] ?? "", problem: problem)
-            return page.render().response(status: .unprocessableContent)
-        }
-        edit.destroy = destroyChange(fields, current: current)
-        let hadColor = current.content.metadata.hasColor
-        if fields.color.isEmpty || (fields.color == "white" && !hadColor) {
-            edit.color = hadColor ? .remove : .keep
-        } else if let color = try? NoteColor(parsing: fields.color), !(hadColor && current.content.metadata.color == color) {
-            edit.color = .set(color)
-        }
-        do {
-            switch try web.vault.save(edit, to: path, from: revision) {
-            case .saved(let note, _), .unchanged(let note):
-                _ = try? web.fresh()
-                return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
-            case .trashed(let entry):
-                _ = try? web.fresh()
-                return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
-            }
-        } catch let error where Self.status(of: error) == .conflict {
-            let copy: NotePath? =
-                switch error {
-                case .write(.conflict(_, let copy)): copy
-                case .conflictCopy(_, let copy, _, _): copy
-                default: nil
-                }
-            let onDisk = try? web.vault.read(path)
-            let page = EditorPage(
-                frame: frame(request, context), path: path, revision: onDisk?.revision.description ?? revision.description, fields: fields,
-                originalTitle: onDisk.map { EditorPage.fields(of: $0, timeZone: web.clock.timeZone).title } ?? fields.title, problem: error.message,
-                conflict: onDisk.map { ($0, copy) })
-            return page.render().response(status: .conflict)
-        } catch {
-            let page = EditorPage(
-                frame: frame(request, context), path: path, revision: revision.description, fields: fields,
-                originalTitle: form["original_title"] ?? "", problem: error.message)
-            return page.render().response(status: Self.status(of: error))
-        }
-    }
-
-    /// Delete: to the trash, then the list with an Undo button.
-    func delete(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
-        let path = try Self.notePath(request, after: "/delete/")
-        let entry = try web.vault.moveToTrash(path, reason: .removed)
-        _ = try? web.fresh()
-        return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
     }
 
     /// Undo of a delete: the note comes back from the trash.

@@ -48,8 +48,9 @@ extension WebServer {
     /// How a save changes the `destroy` key: off removes a date that is there, on sets the
     /// chosen instant unless the note already has exactly that one. A value enote cannot read
     /// (or a key written twice) shows as off and is left as written: deleting it would lose what
-    /// the user meant to fix.
-    func destroyChange(_ fields: EditorPage.Fields, current: Note) -> NoteEdit.Change<Date> {
+    /// the user meant to fix. A note that is gone (`nil`) has no date to keep or remove.
+    func destroyChange(_ fields: EditorPage.Fields, current: Note?) -> NoteEdit.Change<Date> {
+        guard let current else { return fields.destroyDate.map { .set($0) } ?? .keep }
         let existing = current.content.metadata.destroy
         guard let date = fields.destroyDate else {
             if case .date = existing { return .remove }

@@ -10,23 +10,28 @@ extension WebServer {
     /// every file written. CSRF-checked like every POST (the script sends `X-CSRF-Token`).
     func addOrderRoutes(to router: Router<WebContext>) {
         router.post("/order") { _, context in
-            do throws(VaultError) {
-                let form = context.form
-                let note: NotePath = try Self.vaultPath(form["note"])
-                let placement: Placement
-                switch form["placement"] ?? "" {
-                case "top": placement = .top
-                case "bottom": placement = .bottom
-                case "before": placement = .before(try Self.vaultPath(form["target"]))
-                case "after": placement = .after(try Self.vaultPath(form["target"]))
-                default: throw .invalidInput("say where the note goes: before or after another note, top or bottom")
-                }
-                let result = try self.web.read { index throws(VaultError) in try index.move(note, to: placement) }
-                return JSONBody.response(
-                    Moved(moved: result.moved.description, key: result.key, changed: ([result.moved] + result.alsoChanged).map(\.description)))
-            } catch {
-                return JSONBody.response(["error": WebMessages.text(error.message, in: context.language)], status: Self.status(of: error))
+            await self.work.run { self.move(context) }
+        }
+    }
+
+    /// Moves the note the form names; the answer is JSON.
+    func move(_ context: WebContext) -> Response {
+        do throws(VaultError) {
+            let form = context.form
+            let note: NotePath = try Self.vaultPath(form["note"])
+            let placement: Placement
+            switch form["placement"] ?? "" {
+            case "top": placement = .top
+            case "bottom": placement = .bottom
+            case "before": placement = .before(try Self.vaultPath(form["target"]))
+            case "after": placement = .after(try Self.vaultPath(form["target"]))
+            default: throw .invalidInput("say where the note goes: before or after another note, top or bottom")
             }
+            let result = try self.web.read { index throws(VaultError) in try index.move(note, to: placement) }
+            return JSONBody.response(
+                Moved(moved: result.moved.description, key: result.key, changed: ([result.moved] + result.alsoChanged).map(\.description)))
+        } catch {
+            return JSONBody.response(["error": WebMessages.text(error.message, in: context.language)], status: Self.status(of: error))
         }
     }
 

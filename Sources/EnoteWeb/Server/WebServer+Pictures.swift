@@ -9,7 +9,7 @@ extension WebServer {
     /// again, showing the new line.
     func addPictureRoutes(to router: Router<WebContext>) {
         router.post("/picture/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.attachPicture(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.attachPicture(request, context) }
         }
     }
 

@@ -7,19 +7,19 @@ extension WebServer {
     /// assets, the language switch and the sign-in page.
     func addReadingRoutes(to router: Router<WebContext>) {
         router.get("/") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.listPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.listPage(request, context) }
         }
         router.get("/search") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.searchPage(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.searchPage(request, context) }
         }
         router.get("/api/search") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.searchJSON(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.searchJSON(request, context) }
         }
         router.get("/n/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.showPath(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.showPath(request, context) }
         }
         router.get("/api/revision/**") { request, context in
-            self.answer(context) { () throws(VaultError) in try self.revisionJSON(request, context) }
+            await self.answer(context) { () throws(VaultError) in try self.revisionJSON(request, context) }
         }
         router.get("/events") { _, _ in self.eventStream() }
         router.get("/assets/:name") { _, context in
@@ -48,20 +48,12 @@ extension WebServer {
         return text
     }
 
-    /// Runs `body`, turning a library error into a page that says what happened.
-    func answer(_ context: WebContext, _ body: () throws(VaultError) -> Response) -> Response {
-        do {
-            return try body()
-        } catch {
-            return Refusal.page(Self.status(of: error), error.message, context.language)
-        }
-    }
-
     /// The HTTP status for a library error.
     static func status(of error: VaultError) -> HTTPResponse.Status {
         switch error {
         case .noteNotFound: .notFound
         case .path: .forbidden
+        case .write(.tooLarge): .contentTooLarge
         case .invalidInput, .frontMatter, .notEditable: .unprocessableContent
         case .openElsewhere, .write(.conflict), .conflictCopy: .conflict
         case .readOnly: .forbidden
@@ -72,12 +64,12 @@ extension WebServer {
     func listPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let query = FormFields(encoded: request.uri.query ?? "")
         let asked = ListPage.Request(query: query)
+        if let problem = asked.problem { return Refusal.page(.badRequest, problem, context.language) }
         var filter: NoteFilter
         do throws(NoteFilterInput.Problem) { filter = try asked.input.filter(clock: web.clock) } catch {
             return Refusal.page(.badRequest, "\(error.field.rawValue): \(error.message)", context.language)
         }
         let now = filter.now
-        filter.color = asked.color
         filter.folder = asked.folder
         let key = asked.sort ?? (filter.expiringWithin != nil ? .destroy : web.vault.config.sort)
         let found: Result<([IndexedNote], Int), VaultError> = try web.read { index throws(VaultError) in
@@ -99,10 +91,17 @@ extension WebServer {
         return page.render().response()
     }
 
-    /// `/n/<path>`: a note's page, or a picture beside it.
+    /// `/n/<path>`: a note's page, or a picture beside it; a folder's URL leads to the list of
+    /// that folder.
     func showPath(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
+        let raw = request.uri.path
+        let slashed = raw.count > "/n/".count && raw.hasSuffix("/")
         let path: NotePath
-        do { path = try NoteURL.path(in: request.uri.path, after: "/n/") } catch { throw .path(error) }
+        do { path = try NoteURL.path(in: slashed ? String(raw.dropLast()) : raw, after: "/n/") } catch { throw .path(error) }
+        if (try? web.vault.fileStatus(path))?.kind == .directory {
+            return Response(status: .seeOther, headers: [.location: "/?folder=" + QueryEncoding.query(path.description)])
+        }
+        if slashed { throw .noteNotFound(reference: path.description + "/", suggestions: []) }
         if !path.isMarkdown {
             let picture = try web.vault.readPicture(path)
             let type = picture.format == .jpeg ? "image/jpeg" : "image/\(picture.format.rawValue)"

@@ -7,15 +7,17 @@ extension WebServer {
     /// confirmation, only one carrying `confirm=yes` deletes).
     func addTrashRoutes(to router: Router<WebContext>) {
         router.get("/trash") { request, context in
-            let query = FormFields(encoded: request.uri.query ?? "")
-            let page = TrashPage(
-                frame: self.frame(request, context), entries: self.web.vault.trashEntries(), timeZone: self.web.clock.timeZone,
-                emptied: query["emptied"].flatMap { Int($0) })
-            return page.render().response()
+            await self.answer(context) { () throws(VaultError) in
+                let query = FormFields(encoded: request.uri.query ?? "")
+                let page = TrashPage(
+                    frame: self.frame(request, context), entries: self.web.vault.trashEntries(), timeZone: self.web.clock.timeZone,
+                    emptied: query["emptied"].flatMap { Int($0) })
+                return page.render().response()
+            }
         }
         guard !options.readOnly else { return }
         router.post("/trash/restore") { request, context in
-            self.answer(context) { () throws(VaultError) in
+            await self.answer(context) { () throws(VaultError) in
                 let name = context.form["entry"] ?? ""
                 guard let entry = self.web.vault.trashEntries().first(where: { $0.trashedPath == name }) else {
                     throw .noteNotFound(reference: ".trash/" + name, suggestions: [])
@@ -26,7 +28,7 @@ extension WebServer {
             }
         }
         router.post("/trash/empty") { request, context in
-            self.answer(context) { () throws(VaultError) in
+            await self.answer(context) { () throws(VaultError) in
                 guard context.form["confirm"] == "yes" else {
                     let page = TrashPage(
                         frame: self.frame(request, context), entries: self.web.vault.trashEntries(), timeZone: self.web.clock.timeZone,

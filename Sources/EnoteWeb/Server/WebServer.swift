@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import NoteVault
 
 /// The web server behind `enote serve`: the security middleware, the routes, the live feed and
@@ -10,14 +12,24 @@ package final class WebServer: Sendable {
     let options: WebOptions
     let gate: AccessGate
     let address: ServerAddress
+    let throttle = SignInThrottle()
+    let requestGuard: RequestGuard
     let assets = AssetStore()
     let feed = ChangeFeed()
+    /// The threads every route's work runs on (never the cooperative threads: see
+    /// ``BlockingPool``).
+    let work = BlockingPool.forServer()
+
+    /// How long a connection may stay silent, or take to send a request's head, before it is
+    /// closed. An event stream that is being answered is not silent.
+    static let idleTimeout: TimeAmount = .seconds(30)
 
     package init(vault: Vault, options: WebOptions) throws(VaultError) {
         self.web = try WebVault(vault: vault)
         self.options = options
         self.gate = AccessGate(password: options.password)
-        self.address = ServerAddress(host: options.host, port: options.port)
+        self.address = ServerAddress(host: options.host, port: options.port, names: options.allowedHosts)
+        self.requestGuard = RequestGuard(gate: gate, address: address, readOnly: options.readOnly, throttle: throttle, vault: vault.root)
     }
 
     /// Serves until stopped.
@@ -25,10 +37,10 @@ package final class WebServer: Sendable {
         let router = Router(context: WebContext.self)
         router.middlewares.add(ServerTiming())
         router.middlewares.add(SecurityHeaders())
-        router.middlewares.add(RequestGuard(gate: gate, address: address, readOnly: options.readOnly))
+        router.middlewares.add(requestGuard)
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(web: web, feed: feed)
+        let live = LiveVault(web: web, feed: feed, readOnly: options.readOnly)
         live.start()
         defer { live.stop() }
         let heartbeat = Task { [feed] in
@@ -39,9 +51,14 @@ package final class WebServer: Sendable {
             }
         }
         defer { heartbeat.cancel() }
+        let capacity = DescriptorLimit.connectionCapacity(limit: DescriptorLimit.raise())
+        let connections = ConnectionRegistry(capacity: capacity)
         let app = Application(
-            router: router,
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            responder: HeadRequests(router.buildResponder()),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionTracker(registry: connections)], idleTimeout: Self.idleTimeout)),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(capacity)),
             onServerRunning: { [address, gate] channel in
                 address.port = channel.localAddress?.port ?? address.port
                 let line = "enote serve: \(address.baseURL)/?token=\(gate.secret)\n"
@@ -49,6 +66,18 @@ package final class WebServer: Sendable {
             },
             logger: Self.quietLogger)
         try await app.runService()
+    }
+
+    /// Runs a route's work on the server's own threads (``BlockingPool``), turning a library
+    /// error into a page that says what happened.
+    func answer(_ context: WebContext, _ body: @escaping @Sendable () throws(VaultError) -> Response) async -> Response {
+        await work.run {
+            do throws(VaultError) {
+                return try body()
+            } catch {
+                return Refusal.page(Self.status(of: error), error.message, context.language)
+            }
+        }
     }
 
     /// The page frame for a request.

@@ -126,6 +126,8 @@ extension Vault {
         -> [UInt8]
     {
         let text = Array(bytes[..<bodyStart]) + Array(body.utf8)
+        // Larger than a note may be: refused as the writer refuses it, before it is parsed.
+        if text.count > NoteContent.maximumSize { throw .write(.tooLarge(path, size: text.count)) }
         guard !changes.isEmpty else { return text }
         let content = NoteContent(bytes: text, path: path.description, timeZone: clock.timeZone)
         do {

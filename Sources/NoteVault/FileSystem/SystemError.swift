@@ -82,6 +82,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         case EBUSY: "device or resource busy"
         case EINVAL: "invalid argument"
         case ENAMETOOLONG: "file name too long"
+        case EMFILE, ENFILE: "too many open files"
         default: "\(reason.prefix(1).lowercased() + reason.dropFirst())"
         }
     }
@@ -94,5 +95,14 @@ func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) -> T {
         let result = body()
         if result == -1 && errno == EINTR { continue }
         return result
+    }
+}
+
+extension SystemError {
+    /// Whether the call failed for a cause that passes by itself: the process or the system has
+    /// no descriptors left (EMFILE, ENFILE), or no memory for the call (ENOMEM). Reading again a
+    /// moment later may work, so what could not be read is kept as it was, not taken for gone.
+    package var isTransient: Bool {
+        code == EMFILE || code == ENFILE || code == ENOMEM
     }
 }

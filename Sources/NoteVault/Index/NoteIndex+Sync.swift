@@ -13,6 +13,18 @@ public struct SyncReport: Sendable, Equatable {
     public var warnings: [Diagnostic] = []
     /// Each note added, updated or removed (not filled for a bulk build).
     public var changes: [Change] = []
+    /// Notes and folders that could not be read for a cause that passes (no descriptors left:
+    /// EMFILE, ENFILE; no memory): their entries in the index were left as they were, and
+    /// reading them again later brings them up to date.
+    public var unreadable: [Unreadable] = []
+
+    /// A note or folder that could not be read for now.
+    public struct Unreadable: Sendable, Equatable {
+        public var path: NotePath
+        /// Whether it is a folder (then every note below it waits).
+        public var isFolder: Bool
+        public var error: SystemError
+    }
 
     /// One change to the index.
     public struct Change: Sendable, Equatable {
@@ -66,8 +78,17 @@ extension NoteIndex {
             report.warnings = summary.warnings
             return report
         }
+        // A folder that could not be opened for now keeps its notes: they were not seen, not gone.
+        let waiting = summary.unreadableFolders.filter { $0.error.isTransient }
+        for folder in waiting {
+            for position in table.positions(under: folder.path) { seen[position] = true }
+        }
         let removed = seen.indices.filter { !seen[$0] }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
-        return try apply(work, removed: removed, report: SyncReport(total: total, warnings: summary.warnings), progress: progress)
+        var said = summary
+        said.unreadableFolders.removeAll { $0.error.isTransient }
+        var report = SyncReport(total: total, warnings: said.warnings)
+        report.unreadable = waiting.map { SyncReport.Unreadable(path: $0.path, isFolder: true, error: $0.error) }
+        return try apply(work, removed: removed, report: report, progress: progress)
     }
 
     /// Brings only these files up to date: each is re-read if it changed, added if new, and
@@ -86,8 +107,17 @@ extension NoteIndex {
         var work: [SyncItem] = []
         var removed: [(id: Int64, path: NotePath)] = []
         let indexed = try read { store in try Self.indexedEntries(for: paths, store) }
+        var unreadable: [SyncReport.Unreadable] = []
         for path in Set(paths) {
-            let status = try? vault.fileStatus(path)
+            let status: FileStatus?
+            do {
+                status = try vault.fileStatus(path)
+            } catch .system(let error) where error.isTransient {
+                unreadable.append(SyncReport.Unreadable(path: path, isFolder: false, error: error))
+                continue
+            } catch {
+                status = nil
+            }
             if let status, policy.isNote(path, kind: status.kind) {
                 if let entry = indexed[path], entry.fingerprint == status.fingerprint, !entry.racy { continue }
                 work.append(SyncItem(path: path, status: status, indexed: indexed[path]))
@@ -96,7 +126,9 @@ extension NoteIndex {
                 removed.append((entry.id, path))
             }
         }
-        return try apply(work, removed: removed, report: SyncReport(total: work.count), progress: nil)
+        var report = SyncReport(total: work.count)
+        report.unreadable = unreadable
+        return try apply(work, removed: removed, report: report, progress: nil)
     }
 
     /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
@@ -109,9 +141,23 @@ extension NoteIndex {
         var summary = DirectoryWalker.Summary()
         let policy = vault.notePathPolicy
         // A folder the policy does not enter holds no notes: whatever the index has below it goes.
-        if policy.admitsFolder(folder), let status = try? vault.fileStatus(folder), status.kind == .directory,
-            let descriptor = try? vault.fileSystem.open(folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
-        {
+        var descriptor: Int32?
+        if policy.admitsFolder(folder) {
+            var isFolder = false
+            do throws(VaultError) {
+                isFolder = try vault.fileStatus(folder).kind == .directory
+            } catch .system(let error) where error.isTransient {
+                return SyncReport(unreadable: [SyncReport.Unreadable(path: folder, isFolder: true, error: error)])
+            } catch {}
+            if isFolder {
+                do throws(SystemError) {
+                    descriptor = try vault.fileSystem.open(folder.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+                } catch where error.isTransient {
+                    return SyncReport(unreadable: [SyncReport.Unreadable(path: folder, isFolder: true, error: error)])
+                } catch {}
+            }
+        }
+        if let descriptor {
             defer { vault.fileSystem.close(descriptor) }
             summary = DirectoryWalker(policy: policy, base: folder).visit(root: descriptor) { relative, status in
                 let path = folder.appending(Array(relative))
@@ -127,8 +173,13 @@ extension NoteIndex {
                 }
             }
         }
+        let waiting = summary.unreadableFolders.filter { $0.error.isTransient }
+        for below in waiting { seen.formUnion(table.positions(under: below.path)) }
         let removed = range.filter { !seen.contains($0) }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
-        return try apply(work, removed: removed, report: SyncReport(total: work.count, warnings: summary.warnings), progress: nil)
+        summary.unreadableFolders.removeAll { $0.error.isTransient }
+        var report = SyncReport(total: work.count, warnings: summary.warnings)
+        report.unreadable = waiting.map { SyncReport.Unreadable(path: $0.path, isFolder: true, error: $0.error) }
+        return try apply(work, removed: removed, report: report, progress: nil)
     }
 
     /// The index's entries for some paths.
@@ -173,6 +224,8 @@ extension NoteIndex {
                     for outcome in outcomes {
                         switch outcome {
                         case .vanished: break
+                        case .unreadable(let path, let error):
+                            report.unreadable.append(SyncReport.Unreadable(path: path, isFolder: false, error: error))
                         case .sameContent(let id, let path, let fingerprint, let racy):
                             try writer.refreshFingerprint(id: id, path: path, fingerprint: fingerprint, racy: racy)
                             report.rehashed += 1
@@ -227,6 +280,8 @@ extension NoteIndex {
         } catch let error where error.code == EFBIG {
             snapshot = nil
             status = item.status
+        } catch let error where error.isTransient {
+            return .unreadable(item.path, error)
         } catch {
             return .vanished
         }
@@ -258,6 +313,8 @@ private struct SyncItem: Sendable {
 private enum SyncOutcome: Sendable {
     /// The file disappeared between the walk and the read; the next walk removes it.
     case vanished
+    /// The file could not be read for now (``SystemError/isTransient``); its entry stays.
+    case unreadable(NotePath, SystemError)
     /// Only the times changed: the bytes hash the same.
     case sameContent(id: Int64, path: NotePath, fingerprint: FileFingerprint, racy: Bool)
     /// New or changed content.

@@ -99,7 +99,9 @@ extension Vault {
         let depth = notePath.bytes.filter { $0 == UInt8(ascii: "/") }.count
         let up = String(repeating: "../", count: depth)
         return zip(images, paths).map { image, path in
-            let alt = image.altText.replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: "[", with: "\\[")
+            // A backslash first: left alone, one at the end would escape the closing bracket.
+            let alt = image.altText.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "]", with: "\\]")
+                .replacingOccurrences(of: "[", with: "\\[")
             return "![\(alt)](\(up)\(path.description.replacingOccurrences(of: " ", with: "%20")))"
         }.joined(separator: "\n")
     }

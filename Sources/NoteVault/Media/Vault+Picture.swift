@@ -27,6 +27,8 @@ extension Vault {
             throw .path(PathError(path: path.description, rule: error.code == ELOOP ? .symbolicLink : .escapesVault))
         } catch let error where error.code == ENOENT || error.code == ENOTDIR {
             throw .noteNotFound(reference: path.description, suggestions: [])
+        } catch let error where error.code == EISDIR {
+            throw .invalidInput("\(path) is a folder, not a picture")
         } catch let error where error.code == EFBIG {
             throw .invalidInput("\(path): larger than \(ImageAttachment.maximumSize / 1_048_576) MiB, so it is not shown")
         } catch {

@@ -44,24 +44,36 @@ extension Vault {
     /// A note another editor has open (an Emacs lock or vim swap file beside it) is refused unless
     /// `force` is set, as `set` and `edit` refuse it: that editor would write the note back on its
     /// next save, bringing it back beside its copy in the trash.
+    ///
+    /// With a `revision` (a page that showed the note asks), the note goes only if it still is
+    /// that version: one changed since is left where it is, as a stale save is
+    /// (``save(_:to:from:force:)``), so that a delete never takes text its user has not seen.
     /// - Parameters:
     ///   - path: The note.
     ///   - reason: Why it goes to the trash (recorded in the trash log).
+    ///   - revision: ``Note/revision`` of the note as the user saw it, or `nil` for any version.
     ///   - force: Move it even if another editor has it open.
     /// - Returns: The trash entry.
-    /// - Throws: ``VaultError/openElsewhere(path:holder:)`` when another editor has it open.
+    /// - Throws: ``VaultError/openElsewhere(path:holder:)`` when another editor has it open;
+    ///   ``DurableWriter/WriteError/conflict(path:conflictCopy:)`` (without a copy) when it
+    ///   changed since `revision`.
     @discardableResult
-    public func moveToTrash(_ path: NotePath, reason: TrashEntry.Reason, force: Bool = false) throws(VaultError) -> TrashEntry {
+    public func moveToTrash(
+        _ path: NotePath, reason: TrashEntry.Reason, from revision: NoteRevision? = nil, force: Bool = false
+    ) throws(VaultError) -> TrashEntry {
         try checkNoSyncUnfinished()
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
         let lock = try lock()
         defer { lock.release() }
+        if let revision, ContentHash(try readWithSnapshot(path).snapshot.bytes) != revision.hash {
+            throw .write(.conflict(path: path, conflictCopy: nil))
+        }
         return try moveToTrashLocked(path, reason: reason)
     }
 
-    /// ``moveToTrash(_:reason:force:)`` for a caller that already holds the vault lock (it does not
+    /// ``moveToTrash(_:reason:from:force:)`` for a caller that already holds the vault lock (it does not
     /// look for other editors).
     /// - Parameter hash: The hash of the bytes being moved, recorded in the log (expiry does).
     package func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {

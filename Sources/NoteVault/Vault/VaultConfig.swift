@@ -108,7 +108,7 @@ public struct VaultConfig: Sendable, Equatable {
                 editorLine = lineNumber
             case "sort":
                 guard let key = SortKey(rawValue: value) else {
-                    throw fail("sort must be one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+                    throw fail(SortKey.notAKey(value))
                 }
                 sort = key
             case "max_notes":
@@ -199,4 +199,12 @@ public struct VaultConfig: Sendable, Equatable {
         # `git config enote.syncInterval` (5m by default).
 
         """
+}
+
+extension VaultConfig.SortKey {
+    /// Why `value` is not a sort key, naming the keys there are (the config's `sort =` line and
+    /// the web list's `?sort=` read it the same way).
+    public static func notAKey(_ value: String) -> LocalizedMessage {
+        "sort must be one of \(allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\""
+    }
 }

@@ -6,9 +6,10 @@ import Foundation
 /// sync as `enote sync`. Whatever stops a sync (offline, a conflict, a note open in an editor)
 /// is logged, and the next interval tries again; a conflict waits for `enote sync --continue`.
 extension VaultWatcher {
-    /// Reads the clone's setting; a value enote cannot use is said once and leaves it off.
+    /// Reads the clone's setting; a value enote cannot use is said once and leaves it off. A
+    /// read-only watcher (``Options/readOnly``) never syncs.
     func readAutoSync() {
-        guard GitState(vaultRoot: vault.root).gitDirectory != nil else { return }
+        guard !options.readOnly, GitState(vaultRoot: vault.root).gitDirectory != nil else { return }
         do throws(AutoSyncSetting.InvalidValue) {
             autoSync = try AutoSyncSetting.read(root: vault.root)
             if autoSync.isOn { say("automatic sync is on: after \(Int(autoSync.interval)) s without changes") }

@@ -37,8 +37,18 @@ public final class VaultWatcher: @unchecked Sendable {
         /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
         /// limit; tests set it to exercise the fallback to polling.
         public var maximumWatches: Int?
+        /// Only follow the vault: never destroy a note whose date passed and never sync, so
+        /// that nothing in the vault changes but the index (`enote serve --read-only`).
+        public var readOnly = false
+        /// How soon a note (or folder) that could not be read for a cause that passes (no
+        /// descriptors left: EMFILE) is read again.
+        public var unreadableRetryInterval: Double = 1
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Receives, besides ``log``, the lines that say something went wrong and is being
+        /// dealt with (a note that could not be read for now), for a front end that shows only
+        /// those (`enote serve`).
+        public var trouble: @Sendable (String) -> Void = { _ in }
         /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
         public var trace: @Sendable (String) -> Void = { _ in }
         /// Receives the notes each step added, updated or removed in the index, once they are
@@ -116,6 +126,11 @@ public final class VaultWatcher: @unchecked Sendable {
     var autoSync = AutoSyncSetting()
     var lastLocalChange: Double = 0
     var lastAutoSync: Double = monotonicSeconds()
+    /// Notes and folders a step could not read for a cause that passes (EMFILE), to be read
+    /// again (`true` for a folder), when that is due, and those already named in the log.
+    var unreadable: [NotePath: Bool] = [:]
+    var unreadableRetryAt: Double?
+    var unreadableSaid: Set<NotePath> = []
 
     /// Takes the vault's watch lock and prepares everything; ``run()`` starts watching.
     public init(vault: Vault, options: Options = Options()) throws(StartError) {
@@ -225,6 +240,7 @@ public final class VaultWatcher: @unchecked Sendable {
         }
         if pollingSince != nil { deadline = min(deadline, nextPoll) }
         if gitBusySince != nil { deadline = min(deadline, now + 0.2) }
+        if let retry = unreadableRetryAt { deadline = min(deadline, retry) }
         if let sync = autoSyncDeadline() { deadline = min(deadline, sync) }
         guard deadline.isFinite else { return -1 }
         return Int32(max(0, min((deadline - now) * 1000, 3_600_000)).rounded(.up))
@@ -233,6 +249,7 @@ public final class VaultWatcher: @unchecked Sendable {
     /// Applies settled changes, and the periodic walk in polling mode.
     private func applyIfReady() throws(VaultError) {
         let now = monotonicSeconds()
+        retryUnreadableIfDue(now: now)
         if pollingSince != nil, now >= nextPoll {
             pending.needsFullReconcile = true
             nextPoll = now + options.pollInterval
@@ -286,6 +303,7 @@ public final class VaultWatcher: @unchecked Sendable {
             let report = try index.synchronize()
             walkedWholeVault(everyFolderWatched: complete)
             log(report, reason: pollingSince == nil || report.changedAnything ? .fullReconcile : nil)
+            keepUnreadable(report, covering: nil)
             enote_release_free_memory()
             indexed = nil
         } else {
@@ -294,6 +312,7 @@ public final class VaultWatcher: @unchecked Sendable {
                 let report = try index.reconcile(folder: folder)
                 indexed? += report.changes.filter { $0.kind != .removed }.map(\.path)
                 log(report, reason: nil)
+                keepUnreadable(report, covering: [folder])
             }
             if !taken.files.isEmpty {
                 // A note found missing is removed only once its disappearance has settled. It
@@ -310,6 +329,7 @@ public final class VaultWatcher: @unchecked Sendable {
                 for path in vanished { pending.noteVanished(path, at: eventTimes[path] ?? now) }
                 indexed? += report.changes.filter { $0.kind != .removed }.map(\.path)
                 log(report, reason: nil)
+                keepUnreadable(report, covering: taken.files)
             }
         }
         let notesChanged = !taken.files.isEmpty || !taken.folders.isEmpty || taken.full

@@ -47,6 +47,8 @@ struct HTTPClient {
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A server that stops reading a body it refused must not hold the test in send() forever.
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }

@@ -19,14 +19,25 @@ final class ServeProcess {
     private(set) var port = 0
 
     /// Starts `enote serve --port 0 arguments…` and waits for its URL line.
-    init(_ vault: TemporaryVault, _ arguments: [String] = [], environment extra: [String: String] = [:], waitForURL: Bool = true) throws {
+    /// - Parameter descriptorLimit: Starts it with at most this many open files (soft and hard
+    ///   limit, as `ulimit -n` sets them in a shell that then runs it).
+    init(
+        _ vault: TemporaryVault, _ arguments: [String] = [], environment extra: [String: String] = [:], waitForURL: Bool = true,
+        descriptorLimit: Int? = nil
+    ) throws {
         let name = "serve-\(UUID().uuidString)"
         stdoutFile = vault.base.appendingPathComponent(name + ".stdout")
         stderrFile = vault.base.appendingPathComponent(name + ".stderr")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        process.executableURL = EnoteProcess.executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", EnoteProcess.executable.path, "serve", "--port", "0"] + arguments
+        } else {
+            process.executableURL = EnoteProcess.executable
+            process.arguments = ["serve", "--port", "0"] + arguments
+        }
         process.currentDirectoryURL = vault.root
         process.environment = vault.environment.merging(extra) { $1 }
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")

@@ -36,7 +36,7 @@ import Testing
         #expect(answer.status == 303)
         #expect(answer.header("Location") == "/")
         let cookie = try #require(answer.header("Set-Cookie"))
-        #expect(cookie.hasPrefix("enote_session="))
+        #expect(cookie.hasPrefix("enote_session_"))
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Strict"))
         let signedIn = try server.signedInClient()
@@ -132,6 +132,28 @@ import Testing
         #expect(try client.send("GET", "/edit/grocery-list.md").status == 404)
         #expect(!vault.exists("t.md"))
         #expect(try vault.text("grocery-list.md") == before)
+    }
+
+    @Test("--read-only destroys nothing: a note whose date passed before the start, or passes while it runs, stays where it is")
+    func readOnlyDestroysNothing() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+        let passed = "---\ntitle: Passed\ndestroy: \(formatter.string(from: Date().addingTimeInterval(-3600)))\n---\nOverdue.\n"
+        let soon = "---\ntitle: Soon\ndestroy: \(formatter.string(from: Date().addingTimeInterval(2)))\n---\nDue in two seconds.\n"
+        try vault.write("passed.md", passed)
+        try vault.write("soon.md", soon)
+        let server = try ServeProcess(vault, ["--read-only"])
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        #expect(try client.send("GET", "/").status == 200)
+        // Past the second note's date, with time for a watcher to act on it.
+        usleep(4_000_000)
+        #expect(try client.send("GET", "/n/soon.md").status == 200)
+        #expect(try vault.text("passed.md") == passed)
+        #expect(try vault.text("soon.md") == soon)
+        #expect(!vault.exists(".trash/passed.md"))
+        #expect(!vault.exists(".trash/soon.md"))
     }
 
     @Test("listening beyond loopback without a password is refused before anything starts")

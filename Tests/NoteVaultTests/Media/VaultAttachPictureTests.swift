@@ -60,4 +60,16 @@ import Testing
         try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
         #expect(sandbox.text("trips/paris.md")?.contains("![a# b](../attachments/a-b.png)\n") == true)
     }
+
+    @Test(
+        "a backslash in the name (at its end, before a bracket) keeps the image line whole: libcmark reads one image with that text",
+        arguments: [("receipt\\", "receipt\\"), ("a\\]b.png", "a\\]b"), ("c:\\temp\\scan.png", "c:\\temp\\scan")])
+    func backslashesInTheName(name: String, alt: String) throws {
+        let vault = try sandbox.vault()
+        let image = try ImageAttachment(bytes: png, name: name)
+        let (note, picture) = try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
+        let html = note.content.bodyHTML
+        let escapedAlt = alt.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(html.contains("<img src=\"../\(picture.description)\" alt=\"\(escapedAlt)\""), "\(html)")
+    }
 }

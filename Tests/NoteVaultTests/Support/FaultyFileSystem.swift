@@ -60,6 +60,11 @@ final class FaultyFileSystem: FileSystem {
         state.withLock { $0.faults.append(Fault(operation: operation, nth: nil, code: code)) }
     }
 
+    /// Stops failing `operation` (every fault arranged for it is dropped).
+    func stopFailing(_ operation: Operation) {
+        state.withLock { $0.faults.removeAll { $0.operation == operation } }
+    }
+
     /// Runs `action` just before the `nth` call of `operation` is made.
     func before(_ operation: Operation, nth: Int = 1, run action: @escaping @Sendable () -> Void) {
         state.withLock { $0.hooks.append(Hook(operation: operation, nth: nth, action: action)) }

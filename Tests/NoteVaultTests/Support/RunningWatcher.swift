@@ -33,10 +33,12 @@ final class RunningWatcher: @unchecked Sendable {
     /// - Parameters:
     ///   - clock: The vault's clock (the real one for tests of the destroy timer).
     ///   - configure: Changes to the default options (the log is set here).
+    ///   - fileSystem: The vault's file system (a ``FaultyFileSystem`` to fail the watcher's reads).
     static func start(
-        _ sandbox: VaultSandbox, clock: VaultClock = VaultSandbox.clock, configure: (inout VaultWatcher.Options) -> Void = { _ in }
+        _ sandbox: VaultSandbox, clock: VaultClock = VaultSandbox.clock, fileSystem: any FileSystem = SystemFileSystem(),
+        configure: (inout VaultWatcher.Options) -> Void = { _ in }
     ) throws -> RunningWatcher {
-        let vault = try Vault(root: sandbox.root, clock: clock)
+        let vault = try Vault(root: sandbox.root, fileSystem: fileSystem, clock: clock)
         let log = LogBuffer()
         var options = VaultWatcher.Options()
         configure(&options)

@@ -203,4 +203,24 @@ struct VaultTrashTests {
         #expect(sandbox.text(".trash/work/2026/plan.md") == "plan v1\n")
         #expect(sandbox.text(".trash/work/2026/plan-2.md") == "plan v2\n")
     }
+
+    @Test("moving to the trash from a revision refuses a note changed since (a conflict) and leaves it; the current revision moves it")
+    func trashFromRevision() throws {
+        let vault = try sandbox.vault()
+        let path = NotePath(trusted: "groceries.md")
+        let shown = try vault.read(path).revision
+        try sandbox.write("groceries.md", "eggs\nmilk\n")
+        do {
+            _ = try vault.moveToTrash(path, reason: .removed, from: shown)
+            Issue.record("a note changed since the revision was trashed")
+        } catch {
+            #expect(error.exitCode == 3, "\(error)")
+            #expect(!error.isConflictCopy)
+        }
+        #expect(sandbox.text("groceries.md") == "eggs\nmilk\n")
+        #expect(vault.trashEntries().isEmpty)
+        _ = try vault.moveToTrash(path, reason: .removed, from: try vault.read(path).revision)
+        #expect(!sandbox.exists("groceries.md"))
+        #expect(sandbox.text(".trash/groceries.md") == "eggs\nmilk\n")
+    }
 }
