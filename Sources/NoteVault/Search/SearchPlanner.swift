@@ -69,7 +69,7 @@ struct SearchPlanner {
         var result = [SearchPlan.Alternative(term: typed, level: .exact)]
         guard !term.isQuoted, !term.isPrefix else { return result }
         let tokens = try vocabulary.queryTokens(of: term.text)
-        guard tokens.count == 1, let token = tokens.first, WordTable.isKept(UnsafeRawBufferPointer(start: token, count: token.count)) else {
+        guard tokens.count == 1, let token = tokens.first, token.withUnsafeBytes({ WordTable.isKept($0) }) else {
             return result
         }
         let forms = try self.forms(of: token)
@@ -165,7 +165,7 @@ struct SearchPlanner {
     /// token, a script without spaces).
     private func nearestWords(to term: SearchQuery.Term) throws -> [String]? {
         let tokens = try vocabulary.queryTokens(of: term.text)
-        guard tokens.count == 1, let token = tokens.first, WordTable.isKept(UnsafeRawBufferPointer(start: token, count: token.count)) else {
+        guard tokens.count == 1, let token = tokens.first, token.withUnsafeBytes({ WordTable.isKept($0) }) else {
             return nil
         }
         let typed = Self.scalars(token)

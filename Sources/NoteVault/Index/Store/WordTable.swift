@@ -71,7 +71,7 @@ struct WordTable {
     static func fillFromIndex(_ db: Database) throws {
         try db.execute(sql: "CREATE VIRTUAL TABLE temp.notes_terms USING fts5vocab(main, notes_fts, row)")
         defer { try? db.execute(sql: "DROP TABLE temp.notes_terms") }
-        var terms = try RawStatement(db, sql: "SELECT term FROM temp.notes_terms")
+        let terms = try RawStatement(db, sql: "SELECT term FROM temp.notes_terms")
         var insert = try RawStatement(db, sql: "INSERT INTO words (word) VALUES (?)")
         // fts5vocab returns the terms in byte order, so the inserts append to the B-tree.
         while try terms.step() {
