@@ -74,10 +74,18 @@ let package = Package(
             // Its own Localizable.strings (en, ru, ja): what to type, usage, each command's output.
             resources: [.process("Resources")]
         ),
+        // JSON-RPC 2.0 messages shared by the two servers over stdio (`enote lsp` frames them
+        // with Content-Length headers, `enote mcp` one per line).
+        .target(
+            name: "EnoteRPC",
+            dependencies: ["NoteVault"],
+            // Its own Localizable.strings (en, ru, ja): malformed messages and framing.
+            resources: [.process("Resources")]
+        ),
         // The language server behind `enote lsp`: JSON-RPC over stdio, open documents, features.
         .target(
             name: "EnoteLSP",
-            dependencies: ["NoteVault"],
+            dependencies: ["NoteVault", "EnoteRPC"],
             // Its own Localizable.strings (en, ru, ja): protocol errors, log lines, hover, diagnostics.
             resources: [.process("Resources")]
         ),
