@@ -39,17 +39,26 @@ final class AgentVault {
         stop()
     }
 
+    /// Where changes go (``watchChanges(_:)``): also the ones this connection indexes itself,
+    /// which no watcher then reports.
+    private var changed: (@Sendable ([String]?) -> Void)?
+
     /// Brings the index up to date with the files before an answer.
     func fresh() throws(VaultError) {
         if CatchUpChannel.requestCatchUp(vault) { return }
-        _ = try index.synchronize()
+        report(try index.synchronize())
     }
 
     /// Reads the notes a write changed into the index, so the next answer sees them.
     func recordWrite(_ write: AgentEditor.Write) {
         let paths = write.changed + write.removed
-        guard !paths.isEmpty else { return }
-        _ = try? index.reconcile(files: paths)
+        guard !paths.isEmpty, let done = try? index.reconcile(files: paths) else { return }
+        report(done)
+    }
+
+    private func report(_ sync: SyncReport) {
+        guard !sync.changes.isEmpty else { return }
+        changed?(sync.changes.map(\.path.description))
     }
 
     /// Starts following the vault's changes: `changed` receives the paths of notes that came,
@@ -58,6 +67,7 @@ final class AgentVault {
     /// keeps the index live and expires notes at their destroy date, as `enote watch` does);
     /// beside another process's watcher, the index's change counter is polled.
     func watchChanges(_ changed: @escaping @Sendable ([String]?) -> Void) {
+        self.changed = changed
         var options = VaultWatcher.Options()
         options.changed = { changes in changed(changes.map(\.path.description)) }
         do {
@@ -72,6 +82,9 @@ final class AgentVault {
             }
             thread.name = "enote mcp watcher"
             thread.start()
+            // Serve once it watches (it answers a catch-up from then on), so that no change made
+            // after the first answer goes unreported; at most a few seconds, a large vault's walk.
+            for _ in 0..<200 where !CatchUpChannel.requestCatchUp(vault) { usleep(50_000) }
         } catch .alreadyRunning {
             let root = vault.root
             let stopped = self.stopped

@@ -246,10 +246,11 @@ public final class MCPServer {
         var agreed: [String: JSONValue] = [:]
         if listChanged { agreed["resourcesListChanged"] = .bool(true) }
         if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }
+        // Listening before the acknowledgement: a change made as soon as the client reads it is reported.
+        notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris)))
         writer.notify(
             "notifications/subscriptions/acknowledged",
             Reply(JSONValue.object(["_meta": .object([ProtocolVersion.subscriptionKey: id]), "notifications": .object(agreed)])))
-        notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris)))
     }
 
     static let instructions = """
