@@ -51,7 +51,7 @@ public enum AgentError: ExplainedError, CustomStringConvertible {
             let list = headings.isEmpty ? "none" : headings.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\(path) has no heading \"\(heading)\" (its headings: \(list)); nothing was written"
         case .readOnly:
-            return "this server is read-only (enote mcp --read-only): the person who started it lets agents read the vault but not change it; nothing was written"
+            return "this server is read-only: the person who started it lets agents read the vault but not change it; nothing was written"
         case .outsideAllowList(let path, let folders):
             let list = folders.map { $0.isEmpty ? "the vault's root" : $0 + "/" }.joined(separator: ", ")
             return "\(path) is outside the folders agents may write (\(list), set by mcp_write in the person's own config); nothing was written"
@@ -62,7 +62,7 @@ public enum AgentError: ExplainedError, CustomStringConvertible {
         case .tooLarge(let path, let size):
             return "the change would make \(path) \(size) bytes long, more than the \(NoteContent.maximumSize) enote reads; nothing was written"
         case .noJournalEntry(let number):
-            return "the journal has no write \(number); `enote mcp log` lists the writes it keeps"
+            return "the journal has no write \(number) (it keeps the last 1,000 writes)"
         case .changedSinceWrite(let number, let path):
             return "write \(number) cannot be undone: \(path) changed after it (by a person, an editor or another write), and undoing it would lose that change; nothing was changed"
         case .journal(let reason):

@@ -103,7 +103,7 @@ public struct AgentLimits: Sendable, Equatable {
             folders.append(folder)
         }
         guard !folders.isEmpty else {
-            return ([], "mcp_write needs at least one folder, such as inbox/; to let agents write nothing, start enote mcp with --read-only")
+            return ([], "mcp_write needs at least one folder, such as inbox/")
         }
         return (folders, nil)
     }
