@@ -56,6 +56,9 @@ public struct VaultConfig: Sendable, Equatable {
     /// (`languages = de, ru`): a word goes to the first one of its script. A note's own `lang:`
     /// key adds its language. English and Russian when the line is missing.
     public var languages: [SearchLanguage] = SearchLanguage.defaults
+    /// The folders agents may write through `enote mcp`, which can only narrow the person's own
+    /// `mcp_write` (``AgentLimits``); `nil` when the line is missing.
+    public var mcpWrite: [NotePath?]?
 
     public init() {}
 
@@ -127,11 +130,15 @@ public struct VaultConfig: Sendable, Equatable {
                 }
                 guard !chosen.isEmpty else { throw fail("languages needs at least one language code, such as en") }
                 languages = chosen
+            case "mcp_write":
+                let parsed = AgentLimits.parseFolders(value)
+                if let problem = parsed.problem { throw fail(problem) }
+                mcpWrite = parsed.folders
             case "sync", "sync_interval":
                 // Automatic sync pushes on its own: each machine chooses it, never the vault.
                 throw fail("\(key) is not a vault setting: whether a machine syncs by itself is its own choice; remove this line and run git config enote.sync auto in the clones that should")
             default:
-                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages")
+                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write")
             }
         }
     }

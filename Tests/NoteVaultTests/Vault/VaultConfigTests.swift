@@ -72,7 +72,7 @@ struct VaultConfigTests {
             try parse("expiry = trash\r\n\r\ncolour = red\r\n")
         }
         #expect(error.line == 3)
-        #expect(error.message.english == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages")
+        #expect(error.message.english == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write")
     }
 
     @Test("the template enote init writes parses to the defaults")
