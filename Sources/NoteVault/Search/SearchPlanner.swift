@@ -163,6 +163,10 @@ struct SearchPlanner {
     /// The vault's words within the allowed slips of `term` that match a note, fewest slips
     /// first, then most notes; `nil` when the word cannot be corrected (too short, more than one
     /// token, a script without spaces).
+    ///
+    /// The vocabulary keeps words whose last note is gone (``WordTable``), so the words are
+    /// checked against the notes one number of slips at a time: a gone word one slip away must
+    /// not hide a live one two slips away.
     private func nearestWords(to term: SearchQuery.Term) throws -> [String]? {
         let tokens = try vocabulary.queryTokens(of: term.text)
         guard tokens.count == 1, let token = tokens.first, WordTable.isKept(UnsafeRawBufferPointer(start: token, count: token.count)) else {
@@ -175,29 +179,28 @@ struct SearchPlanner {
         // letter first. The vocabulary is read from those two letters only.
         var firsts = [typed[0]]
         if typed.count > 1, typed[1] != typed[0] { firsts.append(typed[1]) }
-        var best = allowance + 1
-        var found: [[UInt8]] = []
+        var found = [[[UInt8]]](repeating: [], count: allowance + 1)
         for first in firsts {
             try vocabulary.forEachWord(beginningWith: Array(String(first).utf8)) { bytes in
                 let length = Self.scalarCount(bytes)
-                guard abs(length - typed.count) <= min(allowance, best) else { return }
+                guard abs(length - typed.count) <= allowance else { return }
                 let candidate = Self.scalars(bytes)
-                guard let distance = EditDistance.within(min(allowance, best), typed, candidate), distance > 0 else { return }
-                if distance < best {
-                    best = distance
-                    found.removeAll()
-                }
-                found.append(Array(bytes))
+                guard let distance = EditDistance.within(allowance, typed, candidate), distance > 0 else { return }
+                found[distance].append(Array(bytes))
             }
         }
-        var counted: [(word: String, notes: Int)] = []
-        for bytes in found {
-            let word = String(decoding: bytes, as: UTF8.self)
-            let notes = try vocabulary.noteCount(matching: SearchQuery.expression(SearchQuery.Term(text: word)))
-            if notes > 0 { counted.append((word, notes)) }
+        for words in found where !words.isEmpty {
+            var counted: [(word: String, notes: Int)] = []
+            for bytes in words {
+                let word = String(decoding: bytes, as: UTF8.self)
+                let notes = try vocabulary.noteCount(matching: SearchQuery.expression(SearchQuery.Term(text: word)))
+                if notes > 0 { counted.append((word, notes)) }
+            }
+            guard !counted.isEmpty else { continue }
+            counted.sort { $0.notes != $1.notes ? $0.notes > $1.notes : $0.word < $1.word }
+            return counted.prefix(Self.correctionsPerWord).map(\.word)
         }
-        counted.sort { $0.notes != $1.notes ? $0.notes > $1.notes : $0.word < $1.word }
-        return counted.prefix(Self.correctionsPerWord).map(\.word)
+        return []
     }
 
     // MARK: - Letters
