@@ -22,8 +22,11 @@ struct SearchPlanner {
     static let beginningsNamed = 32
     /// At most this many other forms of one word are searched.
     static let formsPerWord = 32
-    /// How many words a stem's range of the vocabulary may hold before the rest is not read.
+    /// How many words that begin with a stem are read at most to find its forms.
     static let formCandidates = 4096
+    /// How many words that begin with a stem but for its last letter, and not with the whole
+    /// stem, are read at most on either side of it (`happy` for `happi`, `hoping` for `hope`).
+    static let nearFormCandidates = 1024
     /// How many corrections of one word are searched at most.
     static let correctionsPerWord = 3
 
@@ -120,13 +123,22 @@ struct SearchPlanner {
     }
 
     /// Adds the vault's words whose stem is `stem`.
+    ///
+    /// A stem is the start of its forms, but for its last letter (`happy` → `happi`, `hoping` →
+    /// `hope`). The words that begin with the whole stem are read first, then those that begin
+    /// with all but its last letter, next to the stem's own words on either side: so a crowd of
+    /// words with the same first letters (5,000 from `доа` to `дол`) never hides the forms of
+    /// `дом`, and each read is bounded.
     private func addForms(sharing stem: [UInt8], with stemmer: Stemmer, maximumLength: Int, to forms: inout [[UInt8]]) throws {
         let stemScalars = Self.scalars(stem)
         guard stemScalars.count >= 2 else { return }
-        // A stem is the start of its forms, but for its last letter (`happy` → `happi`).
-        let range = stemScalars.count >= 3 ? Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8) : stem
-        for candidate in try vocabulary.words(beginningWith: range, limit: Self.formCandidates)
-        where candidate.count <= maximumLength && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
+        var candidates = try vocabulary.words(beginningWith: stem, limit: Self.formCandidates)
+        if stemScalars.count >= 3 {
+            let shorter = Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8)
+            candidates += try vocabulary.words(from: stem + [0xFF], below: shorter + [0xFF], limit: Self.nearFormCandidates)
+            candidates += try vocabulary.words(from: shorter, below: stem, limit: Self.nearFormCandidates, descending: true)
+        }
+        for candidate in candidates where candidate.count <= maximumLength && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
             forms.append(candidate)
         }
     }

@@ -175,6 +175,16 @@ struct WordFormSearchTests {
         #expect(results.notes.map(\.path.description) == ["a.md"])
     }
 
+    @Test("the forms of a short stem are found however many words of the vault begin like it")
+    func formsOfAShortStemInACrowdedRange() throws {
+        // 5,400 words from "доааа" to "долхх…", all before "дом" in the vocabulary.
+        let letters = Array("абвгжзклнпрстфх")
+        var crowd: [String] = []
+        for a in letters.prefix(8) { for b in letters { for c in letters { for d in "аяю" { crowd.append("до\(a)\(b)\(c)\(d)") } } } }
+        let index = try index(["crowd": crowd.joined(separator: " ") + "\n", "home": "Уехали из дома\n"])
+        #expect(try index.found("дом ") == ["home.md"])
+    }
+
     // MARK: - Most of the words
 
     @Test("when no note has every word, the notes with the most of them come first, and the results say so")
