@@ -192,7 +192,7 @@ public struct VaultConfig: Sendable, Equatable {
 
         # The languages of the notes, so that search finds every form of a word
         # (files for file, молока for молоко). A word goes to the first language of
-        # its script; a note's own `lang: de` adds German for that note.
+        # its script; a note's own `lang: de` adds German to every search.
         languages = en, ru
 
         # How `enote list` sorts by default: updated, created, title, order or destroy.
