@@ -45,6 +45,9 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     case readOnly(path: String, reason: LocalizedMessage)
     /// A rename stopped before it touched any file.
     case rename(RenameError)
+    /// The line of a note named by a task change holds no task (the note changed since the task
+    /// was listed); nothing was written.
+    case taskNotFound(path: NotePath, line: Int)
 
     public var description: String { message.text }
 
@@ -98,6 +101,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
                 "the vault \(path) is read-only (\(reason)), so enote cannot change anything in it; nothing was changed. Mount it read-write or fix its permissions, then run the command again"
         case .rename(let error):
             return error.message
+        case .taskNotFound(let path, let line):
+            return "line \(line) of \(path) holds no task (the note changed since the task was listed); nothing was changed"
         case .limitReached(let limit):
             return "this vault is limited to \(count: limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
@@ -111,10 +116,11 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         }
     }
 
-    /// The exit status: 3 for a conflict with a change on disk, 1 otherwise.
+    /// The exit status: 3 for a conflict with a change on disk (a task gone from its line too), 1 otherwise.
     public var exitCode: Int32 {
         if case .write(.conflict) = self { return 3 }
         if case .conflictCopy = self { return 3 }
+        if case .taskNotFound = self { return 3 }
         if case .rename(let error) = self { return error.exitCode }
         return 1
     }
