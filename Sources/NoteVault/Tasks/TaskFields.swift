@@ -5,7 +5,8 @@
 ///   done: the signifier, any spaces, then the day as `YYYY-MM-DD` (Obsidian Tasks'
 ///   "Tasks Emoji Format").
 /// - `🔺` highest, `⏫` high, `🔼` medium, `🔽` low, `⏬` lowest priority.
-/// - `due:2026-12-01`: at the start of the text or after a space, the day right after the colon.
+/// - `due:2026-12-01`: at the start of the text or after a space, the day right after the colon
+///   (Dataview's `due:: 2026-12-01` is another syntax, left as text).
 ///
 /// A signifier may carry an emoji variation selector (U+FE0F), as some keyboards add. Unlike
 /// Obsidian Tasks, which reads fields only at the end of the line, they are read anywhere in the
@@ -84,7 +85,8 @@ struct TaskFields {
                 Self.starts(with: Self.duePrefix, in: bytes, at: index, end: text.upperBound)
             {
                 let dayStart = index + Self.duePrefix.count
-                if dayStart < text.upperBound, bytes[dayStart] != 0x20, bytes[dayStart] != 0x09 {
+                // `due::` is Dataview's inline field, another syntax: neither read nor reported.
+                if dayStart < text.upperBound, bytes[dayStart] != 0x20, bytes[dayStart] != 0x09, bytes[dayStart] != UInt8(ascii: ":") {
                     index = readDay(.due, signifier: "due:", fieldStart: index, dayStart: dayStart, bytes: bytes, text: text)
                     continue
                 }

@@ -69,6 +69,7 @@ struct TaskExtractorTests {
         ),
         ("emoji with a variation selector", "- [ ] t 📅\u{FE0F} 2026-12-01 ⏫\u{FE0F}\n", [Expected(1, false, "t", due: "2026-12-01")]),
         ("plain due", "- [ ] pay due:2026-12-01 now\n", [Expected(1, false, "pay now", due: "2026-12-01")]),
+        ("Dataview's due:: is not read, nor reported", "- [ ] a [due:: 2026-12-01] due::2026-12-02\n", [Expected(1, false, "a [due:: 2026-12-01] due::2026-12-02")]),
         ("a date between words, punctuation after", "- [ ] pay (📅 2026-12-01), then rest\n", [Expected(1, false, "pay (), then rest", due: "2026-12-01")]),
         ("invalid dates keep the text", "- [ ] a 📅 2026-13-01\n- [ ] b due:friday\n- [ ] c 📅\n", [
             Expected(1, false, "a 📅 2026-13-01"), Expected(2, false, "b due:friday"), Expected(3, false, "c 📅"),
@@ -116,6 +117,7 @@ struct TaskExtractorTests {
         #expect(problems[3].message.english == "\"✅\" is not followed by a date; write the day after it as YYYY-MM-DD, such as 2026-12-01")
         #expect(record.note.diagnostics == problems, "reported with the note, as front matter values are")
         #expect(record.tasks.allSatisfy { $0.due == nil && $0.scheduled == nil && $0.completed == nil })
+        #expect(Self.tasks("- [ ] a due::2026-12-02 (due:: x)\n").flatMap(\.problems).isEmpty)
     }
 
     @Test("a note's destroy date is not a task's date")
