@@ -19,16 +19,35 @@ package enum TaskExtractor {
     /// The tasks of a note read by ``NoteContent``, parsing its body once more (for a caller that
     /// has no parse of its own: a toggle, the language server).
     package static func tasks(in content: NoteContent, path: NotePath) -> [NoteTask] {
+        tasks(in: content, path: path, tags: nil)
+    }
+
+    /// The tasks of a note whose body tags a caller has already found (`nil`: find them): a
+    /// body without `[ ]`, `[x]` or `[X]` is not parsed at all.
+    package static func tasks(in content: NoteContent, path: NotePath, tags: [NoteTag]?) -> [NoteTask] {
         guard content.textProblem == nil else { return [] }
         let start = content.bodyStart
         return content.bytes.withUnsafeBufferPointer { buffer in
+            guard mayHoldTasks(buffer, from: start) else { return [] }
             let body = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start...])
-            guard NoteLinkExtractor.mayHoldLinksOrTags(body) else { return [] }
             let map = MarkdownSyntaxMap(parsingUTF8: body)
             guard !map.taskItems.isEmpty else { return [] }
-            let tags = NoteLinkExtractor.extract(buffer: buffer, bodyStart: start, map: map).tags
+            let tags = tags ?? NoteLinkExtractor.extract(buffer: buffer, bodyStart: start, map: map).tags
             return tasks(buffer: buffer, bodyStart: start, map: map, tags: tags, path: path)
         }
+    }
+
+    /// Whether the bytes from `start` hold `[ ]`, `[x]` or `[X]` anywhere: every task marker does.
+    static func mayHoldTasks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "]") {
+                let marker = bytes[index + 1]
+                if marker == UInt8(ascii: " ") || marker == UInt8(ascii: "x") || marker == UInt8(ascii: "X") { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The tasks of a note from the syntax map of its body's parse (`nil` when the body holds no
