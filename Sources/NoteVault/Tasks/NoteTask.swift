@@ -49,6 +49,11 @@ public struct NoteTask: Sendable, Hashable {
     public var problems: [Diagnostic]
     /// The title of the note, when the task was read from the index.
     public var noteTitle: String?
+    /// The revision of the note as the index last read it, when the task was read from the
+    /// index: what a page that offers to mark the task done sends back with the change
+    /// (``Vault/setTask(in:line:done:revision:force:)``), so that a note changed since is not
+    /// written.
+    public var noteRevision: NoteRevision?
 
     /// Where the marker's bytes are in the file: the byte between the brackets, the end of the
     /// line, and the `✅ DATE` written (with the spaces before it). Known for a task read from

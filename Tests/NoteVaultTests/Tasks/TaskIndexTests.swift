@@ -83,6 +83,15 @@ struct TaskIndexTests {
         #expect(try query() == [])
     }
 
+    @Test("a task from the index carries its note's revision, which a toggle accepts until the note changes")
+    func revision() throws {
+        let index = try sandbox.openIndex()
+        let task = try #require(try index.tasks(in: NotePath(trusted: "work/plan.md")).first)
+        #expect(task.noteRevision == (try sandbox.vault().read(NotePath(trusted: "work/plan.md")).revision))
+        _ = try sandbox.vault().setTask(in: task.path, line: task.line, done: true, revision: task.noteRevision)
+        #expect(throws: VaultError.self) { try sandbox.vault().setTask(in: task.path, line: 7, done: true, revision: task.noteRevision) }
+    }
+
     @Test("a toggle through the vault is what the index lists next")
     func toggleThenList() throws {
         _ = try sandbox.openIndex()
@@ -112,6 +121,7 @@ struct TaskIndexTests {
             var read = read
             read.place = nil
             read.noteTitle = stored.noteTitle
+            read.noteRevision = stored.noteRevision
             #expect(stored == read)
         }
     }

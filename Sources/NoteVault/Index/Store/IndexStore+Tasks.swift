@@ -33,7 +33,7 @@ extension IndexStore {
         }
         var sql = """
             SELECT n.path, n.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, \
-            t.parent_line, t.tags, t.problems FROM tasks t JOIN notes n ON n.id = t.note_id \
+            t.parent_line, t.tags, t.problems, n.hash FROM tasks t JOIN notes n ON n.id = t.note_id \
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY t.due IS NULL, t.due, n.path, t.line
             """
         if let limit = query.limit {
@@ -49,7 +49,7 @@ extension IndexStore {
             db,
             sql: """
                 SELECT n.path, n.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, \
-                t.parent_line, t.tags, t.problems FROM files f JOIN notes n ON n.id = f.note_id JOIN tasks t ON t.note_id = n.id \
+                t.parent_line, t.tags, t.problems, n.hash FROM files f JOIN notes n ON n.id = f.note_id JOIN tasks t ON t.note_id = n.id \
                 WHERE f.path = ? ORDER BY t.line
                 """, arguments: [Data(path.bytes)]
         ).map(Self.task(in:))
@@ -59,9 +59,11 @@ extension IndexStore {
         let path: Data = row[0]
         let day = { (index: Int) -> CalendarDay? in (row[index] as String?).flatMap(CalendarDay.init) }
         let parent: Int? = row[11]
-        return NoteTask(
+        var task = NoteTask(
             path: NotePath(bytes: [UInt8](path)), line: row[2], text: row[4], summary: row[5], isDone: row[3], due: day(6), scheduled: day(7),
             start: day(8), completed: day(9), priority: (row[10] as String?).flatMap(NoteTask.Priority.init(rawValue:)),
             tags: StringArrayColumn.decode(row[12]), parentLine: parent, problems: DiagnosticsColumn.decode(row[13]), noteTitle: row[1])
+        task.noteRevision = NoteRevision(hash: ContentHash(value: UInt64(bitPattern: row[14] as Int64)))
+        return task
     }
 }
