@@ -9,7 +9,7 @@ extension WebServer {
     /// nothing written); `/today`: today's daily note, made by `POST /today`.
     func addTaskRoutes(to router: Router<WebContext>) {
         router.get("/tasks") { request, context in
-            self.answer(context) { () throws(VaultError) in
+            await self.answer(context) { () throws(VaultError) in
                 let today = CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone)
                 let query = TaskQuery(notes: NoteFilter(now: self.web.clock.now()), today: today)
                 let tasks = try self.web.read { index throws(VaultError) in try index.tasks(query) }
@@ -18,7 +18,7 @@ extension WebServer {
             }
         }
         router.get("/today") { request, context in
-            self.answer(context) { () throws(VaultError) in
+            await self.answer(context) { () throws(VaultError) in
                 let path = try self.web.vault.dailyNotePath(for: CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone))
                 if self.web.vault.exists(path) { return Response(status: .seeOther, headers: [.location: NoteURL.show(path)]) }
                 return DailyNotePage(frame: self.frame(request, context), path: path).render().response()
@@ -26,14 +26,14 @@ extension WebServer {
         }
         guard !options.readOnly else { return }
         router.post("/today") { request, context in
-            self.answer(context) { () throws(VaultError) in
+            await self.answer(context) { () throws(VaultError) in
                 let today = CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone)
                 let note = try self.web.vault.dailyNote(for: today, locale: context.language.webLocale)
                 _ = try? self.web.fresh()
                 return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
             }
         }
-        router.post("/tasks/toggle") { request, context in self.toggleTask(request, context) }
+        router.post("/tasks/toggle") { request, context in await self.work.run { self.toggleTask(request, context) } }
     }
 
     /// A checkbox of the Tasks page: JSON for the page's script (the note's new revision, so the
