@@ -9,7 +9,7 @@ enum LinkFileTarget {
     static func find(_ link: NoteLink, from source: String, root: String) -> String? {
         let path = link.target.path
         let name = LinkResolver.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name.lowercased().hasSuffix(".md") else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !NotePath.isMarkdownName(name) else { return nil }
         var candidates: [String?] = []
         if path.hasPrefix("/") {
             candidates.append(LinkResolver.normalize(String(path.drop { $0 == "/" })))

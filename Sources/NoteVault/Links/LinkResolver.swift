@@ -57,8 +57,7 @@ public struct LinkResolver: Sendable {
     }
 
     private func resolveWikilink(_ written: String, from source: String) -> LinkResolution {
-        var path = written.trimmingSpaces()
-        if path.lowercased().hasSuffix(".md") { path.removeLast(3) }
+        var path = NotePath.droppingMarkdownExtension(written.trimmingSpaces())
         if path.hasPrefix("/") { path = String(path.drop { $0 == "/" }) }
         if let root = Self.normalize(path), let found = lookup(root) { return found }
         if let relative = Self.normalize(Self.folder(of: source) + path), let found = lookup(relative) { return found }
@@ -69,7 +68,7 @@ public struct LinkResolver: Sendable {
             let lastName = String(folded.split(separator: "/").last ?? Substring(folded))
             let matches = (byName[lastName] ?? []).filter { candidate in
                 let lowered = candidate.lowercased()
-                return lowered.hasSuffix(suffix) || lowered.hasSuffix(suffix + ".md")
+                return lowered.hasSuffix(suffix) || NotePath.droppingMarkdownExtension(lowered).hasSuffix(suffix)
             }
             if let found = shallowest(matches) { return found }
         } else if let matches = byName[folded], let found = shallowest(matches) {
@@ -83,7 +82,7 @@ public struct LinkResolver: Sendable {
 
     /// A path as written or with `.md`, exactly, else ignoring case.
     private func lookup(_ path: String) -> LinkResolution? {
-        let candidates = path.lowercased().hasSuffix(".md") ? [path] : [path, path + ".md"]
+        let candidates = NotePath.isMarkdownName(path) ? [path] : [path, NotePath.addingMarkdownExtension(path)]
         for candidate in candidates {
             if let found = byPath[candidate] { return .resolved(found) }
         }
@@ -114,13 +113,13 @@ public struct LinkResolver: Sendable {
         guard !link.isWikilink, !written.isEmpty else { return true }
         let joined = written.hasPrefix("/") ? String(written.drop { $0 == "/" }) : folder(of: source) + written
         guard let normalized = normalize(joined) else { return false }
-        return normalized.utf8.elementsEqual(path.utf8) || (normalized + ".md").utf8.elementsEqual(path.utf8)
+        return normalized.utf8.elementsEqual(path.utf8) || NotePath.addingMarkdownExtension(normalized).utf8.elementsEqual(path.utf8)
     }
 
     /// The file name of a path, without `.md` for a note.
     static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
+        return NotePath.droppingMarkdownExtension(file)
     }
 
     /// The folder of a vault-relative path with a trailing `/`, or `""` at the root.

@@ -12,8 +12,8 @@ package struct NewNoteDraft: Sendable, Equatable {
 
 extension Vault {
     /// The `attempt`-th file name ``create(_:)`` tries for a slug: `slug.md`, then `slug-2.md`, ….
-    static func newNoteName(slug: String, attempt: Int) -> String {
-        attempt == 1 ? "\(slug).md" : "\(slug)-\(attempt).md"
+    package static func newNoteName(slug: String, attempt: Int) -> String {
+        NotePath.addingMarkdownExtension(attempt == 1 ? slug : "\(slug)-\(attempt)")
     }
 
     /// The note ``create(_:)`` would write for `new` now: the same checks, the same name rule

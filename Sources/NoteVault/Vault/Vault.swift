@@ -258,8 +258,7 @@ public final class Vault: Sendable {
     static func conflictName(for name: [UInt8], at date: Date, timeZone: TimeZone) -> [UInt8] {
         let stamp = NoteDate.stamp(date, in: timeZone).prefix(19)
             .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
-        var stem = name
-        if NotePath.isMarkdownName(name[...]) { stem.removeLast(3) }
+        let stem = NotePath.droppingMarkdownExtension(name)
         return stem + Array(".conflict-\(stamp)-\(UInt16.random(in: 0...UInt16.max)).md".utf8)
     }
 }
