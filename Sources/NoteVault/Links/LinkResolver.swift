@@ -26,16 +26,25 @@ public struct LinkResolver: Sendable {
     ///     relative to its root, with `/` between components.
     ///   - aliases: The front matter `aliases` of each note that has some, by path.
     public init(paths: [String], aliases: [String: [String]] = [:]) {
-        for path in paths {
-            byPath[path] = path
-            byFoldedPath[path.lowercased(), default: []].append(path)
-            byName[Self.name(of: path).lowercased(), default: []].append(path)
-        }
+        for path in paths { add(path) }
         for (path, names) in aliases {
             for alias in Set(names.map { $0.trimmingSpaces().lowercased() }) where !alias.isEmpty {
                 byAlias[alias, default: []].append(path)
             }
         }
+    }
+
+    /// This resolver with one more note at `path`: for a link to a note about to be made.
+    package func adding(_ path: String) -> LinkResolver {
+        var resolver = self
+        resolver.add(path)
+        return resolver
+    }
+
+    private mutating func add(_ path: String) {
+        byPath[path] = path
+        byFoldedPath[path.lowercased(), default: []].append(path)
+        byName[Self.name(of: path).lowercased(), default: []].append(path)
     }
 
     /// Resolves `link`, written in the note at `source` (a vault-relative path).
