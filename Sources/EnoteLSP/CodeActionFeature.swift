@@ -1,8 +1,9 @@
 import Foundation
 import NoteVault
 
-/// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
-/// heading, only where ``Vault/noteToCreate(for:from:)`` says a note can be made), rewrite the
+/// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and the front
+/// matter `enote new` writes, ``Vault/draft(_:at:)``, only where ``Vault/noteToCreate(for:from:)``
+/// says a note can be made), rewrite the
 /// links a note moved outside enote broke (the plan of `enote doctor --fix-links`), set the
 /// note's colour (one TextEdit in the front matter), and move a selection into a new note
 /// (``extractAction(_:context:)``).
@@ -17,14 +18,17 @@ extension LanguageServer {
         let start = context.document.offset(of: range.start, encoding: context.encoding)
         let end = max(start, context.document.offset(of: range.end, encoding: context.encoding))
         var actions: [JSONValue] = []
-        let resolver = context.catalog.resolver()
         var dead: [NoteLink] = []
-        for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+        var creating: Set<String> = []
+        for link in context.analysis.links.links where !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
-            guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead else { continue }
+            guard span.lowerBound <= end, start <= span.upperBound, context.catalog.resolution(of: link, from: context.path) == .dead else { continue }
             dead.append(link)
-            guard let note = context.workspace.vault.noteToCreate(for: link, from: context.path), let path = note.string else { continue }
-            actions.append(createNote(path, title: Self.stem(of: path), context: context))
+            // A reference link and its definition name one note: one action.
+            guard let note = context.workspace.vault.noteToCreate(for: link, from: context.path), let path = note.string,
+                creating.insert(path).inserted, let draft = try? context.workspace.vault.draft(NewNote(title: Self.stem(of: path), body: ""), at: note)
+            else { continue }
+            actions.append(createNote(path, bytes: draft.bytes, context: context))
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
         actions += colourActions(context)
@@ -75,12 +79,12 @@ extension LanguageServer {
         return actions
     }
 
-    /// A CreateFile that fails if the file appeared since (never written into), then its first
-    /// heading.
-    private func createNote(_ path: String, title: String, context: DocumentContext) -> JSONValue {
+    /// A CreateFile that fails if the file appeared since (never written into), then the note's
+    /// text (`bytes`, its draft).
+    private func createNote(_ path: String, bytes: [UInt8], context: DocumentContext) -> JSONValue {
         let uri = context.uri(of: path)
         let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
-        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string("# \(title)\n")])
+        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string(String(decoding: bytes, as: UTF8.self))])
         return .object([
             "title": .string(Localization.text("Create the note \(path)")), "kind": .string("quickfix"),
             "edit": .object([

@@ -10,8 +10,8 @@ extension LanguageServer {
     /// from its `title:` value or its first heading of level 1; with the span the editor marks.
     func renameTarget(_ context: DocumentContext, at position: LSP.Position) -> (path: String, span: Range<Int>)? {
         let offset = context.document.offset(of: position, encoding: context.encoding)
-        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link),
-            case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path), path.lowercased().hasSuffix(".md")
+        if let link = LinkSpans.link(at: offset, in: context), !link.isExternal,
+            case .resolved(let path) = context.catalog.resolution(of: link, from: context.path), NotePath.isMarkdownName(path)
         {
             return (path, link.destinationRange ?? LinkSpans.span(of: link, in: context.document))
         }
@@ -70,7 +70,7 @@ extension LanguageServer {
     /// title, then another heading.
     func renameSubject(_ context: DocumentContext, at position: LSP.Position) -> RenameSubject? {
         let offset = context.document.offset(of: position, encoding: context.encoding)
-        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link), let target = renameTarget(context, at: position) {
+        if let link = LinkSpans.link(at: offset, in: context), !link.isExternal, let target = renameTarget(context, at: position) {
             return .note(target.path, target.span)
         }
         if let tag = tag(at: offset, in: context) { return .tag(tag.name, tag.span) }

@@ -38,4 +38,16 @@ extension Vault {
         }
         throw .invalidInput("could not find a free file name for \"\(title)\"")
     }
+
+    /// The note ``create(_:)`` would write for `new`, at `path` instead of a name made from its
+    /// title: the same front matter (title, times) and body, for a note whose place is already
+    /// chosen (the one a dead link names, ``noteToCreate(for:from:)``). Its body may be empty: an
+    /// editor makes the file and the user writes into it. Nothing is written.
+    package func draft(_ new: NewNote, at path: NotePath) throws(VaultError) -> NewNoteDraft {
+        let title = new.title.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { throw .invalidInput("a note needs a title") }
+        guard !title.contains(where: { $0.isNewline }) else { throw .invalidInput("a title is one line; put the rest in the note's content") }
+        let bytes = try Self.newNoteBytes(new, title: title, pictures: "", now: clock.now(), timeZone: clock.timeZone)
+        return NewNoteDraft(path: path, bytes: bytes)
+    }
 }
