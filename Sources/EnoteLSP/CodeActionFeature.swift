@@ -98,37 +98,29 @@ extension LanguageServer {
         ])
     }
 
-    /// One action for each palette colour: the `color:` value replaced, a `color:` line added
-    /// before the block's closing `---`, or a front matter block added. A block enote cannot read
-    /// gets no action (enote never rewrites it).
+    /// One action for each palette colour: the byte edits of `enote set --color`
+    /// (``FrontMatterEditor/edits(_:to:reading:file:)``: the `color:` value replaced, a line added
+    /// before the block's closing `---`, or a block added, in the file's line endings) as
+    /// `TextEdit`s. None where `enote set` refuses: a block enote cannot read or does not read as
+    /// key: value lines, a colour given twice, a file that is not text.
     private func colourActions(_ context: DocumentContext) -> [JSONValue] {
         let document = context.document
-        let edit: (String) -> LSP.TextEdit
-        switch context.analysis.content.frontMatter {
-        case .unreadable:
-            return []
-        case .absent:
-            let origin = LSP.Range(start: LSP.Position(line: 0, character: 0), end: LSP.Position(line: 0, character: 0))
-            edit = { LSP.TextEdit(range: origin, newText: "---\ncolor: \($0)\n---\n") }
-        case .parsed(let frontMatter):
-            if let entry = frontMatter.entries.first(where: { $0.key.lowercased() == "color" || $0.key.lowercased() == "colour" }) {
-                let span = entry.valueRange ?? entry.range
-                let replacesLine = entry.valueRange == nil
-                edit = { LSP.TextEdit(range: context.range(span), newText: replacesLine ? "\(entry.key): \($0)\n" : $0) }
-            } else {
-                let closing = document.lineIndex(of: max(0, context.analysis.content.bodyStart - 1))
-                let at = context.range(document.lineStarts[closing]..<document.lineStarts[closing])
-                edit = { LSP.TextEdit(range: at, newText: "color: \($0)\n") }
-            }
-        }
+        let content = context.analysis.content
+        guard content.textProblem == nil else { return [] }
         let uri = document.uri
         let version: JSONValue = document.version.map { .int($0) } ?? .null
-        return NoteColor.Palette.allCases.map { colour in
-            .object([
+        return NoteColor.Palette.allCases.compactMap { colour in
+            let change = FrontMatterEditor.Change.set(.color, YAMLWriter.scalar(colour.rawValue))
+            guard let edits = try? FrontMatterEditor.edits([change], to: document.bytes, reading: content.frontMatter, file: context.path), !edits.isEmpty
+            else { return nil }
+            let textEdits = edits.map { edit in
+                JSONValue.from(LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self)))
+            }
+            return .object([
                 "title": .string(Localization.text("Set the colour to \(colour.rawValue)")), "kind": .string("refactor"),
                 "edit": .object([
                     "documentChanges": .array([
-                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array([JSONValue.from(edit(colour.rawValue))])])
+                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(textEdits)])
                     ])
                 ]),
             ])

@@ -95,6 +95,8 @@ import Testing
         ("# Киото 😀\n", "---\ncolor: red\n---\n# Киото 😀\n"),
         ("---\ntitle: 京都\n---\nТекст\n", "---\ntitle: 京都\ncolor: red\n---\nТекст\n"),
         ("---\ntitle: 京都\ncolour: blue # 😀\n---\nТекст\n", "---\ntitle: 京都\ncolour: red # 😀\n---\nТекст\n"),
+        ("---\r\ntitle: 京都\r\n---\r\nТекст\r\n", "---\r\ntitle: 京都\r\ncolor: red\r\n---\r\nТекст\r\n"),
+        ("\u{FEFF}# Киото 😀\r\n", "\u{FEFF}---\r\ncolor: red\r\n---\r\n# Киото 😀\r\n"),
     ])
     func setTheColourEditsTheFrontMatter(before: String, after: String) throws {
         let (vault, client) = try LspRenameTests.start()
@@ -107,5 +109,20 @@ import Testing
         #expect(try vault.text("note.md") == after)
         let shown = try vault.run("show", "note.md", "--json")
         #expect(shown.stdout.contains("\"red\""), "\(shown)")
+    }
+
+    /// The colour actions are ``FrontMatterEditor``'s edits (`enote set --color`'s): none for a
+    /// front matter it refuses to change, a `---` block it does not read (a second block would
+    /// be added in front of it) or a colour given twice.
+    @Test(arguments: ["---\n- a list 😀\n- not keys\n---\nТекст\n", "---\ncolor: red\ncolour: blue\n---\nТекст\n"])
+    func noColourActionWhereEnoteSetWouldRefuse(text: String) throws {
+        let (vault, client) = try LspRenameTests.start()
+        try vault.write("note.md", text)
+        let uri = vault.url("note.md").absoluteString
+        client.open(uri, text)
+        let actions = Self.actions(client, uri, line: 0, character: 0)
+        #expect(!actions.contains { ($0["title"] as? String)?.hasPrefix("Set the colour") == true }, "\(actions)")
+        let set = try vault.run("set", "note.md", "--color", "red")
+        #expect(set.status != 0, "\(set)")
     }
 }
