@@ -3,7 +3,7 @@ import Hummingbird
 import NoteVault
 
 /// The frame around every page: the head (stylesheet, scripts, the CSRF token for scripts),
-/// the bar (home, search, new note, language) and the content.
+/// the bar (home, search, tasks, today's note, gallery, trash, new note, language) and the content.
 package struct PageFrame: Sendable {
     package var language: Language
     /// The session's CSRF token, for scripts (`<meta name="csrf-token">`) and forms.
@@ -61,6 +61,8 @@ package struct PageFrame: Sendable {
             <form class="search" action="/search" method="get" role="search">
             <input type="search" name="q" id="header-search" value="\(query)" placeholder="\(text("Search"))" aria-label="\(text("Search"))" autocomplete="off">
             </form>
+            <a class="tasks-link" href="/tasks">\(text("Tasks"))</a>
+            <a class="today-link" href="/today">\(text("Today"))</a>
             <a class="gallery-link" href="/gallery">\(text("Gallery"))</a>
             <a class="trash-link" href="/trash">\(text("Trash"))</a>
             \(newButton)

@@ -30,7 +30,7 @@ struct WordTable {
     private var pending: Set<[UInt8]> = []
 
     /// SQLite's own `unicode61`, as the index's tokenizer runs it on text without characters of
-    /// the scripts it pairs: the words come out the same (``CyrillicText`` folds `ё` here too),
+    /// the scripts it pairs: the words come out the same (``FoldedLetters`` folds `ё` and `ß` here too),
     /// and a run of Japanese or Thai comes out as one token that ``isKept(_:)`` drops, instead of
     /// one pair of characters at a time through Swift (a 9 MiB Japanese note is 3 million pairs).
     init(_ db: Database) throws {
@@ -50,7 +50,7 @@ struct WordTable {
                     guard let token else { return 0 }
                     let word = UnsafeRawBufferPointer(start: token, count: Int(length))
                     guard WordTable.isKept(word) else { return 0 }
-                    _ = CyrillicText.withYoFolded(token, length) { folded in
+                    _ = FoldedLetters.withFolded(token, length) { folded in
                         let folded = UnsafeRawBufferPointer(start: folded, count: Int(length))
                         context!.assumingMemoryBound(to: Set<[UInt8]>.self).pointee.insert(Array(folded))
                         return 0
