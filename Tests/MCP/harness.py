@@ -107,6 +107,7 @@ class RawServer:
         self.process = subprocess.Popen([ENOTE, "mcp", "--vault", str(vault.root), *extra], env=vault.env, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pending: list[dict] = []
+        self.unread = b""
 
     def send_bytes(self, data: bytes) -> None:
         self.process.stdin.write(data)
@@ -119,15 +120,21 @@ class RawServer:
         if self.pending:
             return self.pending.pop(0)
         import select
+        # Lines are split here from what os.read returns: a buffered readline() may take two
+        # messages from the pipe at once, and select() then sees nothing left for the second.
         deadline = time.time() + timeout
-        while time.time() < deadline:
-            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.time()))
+        while b"\n" not in self.unread:
+            left = deadline - time.time()
+            if left <= 0:
+                raise AssertionError("no message within the time")
+            ready, _, _ = select.select([self.process.stdout], [], [], left)
             if ready:
-                line = self.process.stdout.readline()
-                if not line:
+                chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+                if not chunk:
                     raise AssertionError("the server closed its output")
-                return json.loads(line)
-        raise AssertionError("no message within the time")
+                self.unread += chunk
+        line, _, self.unread = self.unread.partition(b"\n")
+        return json.loads(line)
 
     def answer(self, id_, timeout: float = 30) -> dict:
         """The response to request `id_` (notifications in between are kept for later)."""
