@@ -131,7 +131,7 @@ extension LanguageServer {
             do throws(ResponseError) {
                 let plan: RenameBatchPlan
                 do throws(VaultError) {
-                    plan = try workspace.vault.planMoves(moves, graph: IndexLinkGraph(index: workspace.index))
+                    plan = try workspace.withIndex { index throws(VaultError) in try workspace.vault.planMoves(moves, graph: IndexLinkGraph(index: index)) }
                 } catch {
                     throw ResponseError(.requestFailed, error.description)
                 }
@@ -165,7 +165,9 @@ extension LanguageServer {
             throw ResponseError(.requestFailed, error.description)
         }
         do throws(VaultError) {
-            return try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: workspace.index))
+            return try workspace.withIndex { index throws(VaultError) in
+                try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: index))
+            }
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

@@ -41,7 +41,9 @@ public enum SessionRole: Sendable, Equatable {
     var readers: Int {
         switch self {
         case .command, .watcher: 1
-        case .editor: 2
+        // The editor's thread, the walk in the background at start, the list of notes loaded
+        // in the background.
+        case .editor: 3
         case .web, .agent: 4
         }
     }

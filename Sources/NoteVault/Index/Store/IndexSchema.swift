@@ -33,7 +33,7 @@ struct IndexTable: Sendable {
 /// - `changes`: which notes changed, in order, for long-running front ends (``ChangeLog``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 19  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift)
+    static let version = 20  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift); 20: changes (ChangeLog.swift)
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
