@@ -31,6 +31,9 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only notes with this tag or one nested under it (repeatable: all of them).", valueName: "tag"))
     var tags: [String] = []
 
+    @Option(name: .customLong("in"), help: ArgumentHelp("Only notes in this folder or a folder under it.", valueName: "dir"))
+    var folder: String?
+
     @Option(help: ArgumentHelp("Only notes with a link to this note.", valueName: "note"))
     var linksTo: String?
 
@@ -57,6 +60,6 @@ struct FilterOptions: ParsableArguments {
     var values: FilterValues {
         FilterValues(
             color: color, conditions: conditions, since: since, until: until, expiring: expiring, pending: pending, limit: limit, json: json,
-            tags: tags, linksTo: linksTo, linkedFrom: linkedFrom, orphan: orphan, deadLinks: deadLinks)
+            tags: tags, linksTo: linksTo, linkedFrom: linkedFrom, orphan: orphan, deadLinks: deadLinks, folder: folder)
     }
 }

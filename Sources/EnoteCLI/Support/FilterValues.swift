@@ -18,6 +18,8 @@ struct FilterValues: Sendable, Equatable {
     var linkedFrom: String?
     var orphan = false
     var deadLinks = false
+    /// `--in`: a folder of the vault.
+    var folder: String?
 
     /// The values as the library reads them (``NoteFilterInput`` holds the rule `enote serve`'s
     /// list shares).
@@ -34,6 +36,7 @@ struct FilterValues: Sendable, Equatable {
         input.linkedFrom = linkedFrom
         input.orphan = orphan
         input.deadLinks = deadLinks
+        input.folder = folder
         return input
     }
 

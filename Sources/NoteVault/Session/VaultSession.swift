@@ -148,6 +148,18 @@ public final class VaultSession: Sendable {
         thread.start()
     }
 
+    /// Waits until a watcher answers for the vault (one this process just started, which
+    /// walks the vault before it answers), at most `seconds`.
+    /// - Returns: Whether one answered: from then on every change is in the change record.
+    public func waitForWatcher(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !CatchUpChannel.requestCatchUp(vault) {
+            guard Date() < deadline else { return false }
+            usleep(50_000)
+        }
+        return true
+    }
+
     /// Brings the index up to date with `files`, which a front end knows changed (saved by an
     /// editor, written by this process): a running watcher is asked to catch up, else only
     /// these files are read again. A read after it sees them (read-your-writes).

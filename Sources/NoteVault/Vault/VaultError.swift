@@ -48,6 +48,9 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     /// A sync is stopped on a conflict, interrupted or running, and the change (a move, a
     /// removal, a rename) would leave it unable to finish; nothing was changed.
     case syncUnfinished(LocalizedMessage)
+    /// The line of a note named by a task change holds no task (the note changed since the task
+    /// was listed); nothing was written.
+    case taskNotFound(path: NotePath, line: Int)
 
     public var description: String { message.text }
 
@@ -103,6 +106,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
             return error.message
         case .syncUnfinished(let message):
             return message
+        case .taskNotFound(let path, let line):
+            return "line \(line) of \(path) holds no task (the note changed since the task was listed); nothing was changed"
         case .limitReached(let limit):
             return "this vault is limited to \(count: limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
@@ -116,10 +121,11 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         }
     }
 
-    /// The exit status: 3 for a conflict with a change on disk, 1 otherwise.
+    /// The exit status: 3 for a conflict with a change on disk (a task gone from its line too), 1 otherwise.
     public var exitCode: Int32 {
         if case .write(.conflict) = self { return 3 }
         if case .conflictCopy = self { return 3 }
+        if case .taskNotFound = self { return 3 }
         if case .rename(let error) = self { return error.exitCode }
         return 1
     }
