@@ -107,6 +107,10 @@ class RawServer:
         self.process = subprocess.Popen([ENOTE, "mcp", "--vault", str(vault.root), *extra], env=vault.env, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pending: list[dict] = []
+        # Bytes read from the server but not yet split into lines: read with os.read, because a
+        # buffered readline after select can swallow a second message that came in the same
+        # read, and select then never wakes for it.
+        self.unread = b""
 
     def send_bytes(self, data: bytes) -> None:
         self.process.stdin.write(data)
@@ -120,14 +124,16 @@ class RawServer:
             return self.pending.pop(0)
         import select
         deadline = time.time() + timeout
-        while time.time() < deadline:
+        while b"\n" not in self.unread:
             ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.time()))
-            if ready:
-                line = self.process.stdout.readline()
-                if not line:
-                    raise AssertionError("the server closed its output")
-                return json.loads(line)
-        raise AssertionError("no message within the time")
+            if not ready:
+                raise AssertionError("no message within the time")
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise AssertionError("the server closed its output")
+            self.unread += chunk
+        line, self.unread = self.unread.split(b"\n", 1)
+        return json.loads(line)
 
     def answer(self, id_, timeout: float = 30) -> dict:
         """The response to request `id_` (notifications in between are kept for later)."""
