@@ -2,8 +2,9 @@ import EnoteRPC
 import Foundation
 import NoteVault
 
-/// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
-/// heading, only where ``Vault/noteToCreate(for:from:)`` says a note can be made), rewrite the
+/// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and the front
+/// matter `enote new` writes, ``Vault/draft(_:at:)``, only where ``Vault/noteToCreate(for:from:)``
+/// says a note can be made), rewrite the
 /// links a note moved outside enote broke (the plan of `enote doctor --fix-links`), set the
 /// note's colour (one TextEdit in the front matter), mark a task done or open again (the library's
 /// toggle as TextEdits: ``taskActions(lines:context:)``), and move a selection into a new note
@@ -19,14 +20,17 @@ extension LanguageServer {
         let start = context.document.offset(of: range.start, encoding: context.encoding)
         let end = max(start, context.document.offset(of: range.end, encoding: context.encoding))
         var actions: [JSONValue] = []
-        let resolver = context.catalog.resolver()
         var dead: [NoteLink] = []
-        for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+        var creating: Set<String> = []
+        for link in context.analysis.links.links where !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
-            guard span.lowerBound <= end, start <= span.upperBound, resolver.resolve(link, from: context.path) == .dead else { continue }
+            guard span.lowerBound <= end, start <= span.upperBound, context.catalog.resolution(of: link, from: context.path) == .dead else { continue }
             dead.append(link)
-            guard let note = context.workspace.vault.noteToCreate(for: link, from: context.path), let path = note.string else { continue }
-            actions.append(createNote(path, title: Self.stem(of: path), context: context))
+            // A reference link and its definition name one note: one action.
+            guard let note = context.workspace.vault.noteToCreate(for: link, from: context.path), let path = note.string,
+                creating.insert(path).inserted, let draft = try? context.workspace.vault.draft(NewNote(title: Self.stem(of: path), body: ""), at: note)
+            else { continue }
+            actions.append(createNote(path, bytes: draft.bytes, context: context))
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
         actions += taskActions(lines: (range.start.line + 1)...(max(range.start.line, range.end.line) + 1), context: context)
@@ -78,12 +82,12 @@ extension LanguageServer {
         return actions
     }
 
-    /// A CreateFile that fails if the file appeared since (never written into), then its first
-    /// heading.
-    private func createNote(_ path: String, title: String, context: DocumentContext) -> JSONValue {
+    /// A CreateFile that fails if the file appeared since (never written into), then the note's
+    /// text (`bytes`, its draft).
+    private func createNote(_ path: String, bytes: [UInt8], context: DocumentContext) -> JSONValue {
         let uri = context.uri(of: path)
         let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
-        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string("# \(title)\n")])
+        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string(String(decoding: bytes, as: UTF8.self))])
         return .object([
             "title": .string(Localization.text("Create the note \(path)")), "kind": .string("quickfix"),
             "edit": .object([
@@ -118,37 +122,29 @@ extension LanguageServer {
         }
     }
 
-    /// One action for each palette colour: the `color:` value replaced, a `color:` line added
-    /// before the block's closing `---`, or a front matter block added. A block enote cannot read
-    /// gets no action (enote never rewrites it).
+    /// One action for each palette colour: the byte edits of `enote set --color`
+    /// (``FrontMatterEditor/edits(_:to:reading:file:)``: the `color:` value replaced, a line added
+    /// before the block's closing `---`, or a block added, in the file's line endings) as
+    /// `TextEdit`s. None where `enote set` refuses: a block enote cannot read or does not read as
+    /// key: value lines, a colour given twice, a file that is not text.
     private func colourActions(_ context: DocumentContext) -> [JSONValue] {
         let document = context.document
-        let edit: (String) -> LSP.TextEdit
-        switch context.analysis.content.frontMatter {
-        case .unreadable:
-            return []
-        case .absent:
-            let origin = LSP.Range(start: LSP.Position(line: 0, character: 0), end: LSP.Position(line: 0, character: 0))
-            edit = { LSP.TextEdit(range: origin, newText: "---\ncolor: \($0)\n---\n") }
-        case .parsed(let frontMatter):
-            if let entry = frontMatter.entries.first(where: { $0.key.lowercased() == "color" || $0.key.lowercased() == "colour" }) {
-                let span = entry.valueRange ?? entry.range
-                let replacesLine = entry.valueRange == nil
-                edit = { LSP.TextEdit(range: context.range(span), newText: replacesLine ? "\(entry.key): \($0)\n" : $0) }
-            } else {
-                let closing = document.lineIndex(of: max(0, context.analysis.content.bodyStart - 1))
-                let at = context.range(document.lineStarts[closing]..<document.lineStarts[closing])
-                edit = { LSP.TextEdit(range: at, newText: "color: \($0)\n") }
-            }
-        }
+        let content = context.analysis.content
+        guard content.textProblem == nil else { return [] }
         let uri = document.uri
         let version: JSONValue = document.version.map { .int($0) } ?? .null
-        return NoteColor.Palette.allCases.map { colour in
-            .object([
+        return NoteColor.Palette.allCases.compactMap { colour in
+            let change = FrontMatterEditor.Change.set(.color, YAMLWriter.scalar(colour.rawValue))
+            guard let edits = try? FrontMatterEditor.edits([change], to: document.bytes, reading: content.frontMatter, file: context.path), !edits.isEmpty
+            else { return nil }
+            let textEdits = edits.map { edit in
+                JSONValue.from(LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self)))
+            }
+            return .object([
                 "title": .string(Localization.text("Set the colour to \(colour.rawValue)")), "kind": .string("refactor"),
                 "edit": .object([
                     "documentChanges": .array([
-                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array([JSONValue.from(edit(colour.rawValue))])])
+                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(textEdits)])
                     ])
                 ]),
             ])

@@ -74,27 +74,25 @@ enum NoteCompletion {
         return nil
     }
 
-    /// Notes for `[[typed`: the shortest name that resolves to each, then `]]`.
+    /// Notes for `[[typed`: each as the library's ``LinkFormatter`` writes a wikilink to it (its
+    /// name, or its path when the name leads elsewhere), then `]]`.
     static func wikilinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
         let list = context.catalog.notes()
         let found = FuzzyMatch.best(list, typed: typed, limit: limit)
-        let resolver = context.catalog.resolver(forWikilinks: found.map(list.name))
+        let formatter = LinkFormatter(resolver: context.catalog.resolver(forWikilinks: found.map(list.name)))
         return found.enumerated().map { rank, index in
             let path = list.paths[index]
-            var target = list.name(index)
-            if resolver.resolve(LinkTarget(path: target), wikilink: true, from: context.path) != .resolved(path) {
-                target = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
-            }
+            let target = formatter.wikilink(to: path, from: context.path) ?? NotePath.droppingMarkdownExtension(path)
             let text = target + (closes ? "" : "]]")
             return item(list, index, rank: rank, text: text, span: span, filter: typed, context: context)
         }
     }
 
-    /// Notes for `](typed`: the path relative to this note, percent-encoded, then `)`.
+    /// Notes for `](typed`: the destination ``LinkFormatter`` writes (relative to this note), then `)`.
     static func markdownLinks(typed: String, replacing span: Range<Int>, closes: Bool, context: DocumentContext) -> [LSP.CompletionItem] {
         let list = context.catalog.notes()
         return FuzzyMatch.best(list, typed: typed, limit: limit).enumerated().map { rank, index in
-            let text = RelativePath.link(to: list.paths[index], from: context.path) + (closes ? "" : ")")
+            let text = LinkFormatter.markdownDestination(to: list.paths[index], from: context.path) + (closes ? "" : ")")
             return item(list, index, rank: rank, text: text, span: span, filter: typed, context: context)
         }
     }
@@ -130,19 +128,3 @@ enum NoteCompletion {
     }
 }
 
-/// A link from one note to another as a relative Markdown path.
-enum RelativePath {
-    /// The path of `target` seen from the folder of `source` (both vault-relative), with the
-    /// characters a Markdown destination cannot hold percent-encoded.
-    static func link(to target: String, from source: String) -> String {
-        let from = source.split(separator: "/").dropLast()
-        let to = target.split(separator: "/")
-        var common = 0
-        while common < from.count, common < to.count - 1, from[from.startIndex + common] == to[common] { common += 1 }
-        let ups = Array(repeating: "..", count: from.count - common)
-        let path = (ups + to[common...].map(String.init)).joined(separator: "/")
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "()<>")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-    }
-}

@@ -79,14 +79,14 @@ enum DocumentDiagnostics {
         return found
     }
 
-    /// Dead links and ambiguous wikilinks to notes (links to other files and URLs are not
-    /// judged), the first `atMost` of them.
+    /// Dead and ambiguous links, the first `atMost` of them: every link the library calls dead
+    /// (``LinkResolver/resolve(_:from:filesUnder:)``, as `enote links` reports them), a missing
+    /// picture or PDF too; URLs are not judged.
     static func linkDiagnostics(_ context: DocumentContext, atMost: Int) -> [LSP.Diagnostic] {
-        let resolver = context.catalog.resolver()
         var found: [LSP.Diagnostic] = []
-        for link in context.analysis.links.links where LinkSpans.pointsAtNote(link) {
+        for link in context.analysis.links.links where !link.isExternal {
             guard found.count < atMost else { break }
-            switch resolver.resolve(link, from: context.path) {
+            switch context.catalog.resolution(of: link, from: context.path) {
             case .dead:
                 let message: LocalizedMessage = "no note answers to this link (\(quoted(link.target.path))); create the note or correct the link"
                 found.append(
@@ -124,20 +124,8 @@ enum DocumentDiagnostics {
     }
 }
 
-/// Where links are written and which of them point at notes.
+/// Where links are written.
 enum LinkSpans {
-    /// Whether `link` is meant to lead to a note: a wikilink or Markdown link without a scheme
-    /// whose path names a `.md` file or has no extension (a picture or PDF is not judged).
-    static func pointsAtNote(_ link: NoteLink) -> Bool {
-        guard !link.isExternal, link.kind != .reference, link.kind != .autolink, link.kind != .image else { return false }
-        let path = link.target.path
-        guard !path.isEmpty else { return false }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return true }
-        let suffix = name[name.index(after: dot)...].lowercased()
-        return suffix == "md" || suffix.contains(" ") || suffix.count > 5
-    }
-
     /// The bytes of a link: from its `[`, `![`, `<` or `[[` to the end of its destination and
     /// the bracket that closes it.
     static func span(of link: NoteLink, in document: TextDocument) -> Range<Int> {

@@ -55,23 +55,17 @@ extension LanguageServer {
         return nil
     }
 
-    /// The link to the new note at `path`: a wikilink when most of the document's links to notes
-    /// are wikilinks (by the note's name, or its path when that name already means another
-    /// note), else a Markdown link relative to the document.
+    /// The link to the new note at `path`, as the library's ``LinkFormatter`` writes it: a
+    /// wikilink when most of the document's links to notes are wikilinks (by the note's name, or
+    /// its path when that name already means another note), else a Markdown link relative to the
+    /// document.
     static func link(to path: String, title: String, context: DocumentContext) -> String {
-        let links = context.analysis.links.links.filter(LinkSpans.pointsAtNote)
-        let wikilinks = links.filter(\.isWikilink).count
-        if wikilinks * 2 > links.count {
-            let stem = String(path.dropLast(3))
-            let name = String(stem[(stem.lastIndex(of: "/").map { stem.index(after: $0) } ?? stem.startIndex)...])
-            let taken = context.catalog.resolver(forWikilinks: [name]).resolve(LinkTarget(path: name), wikilink: true, from: context.path)
-            return "[[" + (taken == .dead ? name : stem) + "]]"
-        }
-        var text = ""
-        for character in title {
-            if "[]\\".contains(character) { text.append("\\") }
-            text.append(character)
-        }
-        return "[\(text)](\(RelativePath.link(to: path, from: context.path)))"
+        // A reference link and its definition are one link here.
+        let links = context.analysis.links.links.filter { $0.isWrittenForNote && $0.kind != .reference }
+        let asWikilink = links.filter(\.isWikilink).count * 2 > links.count
+        let name = NotePath.droppingMarkdownExtension(String(path.split(separator: "/").last ?? Substring(path)))
+        // The new note is not indexed yet: the formatter knows it, and the notes of its name.
+        let resolver = asWikilink ? context.catalog.resolver(forWikilinks: [name]).adding(path) : LinkResolver(paths: [])
+        return LinkFormatter(resolver: resolver).link(to: path, title: title, from: context.path, asWikilink: asWikilink)
     }
 }

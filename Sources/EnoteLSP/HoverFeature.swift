@@ -45,7 +45,7 @@ extension LanguageServer {
 enum NoteHover {
     /// A link's target: title, description, colour and destroy date; or why it leads nowhere.
     static func link(_ link: NoteLink, context: DocumentContext) -> String {
-        switch context.catalog.resolver().resolve(link, from: context.path) {
+        switch context.catalog.resolution(of: link, from: context.path) {
         case .dead:
             return Localization.text("no note answers to this link (\(link.target.path)); create the note or correct the link")
         case .ambiguous(let paths):

@@ -8,14 +8,10 @@ extension LanguageServer {
     func definition(_ context: DocumentContext, at position: LSP.Position) -> Reply {
         let offset = context.document.offset(of: position, encoding: context.encoding)
         guard let link = LinkSpans.link(at: offset, in: context), !link.isExternal else { return .null }
-        guard case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path) else {
-            guard let file = context.catalog.base.fileTarget(of: link, from: context.path) else { return .null }
-            let start = LSP.Position(line: 0, character: 0)
-            return Reply(LSP.Location(uri: context.uri(of: file), range: LSP.Range(start: start, end: start)))
-        }
+        guard case .resolved(let path) = context.catalog.resolution(of: link, from: context.path) else { return .null }
         let uri = context.uri(of: path)
         var line = 0
-        if let heading = link.target.heading, let target = targetDocument(path, uri: uri, context: context) {
+        if NotePath.isMarkdownName(path), let heading = link.target.heading, let target = targetDocument(path, uri: uri, context: context) {
             let headings = NoteHeading.headings(in: target.bytes, bodyStart: NoteContent(bytes: target.bytes, path: path).bodyStart)
             line = NoteHeading.target(of: heading, in: headings).map { $0.line - 1 } ?? 0
         }

@@ -18,15 +18,8 @@ final class IndexCatalog {
         loader = NoteListLoader(session: session)
     }
 
-    /// Where `link`, written in the note at `source`, leads when it names a file that is not a
-    /// note (a picture, a PDF) and that file exists, as `enote links` finds it; `nil` otherwise.
-    func fileTarget(of link: NoteLink, from source: String) -> String? {
-        guard let resolution = try? session.withIndex({ index throws(VaultError) in try index.resolve([link], from: NotePath(trusted: source)) }).first,
-            case .resolved(let path) = resolution,
-            !path.lowercased().hasSuffix(".md")
-        else { return nil }
-        return path
-    }
+    /// The vault's root folder, where links to files that are not notes are looked for.
+    var root: String { session.vault.root }
 
     /// Starts loading the list of notes in the background, so that the first completion finds
     /// it ready.
@@ -89,6 +82,12 @@ final class DocumentCatalog {
         let resolver = base.resolver(for: links)
         made = resolver
         return resolver
+    }
+
+    /// Where a link of the document leads, by the library's one rule (a note, else a file that
+    /// is not a note where it exists, else dead), as `enote links` reports it.
+    func resolution(of link: NoteLink, from source: String) -> LinkResolution {
+        resolver().resolve(link, from: source, filesUnder: base.root)
     }
 
     func resolver(for links: [NoteLink]) -> LinkResolver { base.resolver(for: links) }

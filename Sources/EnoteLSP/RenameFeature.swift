@@ -11,8 +11,8 @@ extension LanguageServer {
     /// from its `title:` value or its first heading of level 1; with the span the editor marks.
     func renameTarget(_ context: DocumentContext, at position: LSP.Position) -> (path: String, span: Range<Int>)? {
         let offset = context.document.offset(of: position, encoding: context.encoding)
-        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link),
-            case .resolved(let path) = context.catalog.resolver().resolve(link, from: context.path), path.lowercased().hasSuffix(".md")
+        if let link = LinkSpans.link(at: offset, in: context), !link.isExternal,
+            case .resolved(let path) = context.catalog.resolution(of: link, from: context.path), NotePath.isMarkdownName(path)
         {
             return (path, link.destinationRange ?? LinkSpans.span(of: link, in: context.document))
         }
@@ -71,7 +71,7 @@ extension LanguageServer {
     /// title, then another heading.
     func renameSubject(_ context: DocumentContext, at position: LSP.Position) -> RenameSubject? {
         let offset = context.document.offset(of: position, encoding: context.encoding)
-        if let link = LinkSpans.link(at: offset, in: context), LinkSpans.pointsAtNote(link), let target = renameTarget(context, at: position) {
+        if let link = LinkSpans.link(at: offset, in: context), !link.isExternal, let target = renameTarget(context, at: position) {
             return .note(target.path, target.span)
         }
         if let tag = tag(at: offset, in: context) { return .tag(tag.name, tag.span) }
@@ -80,8 +80,9 @@ extension LanguageServer {
         return nil
     }
 
-    /// `textDocument/rename`: the note renamed to `newName` (a name kept in the note's folder, or
-    /// a vault-relative path), with every link the rename plan rewrites.
+    /// `textDocument/rename`: the note renamed to `newName` (where ``Vault/renameTarget(_:for:)``
+    /// puts it, as `enote mv` does: a name in the note's folder, a path from the vault's root),
+    /// with every link the rename plan rewrites.
     func rename(_ params: JSONValue) throws(ResponseError) -> Reply {
         guard let decoded = params.decode(RenameParams.self) else {
             let method = "textDocument/rename"
@@ -98,12 +99,17 @@ extension LanguageServer {
                 .requestFailed,
                 Localization.text("there is nothing to rename here: put the cursor on a link to a note, the note's title, a tag or a heading"))
         }
-        let newPath = try Self.newPath(decoded.newName, replacing: path)
+        let newPath: NotePath
+        do throws(VaultError) {
+            newPath = try context.workspace.vault.renameTarget(decoded.newName, for: NotePath(trusted: path))
+        } catch {
+            throw ResponseError(.invalidParams, error.description)
+        }
         let plan = try plan(context.workspace, from: path, to: newPath)
         var changes = try textChanges(plan.edits, in: context.workspace)
         changes.append(
             .object([
-                "kind": .string("rename"), "oldUri": .string(context.uri(of: path)), "newUri": .string(context.uri(of: newPath)),
+                "kind": .string("rename"), "oldUri": .string(context.uri(of: path)), "newUri": .string(context.uri(of: newPath.description)),
             ]))
         return Reply(JSONValue.object(["documentChanges": .array(changes)]))
     }
@@ -158,13 +164,7 @@ extension LanguageServer {
         return (workspace, path)
     }
 
-    private func plan(_ workspace: VaultWorkspace, from: String, to: String) throws(ResponseError) -> RenamePlan {
-        let destination: NotePath
-        do throws(PathError) {
-            destination = try NotePath(validating: to, purpose: .create)
-        } catch {
-            throw ResponseError(.requestFailed, error.description)
-        }
+    private func plan(_ workspace: VaultWorkspace, from: String, to destination: NotePath) throws(ResponseError) -> RenamePlan {
         do throws(VaultError) {
             return try workspace.withIndex { index throws(VaultError) in
                 try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: index))
@@ -196,21 +196,9 @@ extension LanguageServer {
         return changes
     }
 
-    /// The vault-relative path a note gets from the name typed in the editor: a bare name stays
-    /// in the note's folder; `.md` is added when missing.
-    static func newPath(_ newName: String, replacing path: String) throws(ResponseError) -> String {
-        let name = newName.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { throw ResponseError(.invalidParams, Localization.text("the new name is empty; type a name for the note")) }
-        let file = name.lowercased().hasSuffix(".md") ? name : name + ".md"
-        guard !file.contains("/") else { return String(file.drop { $0 == "/" }) }
-        guard let slash = path.lastIndex(of: "/") else { return file }
-        return String(path[...slash]) + file
-    }
-
     /// A note's file name without its folder and `.md`.
     static func stem(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+        NotePath.droppingMarkdownExtension(path.split(separator: "/").last.map(String.init) ?? path)
     }
 }
 

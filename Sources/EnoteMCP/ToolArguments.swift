@@ -113,7 +113,7 @@ struct ToolArguments {
     /// ends in `.md`) must be a path inside the vault.
     func noteReference(_ name: String = "note") throws(ResponseError) -> String {
         let reference = try string(name)
-        if reference.contains("/") || reference.lowercased().hasSuffix(".md") || reference.hasPrefix(".") {
+        if reference.contains("/") || NotePath.isMarkdownName(reference) || reference.hasPrefix(".") {
             _ = try Self.path(reference, argument: name, purpose: .lookup)
         }
         return reference

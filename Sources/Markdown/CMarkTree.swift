@@ -31,6 +31,7 @@ enum CMarkTree {
             guard let root = cmark_parse_document(start ?? emptyBuffer.baseAddress, bytes.count, parseOptions) else {
                 return nil
             }
+            MarkdownParseCounter.current?.countOne()
             defer { cmark_node_free(root) }
             return try body(root)
         }

@@ -44,6 +44,18 @@ package enum MarkdownHTML {
         }
     }
 
+    /// The HTML ``render(_:safe:imageSource:headingIDs:)`` gives by default (safe, no ids) of a
+    /// tree already parsed, so that one parse serves a summary, a syntax map and a page.
+    static func renderSafely(_ root: OpaquePointer) -> String {
+        CMarkTree.consume(cmark_render_html(root, CMARK_OPT_SAFE))
+    }
+
+    /// `html`, rendered by ``render(_:safe:imageSource:headingIDs:)`` without ids, with `ids[k]`
+    /// given to its k-th heading as `headingIDs` would have (none when the counts differ).
+    package static func addingHeadingIDs(_ html: String, ids: [String]) -> String {
+        withHeadingIDs(html, ids: ids)
+    }
+
     /// `html` with `ids[k]` given to its k-th heading. libcmark writes each heading as `<h1>` to
     /// `<h6>` without attributes, and text or raw HTML never as such a tag (it escapes `<` or
     /// omits raw HTML in safe mode), so the tags found are the headings, in order. When the

@@ -54,9 +54,21 @@ package struct MarkdownSummary: Sendable, Equatable {
         return (parsed.summary, parsed.map ?? MarkdownSyntaxMap(parsingUTF8: bytes))
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, mappingSyntax: Bool) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap?) {
+    /// Parses UTF-8 bytes once and returns the summary, the ``MarkdownSyntaxMap`` and the HTML
+    /// that ``MarkdownHTML/render(_:safe:imageSource:headingIDs:)`` gives the same text by
+    /// default (safe, without ids), all from the one tree: a page that shows a note and its
+    /// title costs one parse.
+    package static func withSyntaxMapAndHTML(parsingUTF8 bytes: UnsafeRawBufferPointer) -> (summary: MarkdownSummary, map: MarkdownSyntaxMap, html: String) {
+        let parsed = parse(bytes, mappingSyntax: true, renderingHTML: true)
+        return (parsed.summary, parsed.map ?? MarkdownSyntaxMap(parsingUTF8: bytes), parsed.html ?? MarkdownHTML.render(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, mappingSyntax: Bool, renderingHTML: Bool = false) -> (
+        summary: MarkdownSummary, map: MarkdownSyntaxMap?, html: String?
+    ) {
         var collector = PlainTextCollector()
         var mapper = mappingSyntax ? SyntaxMapCollector(bytes: bytes) : nil
+        var html: String?
         CMarkTree.withDocument(bytes) { root in
             // One walk feeds both: the syntax map costs no second pass over the tree.
             if mapper == nil {
@@ -67,10 +79,11 @@ package struct MarkdownSummary: Sendable, Equatable {
                     mapper?.visit(event, node, type)
                 }
             }
+            if renderingHTML { html = MarkdownHTML.renderSafely(root) }
         }
         let summary = MarkdownSummary(
             plainText: collector.finishedText(), imageSources: collector.imageSources, linkDestinations: collector.linkDestinations)
-        return (summary, mapper?.finishedMap())
+        return (summary, mapper?.finishedMap(), html)
     }
 
     private init(plainText: String, imageSources: [String], linkDestinations: [String]) {

@@ -68,7 +68,7 @@ import Testing
         let taken = try vault.run("mv", RenameVault.target, Self.newPath)
         #expect(taken.status == 1 && taken.stderr.contains("already exists; nothing was renamed"), "\(taken)")
         // `[[Unrelated 1]]` leads to other/Unrelated 1.md; a note named so nearer the root would take it.
-        let elsewhere = try vault.run("mv", RenameVault.target, "Unrelated 1.md")
+        let elsewhere = try vault.run("mv", RenameVault.target, "/Unrelated 1.md")
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("would lead elsewhere after the rename"), "\(elsewhere)")
         try vault.write("notes/.Linking 0.md.swp", "vim")
         let open = try vault.run("mv", RenameVault.target, "fine.md")
@@ -96,6 +96,24 @@ import Testing
         #expect(list.status == 0 && !list.stderr.contains("rename"), "\(list)")
         #expect(vault.exists("plan.md") && !vault.exists("file.md"))
         #expect(try vault.text("index.md") == "[p](plan.md)\n")
+    }
+
+    /// The new name typed for a rename means one place everywhere (``Vault/renameTarget(_:for:)``,
+    /// the rule the editor's rename follows too): a bare name keeps the note's folder, a path or
+    /// a leading `/` is from the vault's root, a folder (ending in `/`, or one that is there)
+    /// keeps the file's name, and `.md` is added when missing.
+    @Test(arguments: [
+        ("trip", "work/trip.md"), ("Trip.MD", "work/Trip.MD"), ("/trip", "trip.md"), ("archive/", "archive/plan.md"),
+        ("archive/поездка", "archive/поездка.md"), ("sub", "work/sub/plan.md"), ("/", "plan.md"), ("./trip", "work/trip.md"),
+    ])
+    func theNewNameMeansOnePlace(typed: String, expected: String) throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("work/plan.md", "# Plan\n")
+        try vault.write("work/sub/other.md", "# Other\n")
+        try vault.write("index.md", "[[plan]] [p](work/plan.md)\n")
+        let result = try vault.run("mv", "work/plan.md", typed)
+        #expect(result.status == 0, "\(typed): \(result)")
+        #expect(vault.exists(expected) && !vault.exists("work/plan.md"), "\(typed) → \(expected)")
     }
 
     /// Paths are case-sensitive here, so a rename that changes only the case of a note's name

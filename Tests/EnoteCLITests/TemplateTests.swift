@@ -32,6 +32,18 @@ import Testing
         #expect(note["tags"] as? [String] == ["meeting"])
     }
 
+    /// A template's `.md` is matched in any case, as a note's is (``NotePath``'s one rule): a
+    /// `Weekly.MD` is listed and used by its name.
+    @Test func aTemplateWhoseExtensionIsUpperCaseIsFoundByItsName() throws {
+        let vault = try TemporaryVault()
+        try vault.write(".enote/templates/Неделя.MD", "# {{title}}\n\nИтоги 😀\n")
+        let result = try vault.run("new", "Week 1", "--template", "Неделя")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("week-1.md").hasSuffix("---\n# Week 1\n\nИтоги 😀\n"))
+        let missing = try vault.run("new", "Week 2", "--template", "nothing")
+        #expect(missing.stderr.contains("Неделя"), "\(missing)")
+    }
+
     @Test func templateWithoutFrontMatterGetsOne() throws {
         let vault = try TemporaryVault()
         let result = try vault.run("new", "Tuesday", "--template", "journal.md")

@@ -11,7 +11,7 @@ extension Enote {
             commandName: "mcp",
             abstract: "Serve the vault to AI agents (Model Context Protocol), and list or undo what they wrote.",
             discussion: """
-                An agent's client (Claude Desktop, Claude Code, VS Code, …) starts `enote mcp` and talks to it over stdin \
+                An agent's client (Claude Desktop, Claude Code, VS Code and others) starts `enote mcp` and talks to it over stdin \
                 and stdout. Agents search and read notes, and change them only in ways that cannot hurt them: an exact \
                 text replaced against the revision the agent read, a create that never overwrites, front matter keys set \
                 one by one, moves that rewrite links, deletes to the trash. A note open in an editor, changed since the \

@@ -82,7 +82,7 @@ extension Enote {
             if edit {
                 let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
                 let session = EditorSession(command: command, environment: context.environment)
-                let fileName = Slug.make(from: noteTitle.isEmpty ? "new note" : noteTitle) + ".md"
+                let fileName = Vault.newNoteName(slug: Slug.make(from: noteTitle.isEmpty ? "new note" : noteTitle), attempt: 1)
                 switch try session.edit(Array(content.utf8), fileName: fileName) {
                 case .done(let bytes):
                     content = String(decoding: bytes, as: UTF8.self)

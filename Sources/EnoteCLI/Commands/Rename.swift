@@ -13,8 +13,10 @@ extension Enote {
                 path, percent-encoded or not, with or without .md; a wikilink by name stays a name \
                 while the name is unique, else becomes a path; #heading, #^block and |alias parts \
                 are kept), and so are the relative links inside the moved note. Nothing else in any \
-                file changes. NEW may be a folder (ending in /) to keep the name; .md is added when \
-                missing.
+                file changes. A bare NEW (no /) stays in the note's folder; a path, or a name after a \
+                leading /, is from the vault's root (the editor's rename reads it the same way). NEW \
+                may be a folder (ending in /, or one that exists) to keep the name; .md is added \
+                when missing.
 
                 Paths are case-sensitive: a rename that changes only case rewrites the Markdown \
                 paths that named the note.
@@ -54,7 +56,7 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let (vault, path, index) = try context.openNote(note, forWriting: !dryRun)
-            let target = try Self.target(new, for: path, in: vault, context: context)
+            let target = try vault.renameTarget(new, for: path)
             if dryRun {
                 let plan = try vault.planRename(path, to: target, graph: IndexLinkGraph(index: index))
                 if json {
@@ -90,27 +92,6 @@ extension Enote {
             }
             for path in result.leftAlone {
                 context.note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
-            }
-        }
-
-        /// The new path the user means: a folder keeps the note's file name, `.md` is added.
-        static func target(_ typed: String, for path: NotePath, in vault: Vault, context: CommandContext) throws -> NotePath {
-            var text = typed
-            while text.hasPrefix("./") { text.removeFirst(2) }
-            var isFolder = text.hasSuffix("/") || text.isEmpty
-            if !isFolder, let folder = try? NotePath(validating: text, purpose: .lookup), let status = try? vault.fileStatus(folder) {
-                isFolder = status.kind == .directory
-            }
-            if isFolder {
-                while text.hasSuffix("/") { text.removeLast() }
-                text = text.isEmpty ? path.fileName : text + "/" + path.fileName
-            } else if !text.lowercased().hasSuffix(".md") {
-                text += ".md"
-            }
-            do throws(PathError) {
-                return try NotePath(validating: text, purpose: .create)
-            } catch {
-                throw VaultError.path(error)
             }
         }
 

@@ -80,7 +80,8 @@ extension Enote {
             if resolve { changes.append(MergeConflicts.removal) }
             let vault = try context.openVault(forWriting: true)
             let path = try context.resolve(note, in: vault)
-            let target = rename ? title.map { Self.renamed(path, title: $0) } : nil
+            // The title's slug as the note's new name, in its folder (the rename rule of enote mv).
+            let target = try rename ? title.map { try vault.renameTarget(Vault.newNoteName(slug: Slug.make(from: $0), attempt: 1), for: path) } : nil
             if let target, target != path {
                 // Everything that would stop the rename stops it before the title changes.
                 _ = try vault.planRename(path, to: target)
@@ -93,10 +94,5 @@ extension Enote {
             }
         }
 
-        /// The note's path with the title's slug as its file name, in the same folder.
-        static func renamed(_ path: NotePath, title: String) -> NotePath {
-            let name = Array((Slug.make(from: title) + ".md").utf8)
-            return path.parent.map { $0.appending(name) } ?? NotePath(bytes: name)
-        }
     }
 }

@@ -18,9 +18,8 @@ struct HistoryContext {
     /// The note's path: a note of the vault, or a path (with or without `.md`) that is gone
     /// from the vault but that git remembers.
     func notePath(_ reference: String) throws -> String {
-        for candidate in [reference, reference + ".md"] where candidate.hasSuffix(".md") && !candidate.hasPrefix("-") {
-            if !FileManager.default.fileExists(atPath: vault.root + "/" + candidate), history.knows(candidate) { return candidate }
-        }
+        let candidate = NotePath.addingMarkdownExtension(reference)
+        if !candidate.hasPrefix("-"), !FileManager.default.fileExists(atPath: vault.root + "/" + candidate), history.knows(candidate) { return candidate }
         return try context.resolve(reference, in: vault).description
     }
 }

@@ -24,12 +24,10 @@ enum NoteCompletion {
         // Without a usable index, the names come from a walk (the Tab key must not wait).
         if let session = VaultSession.forCompletion(vault), let candidates = try? session.withIndex({ index throws(VaultError) in try index.candidates() }) {
             for candidate in candidates {
-                var path = candidate.path.description
-                if path.lowercased().hasSuffix(".md") { path.removeLast(3) }
-                names += [path, candidate.title]
+                names += [NotePath.droppingMarkdownExtension(candidate.path.description), candidate.title]
             }
         } else {
-            names = vault.scan().notes.map { String($0.path.description.dropLast(3)) }
+            names = vault.scan().notes.map { NotePath.droppingMarkdownExtension($0.path.description) }
         }
         let typed = prefix.lowercased()
         return Array(Set(names.filter { $0.lowercased().hasPrefix(typed) })).sorted()

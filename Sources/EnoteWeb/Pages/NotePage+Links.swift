@@ -19,6 +19,30 @@ extension NotePage {
         return "<span class=\"tags\" id=\"note_tags\">\(HTML.join(links, separator: " "))</span>"
     }
 
+    /// A link of the note that leads nowhere, as `enote links` marks it dead.
+    package struct DeadLink: Sendable {
+        /// The destination as written (`nowhere#Part|alias`, `<missing one.md>`).
+        package var destination: String
+        package var line: Int
+        /// The UTF-16 column of the link's first character, as `enote links --json` counts.
+        package var column: Int
+    }
+
+    /// The links of the note that lead nowhere, by line (as `enote links` lists them dead).
+    var deadLinkSection: HTML {
+        guard !deadLinks.isEmpty else { return .empty }
+        let items = deadLinks.map { link -> HTML in
+            """
+            <li data-line="\(link.line)" data-column="\(link.column)"><code>\(link.destination)</code> \
+            <span class="line-number">:\(link.line)</span></li>
+            """
+        }
+        return """
+            <section class="dead-links" id="note_dead_links"><h2>\(frame.text("Links that lead nowhere"))</h2>
+            <ul>\(HTML.join(items, separator: "\n"))</ul></section>
+            """
+    }
+
     /// The notes that link here, each with the line that links.
     var backlinkSection: HTML {
         guard !backlinks.isEmpty else { return .empty }
@@ -53,27 +77,33 @@ extension WebServer {
         return (tags, backlinks)
     }
 
-    /// The body of `note` as HTML with its wikilinks resolved against the notes indexed now: a
-    /// note or a picture a `[[wikilink]]` or `![[embed]]` names is linked under `/n/` (at the
-    /// heading it names, whose `id` is its slug); a dead or ambiguous one, or one to another
-    /// kind of file, is left as written.
-    func linkedBody(of note: Note) -> String {
-        let links = NoteLinkExtractor.extract(note.content).links.filter(\.isWikilink)
-        let resolutions = links.isEmpty ? [] : (try? web.read { index throws(VaultError) in try index.resolve(links, from: note.path) }) ?? []
+    /// The body of a note read for its page as HTML, with its links resolved against the notes
+    /// indexed now (one question to the index): a note or a picture a `[[wikilink]]` or
+    /// `![[embed]]` names is linked under `/n/` (at the heading it names:
+    /// ``NoteHeading/fragment(_:)``, the id of the heading go-to-definition finds too); a dead or
+    /// ambiguous one, or one to another kind of file, is left as written. And the links that
+    /// lead nowhere, by the library's one rule (those `enote links` marks dead).
+    func linkedBody(of rendered: RenderedNote) -> (body: String, deadLinks: [NotePage.DeadLink]) {
+        let links = rendered.links.links
+        let path = rendered.note.path
+        let resolutions = links.isEmpty ? [] : (try? web.read { index throws(VaultError) in try index.resolve(links, from: path) }) ?? []
         var urls: [Int: String] = [:]
+        var dead: [NotePage.DeadLink] = []
         for (link, resolution) in zip(links, resolutions) {
+            if resolution == .dead { dead.append(NotePage.DeadLink(destination: link.destination, line: link.place.line, column: link.place.utf16Column)) }
             // `/n/` serves notes and pictures; a link to another file (a PDF) stays as written.
-            guard case .resolved(let target) = resolution else { continue }
-            let path = NotePath(trusted: target)
-            guard path.isMarkdown || ImageFormat.named(byExtensionOf: target) != nil else { continue }
-            var url = NoteURL.show(path)
-            if path.isMarkdown, let heading = link.target.heading,
-                let fragment = NoteHeading.slug(heading).addingPercentEncoding(withAllowedCharacters: NoteURL.componentAllowed), !fragment.isEmpty
+            guard link.isWikilink, case .resolved(let target) = resolution else { continue }
+            let targetPath = NotePath(trusted: target)
+            guard targetPath.isMarkdown || ImageFormat.named(byExtensionOf: target) != nil else { continue }
+            var url = NoteURL.show(targetPath)
+            if targetPath.isMarkdown, let heading = link.target.heading,
+                let fragment = NoteHeading.fragment(heading).addingPercentEncoding(withAllowedCharacters: NoteURL.componentAllowed), !fragment.isEmpty
             {
                 url += "#" + fragment
             }
             urls[link.place.offset] = url
         }
-        return note.content.bodyHTML(wikilinks: { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }, headingIDs: true)
+        let body = rendered.bodyHTML { link in urls[link.place.offset].map(WikilinkDisplay.link) ?? .asWritten }
+        return (body, dead)
     }
 }

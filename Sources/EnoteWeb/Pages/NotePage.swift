@@ -11,6 +11,8 @@ package struct NotePage {
     /// The note's tags and the notes that link to it (see NotePage+Links.swift).
     var tags: [String] = []
     var backlinks: [Backlink] = []
+    /// The note's links that lead nowhere (see NotePage+Links.swift).
+    var deadLinks: [DeadLink] = []
     /// The body as HTML with its wikilinks resolved (see NotePage+Links.swift), or `nil` for
     /// libcmark's rendering alone.
     var linkedBody: String?
@@ -58,6 +60,7 @@ package struct NotePage {
             <div class="body">
             \(body)
             </div>
+            \(deadLinkSection)
             \(backlinkSection)
             \(actions)
             </article>

@@ -110,10 +110,11 @@ extension WebServer {
                 status: .ok, headers: [.contentType: type, .cacheControl: "private, no-cache"],
                 body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
         }
-        let note = try web.vault.read(path)
-        var page = NotePage(frame: frame(request, context), note: note, now: web.clock.now(), timeZone: web.clock.timeZone)
+        // One libcmark parse reads the note, its links and its body (RenderedNote).
+        let rendered = try web.vault.readRendered(path)
+        var page = NotePage(frame: frame(request, context), note: rendered.note, now: web.clock.now(), timeZone: web.clock.timeZone)
         (page.tags, page.backlinks) = links(of: path)
-        page.linkedBody = linkedBody(of: note)
+        (page.linkedBody, page.deadLinks) = linkedBody(of: rendered)
         return page.render().response()
     }
 

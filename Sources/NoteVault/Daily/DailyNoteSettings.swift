@@ -39,8 +39,7 @@ public struct DailyNoteSettings: Sendable, Equatable {
     /// - Throws: ``PathError`` when the name breaks a rule of paths (the config's own check
     ///   makes that rare).
     public func path(for day: CalendarDay) throws(PathError) -> NotePath {
-        var name = Self.format(format, day: day)
-        if !NotePath.isMarkdownName(Array(name.utf8)[...]) { name += ".md" }
+        let name = NotePath.addingMarkdownExtension(Self.format(format, day: day))
         return try NotePath(validating: folder.isEmpty ? name : folder + "/" + name, purpose: .create)
     }
 

@@ -57,7 +57,7 @@ extension Vault {
     /// The bytes of a new daily note: the template filled in (or a heading with the day in full),
     /// with `title` (unless the template sets one), `created` and `updated` in its front matter.
     private func dailyNoteBytes(path: NotePath, day: CalendarDay, template: String?, locale: Locale, now: Date) throws(VaultError) -> [UInt8] {
-        let title = String(path.fileName.dropLast(3))
+        let title = NotePath.droppingMarkdownExtension(path.fileName)
         let text = template ?? "# {{date_long}}\n\n"
         let bytes = Template.instantiate(text, title: title, now: now, timeZone: clock.timeZone, day: day, locale: locale)
         let (reading, diagnostics) = FrontMatterParser.read(bytes, file: "template")

@@ -98,18 +98,13 @@ package struct NoteExporter: Sendable {
         }
         // An absolute path (libcmark's safe mode removes file: URLs, but a path is fine).
         guard let outputFolder else { return absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute }
-        return Self.relativePath(from: outputFolder, to: absolute)
+        return Self.relativeURL(from: outputFolder, to: absolute)
     }
 
-    /// `to` relative to the folder `from` (both absolute).
-    static func relativePath(from folder: String, to file: String) -> String {
-        let base = folder.split(separator: "/")
-        let target = file.split(separator: "/")
-        var common = 0
-        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
-        let up = Array(repeating: "..", count: base.count - common)
-        return (up + target[common...].map(String.init)).joined(separator: "/")
-            .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
+    /// The URL of the file `to` on a page saved in the folder `from` (both absolute): its
+    /// ``RelativePath``, percent-encoded as a URL's path.
+    static func relativeURL(from folder: String, to file: String) -> String {
+        RelativePath.of(file, from: folder).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
     }
 
     static func escape(_ text: String) -> String {

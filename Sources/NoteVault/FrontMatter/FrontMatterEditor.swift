@@ -74,6 +74,19 @@ public enum FrontMatterEditor {
         }
     }
 
+    /// One edit of a file: the bytes of `range` replaced by `bytes` (an empty range inserts).
+    public struct Edit: Sendable, Equatable {
+        /// The bytes replaced, as offsets in the file.
+        public var range: Range<Int>
+        /// What they become.
+        public var bytes: [UInt8]
+
+        public init(range: Range<Int>, bytes: [UInt8]) {
+            self.range = range
+            self.bytes = bytes
+        }
+    }
+
     /// Applies `changes` to a note's bytes.
     /// - Parameters:
     ///   - changes: What to set or remove, in order.
@@ -87,6 +100,22 @@ public enum FrontMatterEditor {
         reading: FrontMatterReading,
         file: String
     ) throws(EditError) -> [UInt8] {
+        var result = bytes
+        for edit in try edits(changes, to: bytes, reading: reading, file: file).reversed() {
+            result.replaceSubrange(edit.range, with: edit.bytes)
+        }
+        return result
+    }
+
+    /// The byte edits ``apply(_:to:reading:file:)`` makes, for a front end that hands them to
+    /// someone else (the language server's `TextEdit`s): ordered by place, none overlapping,
+    /// none when nothing changes. The same refusals.
+    public static func edits(
+        _ changes: [Change],
+        to bytes: [UInt8],
+        reading: FrontMatterReading,
+        file: String
+    ) throws(EditError) -> [Edit] {
         let changes = lastChangePerKey(changes)
         switch reading {
         case .unreadable:
@@ -94,15 +123,15 @@ public enum FrontMatterEditor {
         case .absent:
             let inserts = changes.contains { if case .set = $0 { true } else { false } }
             if inserts, opensUnreadBlock(bytes) { throw .foreignFrontMatter(file: file) }
-            return insertBlock(changes, into: bytes)
+            return insertBlock(changes, into: bytes).map { [$0] } ?? []
         case .parsed(let frontMatter):
-            return try edit(frontMatter, with: changes, bytes: bytes, file: file)
+            return try edits(frontMatter, with: changes, file: file)
         }
     }
 
-    private static func edit(_ frontMatter: FrontMatter, with changes: [Change], bytes: [UInt8], file: String) throws(EditError) -> [UInt8] {
+    private static func edits(_ frontMatter: FrontMatter, with changes: [Change], file: String) throws(EditError) -> [Edit] {
         let eol = Array(frontMatter.lineEnding.rawValue.utf8)
-        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        var replacements: [Edit] = []
         var appended: [UInt8] = []
         for change in changes {
             let matches = frontMatter.entries.filter { change.spellings.contains($0.key) }
@@ -113,27 +142,23 @@ public enum FrontMatterEditor {
             case .set(let key, _, let yaml):
                 if let entry = matches.first {
                     if let valueRange = entry.valueRange {
-                        replacements.append((valueRange, Array(yaml.utf8)))
+                        replacements.append(Edit(range: valueRange, bytes: Array(yaml.utf8)))
                     } else {
-                        replacements.append((entry.range, Array("\(entry.key): \(yaml)".utf8) + eol))
+                        replacements.append(Edit(range: entry.range, bytes: Array("\(entry.key): \(yaml)".utf8) + eol))
                     }
                 } else {
                     appended += Array("\(key): \(yaml)".utf8) + eol
                 }
             case .remove:
                 if let entry = matches.first {
-                    replacements.append((entry.range, []))
+                    replacements.append(Edit(range: entry.range, bytes: []))
                 }
             }
         }
         if !appended.isEmpty {
-            replacements.append((frontMatter.closingFenceStart..<frontMatter.closingFenceStart, appended))
+            replacements.append(Edit(range: frontMatter.closingFenceStart..<frontMatter.closingFenceStart, bytes: appended))
         }
-        var result = bytes
-        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(replacement.range, with: replacement.bytes)
-        }
-        return result
+        return replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// The changes with only the last one for each key (by any spelling), in their order, so
@@ -180,21 +205,19 @@ public enum FrontMatterEditor {
     }
 
     /// A note without front matter gets a new block at the top (after a BOM), using the line
-    /// ending its first line already uses.
-    private static func insertBlock(_ changes: [Change], into bytes: [UInt8]) -> [UInt8] {
+    /// ending its first line already uses; nil when nothing is set.
+    private static func insertBlock(_ changes: [Change], into bytes: [UInt8]) -> Edit? {
         let lines: [String] = changes.compactMap { change in
             if case .set(let key, _, let yaml) = change { return "\(key): \(yaml)" }
             return nil
         }
-        guard !lines.isEmpty else { return bytes }
+        guard !lines.isEmpty else { return nil }
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let eol = detectLineEnding(bytes)
         var block = Array("---".utf8) + Array(eol.rawValue.utf8)
         for line in lines { block += Array(line.utf8) + Array(eol.rawValue.utf8) }
         block += Array("---".utf8) + Array(eol.rawValue.utf8)
-        var result = bytes
-        result.insert(contentsOf: block, at: bomLength)
-        return result
+        return Edit(range: bomLength..<bomLength, bytes: block)
     }
 
     /// The line ending of the file's first line; LF when it has none.

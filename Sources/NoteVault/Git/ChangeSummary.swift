@@ -20,13 +20,13 @@ struct ChangeSummary {
             if status.hasPrefix("R") || status.hasPrefix("C"), index + 1 < fields.count {
                 let (from, to) = (fields[index], fields[index + 1])
                 index += 2
-                if to.hasSuffix(".md") { renamed.append((from, to)) } else { otherFiles.append(to) }
+                if NotePath.isMarkdownName(to) { renamed.append((from, to)) } else { otherFiles.append(to) }
                 continue
             }
             guard index < fields.count else { break }
             let path = fields[index]
             index += 1
-            guard path.hasSuffix(".md") else {
+            guard NotePath.isMarkdownName(path) else {
                 otherFiles.append(path)
                 continue
             }

@@ -220,7 +220,7 @@ extension VaultSync {
             let note = (copy as NSString).deletingLastPathComponent
             let name = (copy as NSString).lastPathComponent
             guard let range = name.range(of: ".conflict-") else { continue }
-            let original = (note.isEmpty ? "" : note + "/") + name[..<range.lowerBound] + ".md"
+            let original = NotePath.addingMarkdownExtension((note.isEmpty ? "" : note + "/") + name[..<range.lowerBound])
             guard let kept = FileManager.default.contents(atPath: vault.root + "/" + copy),
                 let restored = FileManager.default.contents(atPath: vault.root + "/" + original), kept == restored
             else { continue }

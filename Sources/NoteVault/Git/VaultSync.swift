@@ -110,7 +110,7 @@ public struct VaultSync: Sendable {
         if !before.isEmpty {
             let changed = git.run(["diff", "--name-only", "-z", "--no-renames", "--diff-filter=AMRT", before, "HEAD", "--", "."])
             if changed.succeeded {
-                report.broughtNotes = GitRepository.fields(changed.stdout).filter { $0.hasSuffix(".md") }
+                report.broughtNotes = GitRepository.fields(changed.stdout).filter(NotePath.isMarkdownName)
             }
         }
         ledger.recordBrought(report.broughtNotes + report.keptRemovals)

@@ -128,8 +128,7 @@ struct IndexRecord: Sendable {
 
     /// The file name as searchable words: `work/grocery-list.md` → `work grocery list`.
     static func searchableName(of path: NotePath) -> String {
-        var bytes = path.bytes
-        if NotePath.isMarkdownName(bytes) { bytes.removeLast(3) }
+        var bytes = NotePath.droppingMarkdownExtension(path.bytes)
         for index in bytes.indices
         where bytes[index] < 0x80 && !(bytes[index] >= 0x30 && bytes[index] <= 0x39)
             && !(bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A)

@@ -99,9 +99,7 @@ struct LinkGraphReader {
     }
 
     private func resolve(_ link: NoteLink, from source: String, in scope: Scope) -> LinkResolution {
-        let resolution = scope.resolver.resolve(link, from: source)
-        guard resolution == .dead, let file = LinkFileTarget.find(link, from: source, root: root) else { return resolution }
-        return .resolved(file)
+        scope.resolver.resolve(link, from: source, filesUnder: root)
     }
 
     private static func keys(of links: [StoredLink]) -> [String] {

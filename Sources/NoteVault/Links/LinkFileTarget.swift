@@ -1,5 +1,18 @@
 import Foundation
 
+extension LinkResolver {
+    /// Where `link`, written in the note at `source`, leads, by the one rule every front end
+    /// reports (`enote links`, `enote list --dead-links`, the language server's diagnostics, the
+    /// web's note page): a note this resolver knows, else a file that is not a note (a picture,
+    /// a PDF) where ``LinkFileTarget`` finds it beneath `root`. It is dead when neither answers:
+    /// a missing `[[report.pdf]]` as much as a missing `[[plan]]`.
+    public func resolve(_ link: NoteLink, from source: String, filesUnder root: String) -> LinkResolution {
+        let resolution = resolve(link, from: source)
+        guard resolution == .dead, let file = LinkFileTarget.find(link, from: source, root: root) else { return resolution }
+        return .resolved(file)
+    }
+}
+
 /// The file a link names when it is not a note (a picture, a PDF): files that are not notes are
 /// not indexed, so they are looked for where the link says, when it is asked.
 enum LinkFileTarget {
@@ -9,7 +22,7 @@ enum LinkFileTarget {
     static func find(_ link: NoteLink, from source: String, root: String) -> String? {
         let path = link.target.path
         let name = LinkResolver.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name.lowercased().hasSuffix(".md") else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !NotePath.isMarkdownName(name) else { return nil }
         var candidates: [String?] = []
         if path.hasPrefix("/") {
             candidates.append(LinkResolver.normalize(String(path.drop { $0 == "/" })))

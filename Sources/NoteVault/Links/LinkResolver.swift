@@ -26,16 +26,25 @@ public struct LinkResolver: Sendable {
     ///     relative to its root, with `/` between components.
     ///   - aliases: The front matter `aliases` of each note that has some, by path.
     public init(paths: [String], aliases: [String: [String]] = [:]) {
-        for path in paths {
-            byPath[path] = path
-            byFoldedPath[path.lowercased(), default: []].append(path)
-            byName[Self.name(of: path).lowercased(), default: []].append(path)
-        }
+        for path in paths { add(path) }
         for (path, names) in aliases {
             for alias in Set(names.map { $0.trimmingSpaces().lowercased() }) where !alias.isEmpty {
                 byAlias[alias, default: []].append(path)
             }
         }
+    }
+
+    /// This resolver with one more note at `path`: for a link to a note about to be made.
+    package func adding(_ path: String) -> LinkResolver {
+        var resolver = self
+        resolver.add(path)
+        return resolver
+    }
+
+    private mutating func add(_ path: String) {
+        byPath[path] = path
+        byFoldedPath[path.lowercased(), default: []].append(path)
+        byName[Self.name(of: path).lowercased(), default: []].append(path)
     }
 
     /// Resolves `link`, written in the note at `source` (a vault-relative path).
@@ -57,8 +66,7 @@ public struct LinkResolver: Sendable {
     }
 
     private func resolveWikilink(_ written: String, from source: String) -> LinkResolution {
-        var path = written.trimmingSpaces()
-        if path.lowercased().hasSuffix(".md") { path.removeLast(3) }
+        var path = NotePath.droppingMarkdownExtension(written.trimmingSpaces())
         if path.hasPrefix("/") { path = String(path.drop { $0 == "/" }) }
         if let root = Self.normalize(path), let found = lookup(root) { return found }
         if let relative = Self.normalize(Self.folder(of: source) + path), let found = lookup(relative) { return found }
@@ -69,7 +77,7 @@ public struct LinkResolver: Sendable {
             let lastName = String(folded.split(separator: "/").last ?? Substring(folded))
             let matches = (byName[lastName] ?? []).filter { candidate in
                 let lowered = candidate.lowercased()
-                return lowered.hasSuffix(suffix) || lowered.hasSuffix(suffix + ".md")
+                return lowered.hasSuffix(suffix) || NotePath.droppingMarkdownExtension(lowered).hasSuffix(suffix)
             }
             if let found = shallowest(matches) { return found }
         } else if let matches = byName[folded], let found = shallowest(matches) {
@@ -83,7 +91,7 @@ public struct LinkResolver: Sendable {
 
     /// A path as written or with `.md`, exactly, else ignoring case.
     private func lookup(_ path: String) -> LinkResolution? {
-        let candidates = path.lowercased().hasSuffix(".md") ? [path] : [path, path + ".md"]
+        let candidates = NotePath.isMarkdownName(path) ? [path] : [path, NotePath.addingMarkdownExtension(path)]
         for candidate in candidates {
             if let found = byPath[candidate] { return .resolved(found) }
         }
@@ -114,13 +122,13 @@ public struct LinkResolver: Sendable {
         guard !link.isWikilink, !written.isEmpty else { return true }
         let joined = written.hasPrefix("/") ? String(written.drop { $0 == "/" }) : folder(of: source) + written
         guard let normalized = normalize(joined) else { return false }
-        return normalized.utf8.elementsEqual(path.utf8) || (normalized + ".md").utf8.elementsEqual(path.utf8)
+        return normalized.utf8.elementsEqual(path.utf8) || NotePath.addingMarkdownExtension(normalized).utf8.elementsEqual(path.utf8)
     }
 
     /// The file name of a path, without `.md` for a note.
     static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
+        return NotePath.droppingMarkdownExtension(file)
     }
 
     /// The folder of a vault-relative path with a trailing `/`, or `""` at the root.

@@ -35,10 +35,10 @@ enum LinkRewriter {
         if rawPath.hasPrefix("/") {
             path = "/" + newTarget
         } else {
-            path = relativePath(from: LinkResolver.folder(of: source), to: newTarget)
+            path = RelativePath.of(newTarget, from: LinkResolver.folder(of: source))
             if rawPath.hasPrefix("./"), !path.hasPrefix("../") { path = "./" + path }
         }
-        if !decoded.lowercased().hasSuffix(".md"), path.lowercased().hasSuffix(".md") { path.removeLast(3) }
+        if !NotePath.isMarkdownName(decoded) { path = NotePath.droppingMarkdownExtension(path) }
         if rawPath.contains("%") {
             let encodedNonASCII = !rawPath.unicodeScalars.contains { !$0.isASCII } && decoded.unicodeScalars.contains { !$0.isASCII }
             return PercentCoding.encode(path, nonASCII: encodedNonASCII) + suffix
@@ -66,33 +66,13 @@ enum LinkRewriter {
         let written = String(inner[..<pathEnd])
         let suffix = String(inner[pathEnd...])
         let trimmed = written.trimmingSpaces()
-        func leads(_ candidate: String) -> Bool {
-            resolver.resolve(LinkTarget(wikilink: candidate), wikilink: true, from: source) == .resolved(newTarget)
-        }
         // Still right as written (an alias, or a name that still leads there).
-        if !trimmed.isEmpty, leads(trimmed) { return inner }
-        let keepsExtension = trimmed.lowercased().hasSuffix(".md")
-        func shown(_ path: String) -> String {
-            !keepsExtension && path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
-        }
-        let fileName = String(newTarget.split(separator: "/").last ?? Substring(newTarget))
-        var candidates: [String] = []
-        if !trimmed.contains("/") { candidates.append(shown(fileName)) }
-        if trimmed.hasPrefix("./") || trimmed.hasPrefix("../") {
-            candidates.append(shown(relativePath(from: LinkResolver.folder(of: source), to: newTarget)))
-        }
-        candidates.append(shown(newTarget))
-        guard let chosen = candidates.first(where: leads) else { return nil }
+        if !trimmed.isEmpty, resolver.resolve(LinkTarget(wikilink: trimmed), wikilink: true, from: source) == .resolved(newTarget) { return inner }
+        // Else in the form it was written: by name, relative, or from the root; with `.md` or not.
+        let form = LinkFormatter.WikilinkForm(
+            byName: !trimmed.contains("/"), relative: trimmed.hasPrefix("./") || trimmed.hasPrefix("../"),
+            keepingExtension: NotePath.isMarkdownName(trimmed))
+        guard let chosen = LinkFormatter(resolver: resolver).wikilink(to: newTarget, from: source, form: form) else { return nil }
         return chosen + suffix
-    }
-
-    /// The path from `folder` (with a trailing `/`, or empty for the root) to `target`.
-    static func relativePath(from folder: String, to target: String) -> String {
-        let from = folder.split(separator: "/")
-        let to = target.split(separator: "/")
-        var common = 0
-        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
-        let ups = Array(repeating: "..", count: from.count - common)
-        return (ups + to[common...].map(String.init)).joined(separator: "/")
     }
 }

@@ -34,12 +34,27 @@ public struct NoteHeading: Sendable, Equatable {
         text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: " ")
     }
 
-    /// The heading a link's `#heading` part lands on: the first of `headings` whose
-    /// ``anchor(_:)`` is the part's, or nil. Links that name a heading written twice lead to the
-    /// first (as a page's ids do: the later ones take a number).
+    /// The heading a link's `#heading` part lands on, the one rule for go-to-definition, a
+    /// heading's rename and the web page: the heading whose page `id` (``ids(for:)``) is the
+    /// part's ``fragment(_:)``, so the editor and the browser land on the same heading. A part
+    /// written as the text (`#What's new?`), in any case, or as the page's slug (`#whats-new`)
+    /// finds it; of two headings with one slug, links lead to the first (the later ones' ids
+    /// take a number), and `#next-steps-1` to the second. A part with no slug (`#???`) lands on
+    /// the first heading of the same ``anchor(_:)``, which has no id on a page. Nil when none.
     public static func target(of heading: String, in headings: [NoteHeading]) -> NoteHeading? {
-        let wanted = anchor(heading)
-        return headings.first { anchor($0.text) == wanted }
+        let wanted = fragment(heading)
+        guard !wanted.isEmpty else {
+            let written = anchor(heading)
+            return headings.first { slug($0.text).isEmpty && anchor($0.text) == written }
+        }
+        let pageIDs = ids(for: headings.map(\.text))
+        return zip(headings, pageIDs).first { $0.1 == wanted }?.0
+    }
+
+    /// The `#fragment` of a page's URL for a link's `#heading` part: its ``slug(_:)``, which is
+    /// the `id` of the heading ``target(of:in:)`` finds (empty when the part has no slug).
+    public static func fragment(_ heading: String) -> String {
+        slug(heading)
     }
 
     /// The heading's `id` on a page, and the `#fragment` that lands on it: its ``anchor(_:)``

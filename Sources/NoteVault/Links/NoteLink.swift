@@ -42,6 +42,20 @@ public struct NoteLink: Sendable, Hashable {
     /// Whether the link points outside the vault (a URL with a scheme).
     public var isExternal: Bool { target.isExternal }
 
+    /// Whether the link is written to lead to a note: not a URL or an autolink, not a picture
+    /// (`![alt](…)`), and its path names a `.md` file or has no file extension (`[[plan]]`,
+    /// `[p](work/plan.md)`, `[[v 1.2 draft]]`); `[[report.pdf]]` and `[x](photo.png)` name other
+    /// files. Where a dead link's note would be made asks this; whether a link is dead does not
+    /// (``LinkResolver/resolve(_:from:filesUnder:)``).
+    public var isWrittenForNote: Bool {
+        guard !isExternal, kind != .autolink, kind != .image, !target.path.isEmpty else { return false }
+        let name = target.path.split(separator: "/").last.map(String.init) ?? target.path
+        guard !NotePath.isMarkdownName(name), let dot = name.lastIndex(of: ".") else { return true }
+        // An extension is short and has no space (`v 1.2 draft` has none).
+        let suffix = name[name.index(after: dot)...]
+        return suffix.contains(" ") || suffix.count > 5
+    }
+
     /// Whether a Markdown destination is written in angle brackets (`<My Note.md>`).
     public var isAngleBracketed: Bool { destination.hasPrefix("<") && destination.hasSuffix(">") && kind != .wikilink && kind != .embed }
 

@@ -29,11 +29,21 @@ package enum NoteLinkExtractor {
     /// not text), front matter tags included.
     package static func extract(_ content: NoteContent) -> NoteLinks {
         guard content.textProblem == nil else { return NoteLinks() }
-        var tagsLine: Int?
-        if case .parsed(let frontMatter) = content.frontMatter {
-            tagsLine = frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == .tags }?.line
+        return extract(bytes: content.bytes, bodyStart: content.bodyStart, frontMatterTags: content.metadata.tags, frontMatterTagsLine: tagsLine(of: content))
+    }
+
+    /// ``extract(_:)`` from a map of the body already parsed (offsets relative to the body).
+    static func extract(_ content: NoteContent, map: MarkdownSyntaxMap) -> NoteLinks {
+        guard content.textProblem == nil else { return NoteLinks() }
+        return content.bytes.withUnsafeBufferPointer { buffer in
+            extract(buffer: buffer, bodyStart: content.bodyStart, map: map, frontMatterTags: content.metadata.tags, frontMatterTagsLine: tagsLine(of: content))
         }
-        return extract(bytes: content.bytes, bodyStart: content.bodyStart, frontMatterTags: content.metadata.tags, frontMatterTagsLine: tagsLine)
+    }
+
+    /// The line of the front matter's `tags:`, if any.
+    private static func tagsLine(of content: NoteContent) -> Int? {
+        guard case .parsed(let frontMatter) = content.frontMatter else { return nil }
+        return frontMatter.entries.first { FrontMatterKey(spelling: $0.key) == .tags }?.line
     }
 
     /// Extracts links and tags from a whole file whose body starts at `bodyStart` (after the

@@ -94,15 +94,11 @@ extension Vault {
         }
     }
 
-    /// The Markdown that shows pictures stored at `paths` in a note at `notePath`.
+    /// The Markdown that shows pictures stored at `paths` in a note at `notePath`, each linked
+    /// as ``LinkFormatter`` writes a Markdown link.
     static func imageMarkdown(_ images: [ImageAttachment], storedAt paths: [NotePath], from notePath: NotePath) -> String {
-        let depth = notePath.bytes.filter { $0 == UInt8(ascii: "/") }.count
-        let up = String(repeating: "../", count: depth)
-        return zip(images, paths).map { image, path in
-            // A backslash first: left alone, one at the end would escape the closing bracket.
-            let alt = image.altText.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "]", with: "\\]")
-                .replacingOccurrences(of: "[", with: "\\[")
-            return "![\(alt)](\(up)\(path.description.replacingOccurrences(of: " ", with: "%20")))"
+        zip(images, paths).map { image, path in
+            "!" + LinkFormatter.markdownLink(to: path.description, title: image.altText, from: notePath.description)
         }.joined(separator: "\n")
     }
 }

@@ -20,6 +20,19 @@ extension NoteContent {
         return MarkdownHTML.render(rewritten.markdown, headingIDs: NoteHeading.ids(for: rewritten.headings))
     }
 
+    /// The body's HTML from what one parse gave (``RenderedNote``): `html`, libcmark's rendering
+    /// of the body, when every wikilink stays as written, else the rewritten body rendered (a
+    /// second parse); headings given their ids (``NoteHeading/ids(for:)``) either way.
+    func bodyHTML(
+        rendered html: String, map: MarkdownSyntaxMap, wikilinks: [NoteLink], display: (NoteLink) -> WikilinkDisplay
+    ) -> String {
+        let ids = NoteHeading.ids(for: map.headings.map(\.text))
+        guard textProblem == nil, let markdown = rewritten(map: map, wikilinks: wikilinks, display: display) else {
+            return MarkdownHTML.addingHeadingIDs(html, ids: ids)
+        }
+        return MarkdownHTML.render(markdown, headingIDs: ids)
+    }
+
     /// The body's Markdown with each `[[wikilink]]` and `![[embed]]` written as `display` says.
     ///
     /// Markdown has no wikilinks, so libcmark alone shows them as the text written. Here each
@@ -40,6 +53,13 @@ extension NoteContent {
         let start = bodyStart
         let map = bytes.withUnsafeBytes { MarkdownSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         let wikilinks = bytes.withUnsafeBufferPointer { NoteLinkExtractor.extract(buffer: $0, bodyStart: start, map: map) }.links.filter(\.isWikilink)
+        return (rewritten(map: map, wikilinks: wikilinks, display: display) ?? bodyText, map.headings.map(\.text))
+    }
+
+    /// The body with `wikilinks` (those of `map`'s parse, in order) written as `display` says;
+    /// nil when every one stays as written, so the body is the same.
+    private func rewritten(map: MarkdownSyntaxMap, wikilinks: [NoteLink], display: (NoteLink) -> WikilinkDisplay) -> String? {
+        let start = bodyStart
         // The Markdown links and images of the body, in file offsets: a wikilink written inside
         // one (`[see [[plan]]](url)`) cannot become a link too, for CommonMark has no link in a
         // link; it shows its text there, or stays as written when its brackets are the link's.
@@ -47,7 +67,7 @@ extension NoteContent {
         var markdown: [UInt8] = []
         markdown.reserveCapacity(bytes.count - start + wikilinks.count * 16)
         var copied = start
-        for link in wikilinks {
+        for link in wikilinks where link.isWikilink {
             guard let inner = link.destinationRange, link.place.offset >= copied, inner.upperBound + 2 <= bytes.count,
                 bytes[inner.upperBound] == UInt8(ascii: "]"), bytes[inner.upperBound + 1] == UInt8(ascii: "]")
             else { continue }
@@ -75,8 +95,9 @@ extension NoteContent {
             markdown += replacement
             copied = inner.upperBound + 2
         }
+        guard copied > start else { return nil }
         markdown += bytes[copied...]
-        return (String(decoding: markdown, as: UTF8.self), map.headings.map(\.text))
+        return String(decoding: markdown, as: UTF8.self)
     }
 
     /// What a wikilink shows: its alias, or, when it has none (or a blank one), its target as

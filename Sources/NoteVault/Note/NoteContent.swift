@@ -81,7 +81,18 @@ public struct NoteContent: Sendable {
     ///   - timeZone: The zone local times are read in (see ``NoteMetadata``).
     public init(bytes: [UInt8], path: String, timeZone: TimeZone = .current) {
         var unused: MarkdownSyntaxMap?
-        self.init(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &unused, mapping: false)
+        var unrendered: String?
+        self.init(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &unused, html: &unrendered, parse: .summary)
+    }
+
+    /// What the one libcmark parse of a body yields besides the summary.
+    private enum BodyParse {
+        /// The summary alone.
+        case summary
+        /// A syntax map too, when the body may hold links or tags.
+        case mapping
+        /// A syntax map and the body's HTML, always.
+        case rendering
     }
 
     /// Reads a note and maps its body's syntax in the same libcmark parse (offsets relative to
@@ -90,11 +101,24 @@ public struct NoteContent: Sendable {
     /// (``NoteLinkExtractor/mayHoldLinksOrTags(_:)``).
     static func readMappingSyntax(bytes: [UInt8], path: String, timeZone: TimeZone) -> (content: NoteContent, map: MarkdownSyntaxMap?) {
         var map: MarkdownSyntaxMap?
-        let content = NoteContent(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &map, mapping: true)
+        var unrendered: String?
+        let content = NoteContent(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &map, html: &unrendered, parse: .mapping)
         return (content, map)
     }
 
-    private init(bytes: [UInt8], path: String, timeZone: TimeZone, syntaxMap: inout MarkdownSyntaxMap?, mapping: Bool) {
+    /// Reads a note, maps its body's syntax and renders its body as ``bodyHTML`` does, all in the
+    /// same libcmark parse, for a page that shows it (``RenderedNote``). Map and HTML are `nil`
+    /// for a file that is not text.
+    static func readRendering(bytes: [UInt8], path: String, timeZone: TimeZone) -> (content: NoteContent, map: MarkdownSyntaxMap?, html: String?) {
+        var map: MarkdownSyntaxMap?
+        var html: String?
+        let content = NoteContent(bytes: bytes, path: path, timeZone: timeZone, syntaxMap: &map, html: &html, parse: .rendering)
+        return (content, map, html)
+    }
+
+    private init(
+        bytes: [UInt8], path: String, timeZone: TimeZone, syntaxMap: inout MarkdownSyntaxMap?, html: inout String?, parse: BodyParse
+    ) {
         self.bytes = bytes
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         if let problem = Self.textProblem(in: bytes) {
@@ -124,7 +148,14 @@ public struct NoteContent: Sendable {
         self.frontMatter = reading
         self.metadata = metadata
         let start = bodyStart
-        if mapping, bytes.withUnsafeBytes({ raw in NoteLinkExtractor.mayHoldLinksOrTags(UnsafeRawBufferPointer(rebasing: raw[start...])) }) {
+        if parse == .rendering {
+            let parsed = bytes.withUnsafeBytes { raw in MarkdownSummary.withSyntaxMapAndHTML(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...])) }
+            self.body = parsed.summary
+            syntaxMap = parsed.map
+            html = parsed.html
+        } else if parse == .mapping,
+            bytes.withUnsafeBytes({ raw in NoteLinkExtractor.mayHoldLinksOrTags(UnsafeRawBufferPointer(rebasing: raw[start...])) })
+        {
             let parsed = bytes.withUnsafeBytes { raw in MarkdownSummary.withSyntaxMap(parsingUTF8: UnsafeRawBufferPointer(rebasing: raw[start...])) }
             self.body = parsed.summary
             syntaxMap = parsed.map

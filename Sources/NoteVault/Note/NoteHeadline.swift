@@ -92,9 +92,7 @@ public struct NoteHeadline: Sendable, Equatable {
     }
 
     static func stem(of fileName: String) -> String {
-        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
-        if name.lowercased().hasSuffix(".md"), name.count > 3 { return String(name.dropLast(3)) }
-        return name
+        NotePath.droppingMarkdownExtension(fileName.split(separator: "/").last.map(String.init) ?? fileName)
     }
 }
 

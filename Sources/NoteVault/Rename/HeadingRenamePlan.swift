@@ -39,19 +39,19 @@ extension Vault {
         }
         let newText = new.trimmingSpaces()
         guard HeadingRewriter.isValid(newText) else { throw .rename(.invalidHeading(new)) }
-        let oldAnchor = NoteHeading.anchor(heading.text)
-        let newAnchor = NoteHeading.anchor(newText)
-        if newAnchor != oldAnchor, headings.contains(where: { NoteHeading.anchor($0.text) == newAnchor }) {
-            throw .rename(.headingExists(path, heading: newText))
+        // Links would name another heading as well when it has the new text's slug (or, without
+        // one, its anchor).
+        let newSlug = NoteHeading.slug(newText)
+        let collides = { (other: NoteHeading) in
+            newSlug.isEmpty ? NoteHeading.slug(other.text).isEmpty && NoteHeading.anchor(other.text) == NoteHeading.anchor(newText) : NoteHeading.slug(other.text) == newSlug
         }
-        // Links that name the heading's text lead to the first heading of that text; a later one
-        // takes none of them along.
-        let takesLinks = NoteHeading.target(of: heading.text, in: headings)?.line == heading.line
+        if headings.contains(where: { $0.line != line && collides($0) }) { throw .rename(.headingExists(path, heading: newText)) }
+        // The links that name it are those that land on it (NoteHeading.target): of two headings
+        // with one text, the later takes none along.
         let resolver = LinkResolver(paths: try graph.notePaths(), aliases: try graph.aliases())
         func replacements(_ content: NoteContent, source: String) -> [RenamePlan.Replacement] {
-            guard takesLinks else { return [] }
-            return NoteLinkExtractor.extract(content).links.compactMap { link in
-                guard !link.isExternal, let named = link.target.heading, NoteHeading.anchor(named) == oldAnchor,
+            NoteLinkExtractor.extract(content).links.compactMap { link in
+                guard !link.isExternal, let named = link.target.heading, NoteHeading.target(of: named, in: headings)?.line == heading.line,
                     link.target.path.isEmpty ? source == target : resolver.resolve(link, from: source) == .resolved(target)
                 else { return nil }
                 return HeadingRewriter.replacement(for: link, in: content.bytes, old: heading.text, new: newText)

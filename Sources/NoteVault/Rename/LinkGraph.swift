@@ -59,8 +59,7 @@ package final class ScanningLinkGraph: LinkGraph {
     /// The comparable form of a wikilink's last component: lowercased, without `.md`.
     static func folded(_ name: String) -> String {
         let last = name.split(separator: "/").last.map(String.init) ?? name
-        let lowered = last.trimmingSpaces().lowercased()
-        return lowered.hasSuffix(".md") ? String(lowered.dropLast(3)) : lowered
+        return NotePath.droppingMarkdownExtension(last.trimmingSpaces().lowercased())
     }
 
     private func scan() -> Scan {

@@ -102,7 +102,7 @@ struct RenamePlanner {
             for link in item.links where !link.isWikilink && !link.isExternal && !link.target.path.isEmpty {
                 let written = link.target.path
                 let joined = written.hasPrefix("/") ? String(written.drop { $0 == "/" }) : LinkResolver.folder(of: item.old) + written
-                if let path = LinkResolver.normalize(joined), !known.contains(path), !path.lowercased().hasSuffix(".md"),
+                if let path = LinkResolver.normalize(joined), !known.contains(path), !NotePath.isMarkdownName(path),
                     let status = try? vault.fileStatus(NotePath(trusted: path)), status.kind == .regular
                 {
                     notes.append(path)

@@ -136,7 +136,8 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 
-    static func isMarkdownName<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
+    /// Whether the name (or path) `name` ends in `.md`, in any case, after at least one byte.
+    package static func isMarkdownName<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
         guard name.count > 3 else { return false }
         var index = name.index(name.endIndex, offsetBy: -3)
         guard name[index] == UInt8(ascii: ".") else { return false }

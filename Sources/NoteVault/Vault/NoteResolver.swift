@@ -35,7 +35,7 @@ package enum NoteResolver {
             return match.path
         }
         let folded = typed.lowercased()
-        let foldedPath = folded.hasSuffix(".md") ? folded : folded + ".md"
+        let foldedPath = NotePath.addingMarkdownExtension(folded)
 
         // 2. A path or title that matches ignoring case.
         let exact = candidates.filter {
@@ -64,8 +64,8 @@ package enum NoteResolver {
         while typed.hasPrefix("./") { typed.removeFirst(2) }
         guard !typed.isEmpty else { return [] }
         let bytes = Array(typed.utf8)
-        guard !NotePath.isMarkdownName(bytes[...]) else { return [NotePath(bytes: bytes)] }
-        return [NotePath(bytes: bytes), NotePath(bytes: bytes + Array(".md".utf8))]
+        guard !NotePath.isMarkdownName(bytes) else { return [NotePath(bytes: bytes)] }
+        return [NotePath(bytes: bytes), NotePath(bytes: NotePath.addingMarkdownExtension(bytes))]
     }
 
     /// The note `reference` names exactly, for a change an agent asks for: its path as written
@@ -141,7 +141,7 @@ extension Vault {
     private func unlistedFile(named reference: String) -> (NotePath, FileStatus.Kind)? {
         var typed = reference
         while typed.hasPrefix("./") { typed.removeFirst(2) }
-        for candidate in [typed, typed + ".md"] {
+        for candidate in Set([typed, NotePath.addingMarkdownExtension(typed)]).sorted() {
             guard let path = try? NotePath(validating: candidate, purpose: .lookup) else { continue }
             if let status = try? fileStatus(path), status.kind == .symbolicLink || status.kind == .other { return (path, status.kind) }
         }

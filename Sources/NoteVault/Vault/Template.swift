@@ -137,17 +137,28 @@ extension Vault {
     /// The folder of note templates.
     package var templatesFolder: String { stateFolder + "/templates" }
 
-    /// The names of the templates in `.enote/templates/` (none when it is a link).
+    /// The names of the templates in `.enote/templates/` (none when it is a link): its Markdown
+    /// files (`.md` in any case), without the extension.
     package func templateNames() -> [String] {
-        let names = ((try? names(inFolder: Self.templatesPath)) ?? []).map { String(decoding: $0, as: UTF8.self) }
-        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { String($0.dropLast(3)) }.sorted()
+        templateFiles().map(NotePath.droppingMarkdownExtension).sorted()
     }
 
-    /// The text of the template `name` (with or without `.md`), read without following a link:
-    /// a template that is a link, or a templates folder that is one, is refused.
+    /// The Markdown files of `.enote/templates/`, not hidden.
+    private func templateFiles() -> [String] {
+        let names = ((try? names(inFolder: Self.templatesPath)) ?? []).map { String(decoding: $0, as: UTF8.self) }
+        return names.filter { NotePath.isMarkdownName($0) && !$0.hasPrefix(".") }
+    }
+
+    /// The text of the template `name` (with or without `.md`, which matches in any case), read
+    /// without following a link: a template that is a link, or a templates folder that is one, is
+    /// refused.
     /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are.
     package func template(named name: String) throws(VaultError) -> String {
-        let file = name.hasSuffix(".md") ? name : name + ".md"
+        var file = NotePath.addingMarkdownExtension(name)
+        if file != name, !exists(NotePath(bytes: Self.templatesPath + [UInt8(ascii: "/")] + Array(file.utf8))) {
+            // `Weekly.MD` for `Weekly`.
+            file = templateFiles().first { NotePath.droppingMarkdownExtension($0) == name } ?? file
+        }
         var text: String?
         if !file.contains("/"), !file.hasPrefix(".") {
             let path = Self.templatesPath + [UInt8(ascii: "/")] + Array(file.utf8)

@@ -12,8 +12,8 @@ package struct NewNoteDraft: Sendable, Equatable {
 
 extension Vault {
     /// The `attempt`-th file name ``create(_:)`` tries for a slug: `slug.md`, then `slug-2.md`, ….
-    static func newNoteName(slug: String, attempt: Int) -> String {
-        attempt == 1 ? "\(slug).md" : "\(slug)-\(attempt).md"
+    package static func newNoteName(slug: String, attempt: Int) -> String {
+        NotePath.addingMarkdownExtension(attempt == 1 ? slug : "\(slug)-\(attempt)")
     }
 
     /// The note ``create(_:)`` would write for `new` now: the same checks, the same name rule
@@ -37,5 +37,17 @@ extension Vault {
             return NewNoteDraft(path: path, bytes: bytes)
         }
         throw .invalidInput("could not find a free file name for \"\(title)\"")
+    }
+
+    /// The note ``create(_:)`` would write for `new`, at `path` instead of a name made from its
+    /// title: the same front matter (title, times) and body, for a note whose place is already
+    /// chosen (the one a dead link names, ``noteToCreate(for:from:)``). Its body may be empty: an
+    /// editor makes the file and the user writes into it. Nothing is written.
+    package func draft(_ new: NewNote, at path: NotePath) throws(VaultError) -> NewNoteDraft {
+        let title = new.title.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { throw .invalidInput("a note needs a title") }
+        guard !title.contains(where: { $0.isNewline }) else { throw .invalidInput("a title is one line; put the rest in the note's content") }
+        let bytes = try Self.newNoteBytes(new, title: title, pictures: "", now: clock.now(), timeZone: clock.timeZone)
+        return NewNoteDraft(path: path, bytes: bytes)
     }
 }

@@ -215,8 +215,7 @@ extension Vault {
         let targetFolder = try fileSystem.open(folder?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
         defer { fileSystem.close(targetFolder) }
         let name = preferredName ?? source.fileNameBytes
-        var stem = name
-        if NotePath.isMarkdownName(name[...]) { stem.removeLast(3) }
+        let stem = NotePath.droppingMarkdownExtension(name)
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? name : stem + Array("-\(attempt).md".utf8)
             if try !renameIfFree(source.fileNameBytes, in: sourceFolder, to: candidate, in: targetFolder) { continue }

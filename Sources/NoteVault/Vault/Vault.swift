@@ -158,9 +158,14 @@ public final class Vault: Sendable {
 
     /// Reads one note and the snapshot a later write must match.
     package func readWithSnapshot(_ path: NotePath) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
+        try readNote(path) { bytes in NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone) }
+    }
+
+    /// Reads the note at `path`, its content read from its bytes by `reading`.
+    func readNote(_ path: NotePath, reading: ([UInt8]) -> NoteContent) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
         do {
             let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
-            let content = NoteContent(bytes: snapshot.bytes, path: path.description, timeZone: clock.timeZone)
+            let content = reading(snapshot.bytes)
             return (Note(path: path, content: content, status: snapshot.status), snapshot)
         } catch let error where error.code == EFBIG {
             let status = try fileStatus(path)
@@ -258,8 +263,7 @@ public final class Vault: Sendable {
     static func conflictName(for name: [UInt8], at date: Date, timeZone: TimeZone) -> [UInt8] {
         let stamp = NoteDate.stamp(date, in: timeZone).prefix(19)
             .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
-        var stem = name
-        if NotePath.isMarkdownName(name[...]) { stem.removeLast(3) }
+        let stem = NotePath.droppingMarkdownExtension(name)
         return stem + Array(".conflict-\(stamp)-\(UInt16.random(in: 0...UInt16.max)).md".utf8)
     }
 }

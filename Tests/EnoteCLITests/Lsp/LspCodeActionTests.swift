@@ -33,12 +33,29 @@ import Testing
         let wikilink = Self.actions(client, uri, line: 0, character: "😀 日本: [[На".utf16.count)
         let create = try #require(wikilink.first { ($0["title"] as? String)?.contains("Нара 奈良.md") == true }, "\(wikilink)")
         try Self.apply(create, to: vault)
-        #expect(try vault.text("Нара 奈良.md") == "# Нара 奈良\n")
+        // The front matter `enote new` writes (Vault.draft), the title the link's name.
+        let made = Self.masked(try vault.text("Нара 奈良.md"))
+        #expect(made == "---\ntitle: Нара 奈良\ncreated: *\nupdated: *\n---\n", "\(made)")
+        let new = try vault.run("new", "Нара 奈良", "Текст", "--in", "elsewhere")
+        #expect(new.status == 0, "\(new)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: vault.url("elsewhere").path)
+        let written = try vault.text("elsewhere/" + (try #require(names.first)))
+        #expect(made + "Текст\n" == Self.masked(written), "\(made) / \(written)")
 
         let markdown = Self.actions(client, uri, line: 0, character: "😀 日本: [[Нара 奈良]] и [пл".utf16.count)
         let other = try #require(markdown.first { ($0["title"] as? String)?.contains("trips/plan.md") == true }, "\(markdown)")
         try Self.apply(other, to: vault)
-        #expect(try vault.text("trips/plan.md") == "# plan\n")
+        #expect(Self.masked(try vault.text("trips/plan.md")) == "---\ntitle: plan\ncreated: *\nupdated: *\n---\n")
+        let shown = try vault.run("show", "trips/plan.md", "--json")
+        #expect(shown.status == 0 && shown.stdout.contains("\"plan\""), "\(shown)")
+    }
+
+    /// A note's text with the values of `created:` and `updated:` replaced by `*`.
+    static func masked(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            for key in ["created: ", "updated: "] where line.hasPrefix(key) { return key + "*" }
+            return String(line)
+        }.joined(separator: "\n")
     }
 
     /// A dead link whose file is there (in an ignored folder, or written after the index last
@@ -78,6 +95,8 @@ import Testing
         ("# Киото 😀\n", "---\ncolor: red\n---\n# Киото 😀\n"),
         ("---\ntitle: 京都\n---\nТекст\n", "---\ntitle: 京都\ncolor: red\n---\nТекст\n"),
         ("---\ntitle: 京都\ncolour: blue # 😀\n---\nТекст\n", "---\ntitle: 京都\ncolour: red # 😀\n---\nТекст\n"),
+        ("---\r\ntitle: 京都\r\n---\r\nТекст\r\n", "---\r\ntitle: 京都\r\ncolor: red\r\n---\r\nТекст\r\n"),
+        ("\u{FEFF}# Киото 😀\r\n", "\u{FEFF}---\r\ncolor: red\r\n---\r\n# Киото 😀\r\n"),
     ])
     func setTheColourEditsTheFrontMatter(before: String, after: String) throws {
         let (vault, client) = try LspRenameTests.start()
@@ -90,5 +109,20 @@ import Testing
         #expect(try vault.text("note.md") == after)
         let shown = try vault.run("show", "note.md", "--json")
         #expect(shown.stdout.contains("\"red\""), "\(shown)")
+    }
+
+    /// The colour actions are ``FrontMatterEditor``'s edits (`enote set --color`'s): none for a
+    /// front matter it refuses to change, a `---` block it does not read (a second block would
+    /// be added in front of it) or a colour given twice.
+    @Test(arguments: ["---\n- a list 😀\n- not keys\n---\nТекст\n", "---\ncolor: red\ncolour: blue\n---\nТекст\n"])
+    func noColourActionWhereEnoteSetWouldRefuse(text: String) throws {
+        let (vault, client) = try LspRenameTests.start()
+        try vault.write("note.md", text)
+        let uri = vault.url("note.md").absoluteString
+        client.open(uri, text)
+        let actions = Self.actions(client, uri, line: 0, character: 0)
+        #expect(!actions.contains { ($0["title"] as? String)?.hasPrefix("Set the colour") == true }, "\(actions)")
+        let set = try vault.run("set", "note.md", "--color", "red")
+        #expect(set.status != 0, "\(set)")
     }
 }

@@ -55,6 +55,22 @@ import Testing
         #expect(Self.edit(first).text == "../travel/japan/kyoto%20trip.md")  // the `)` is already there
     }
 
+    /// A Markdown link is written by the library's one formatter (``LinkFormatter``), as `enote
+    /// mv` rewrites one: what a destination cannot hold is percent-encoded (spaces, parentheses),
+    /// letters of any script are kept as they are.
+    @Test func afterParenthesisOtherScriptsStayReadable() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("заметки/кошки (2).md", "---\ntitle: Кошки\n---\nО кошках.\n")
+        let client = try LspClient(in: vault.root, environment: vault.environment)
+        client.initialize()
+        let uri = vault.url("notes/today.md").absoluteString
+        let prefix = "😀 [кошки](кошк"
+        client.open(uri, "\(prefix)\n")
+        let items = Self.complete(client, uri, line: 0, character: prefix.utf16.count)
+        let first = try #require(items.first)
+        #expect(Self.edit(first).text == "../заметки/кошки%20%282%29.md)")
+    }
+
     @Test func afterHashTheTagsOfTheVaultAndOfTheNote() throws {
         let (vault, client) = try Self.start()
         let uri = vault.root.appendingPathComponent("new.md").absoluteString

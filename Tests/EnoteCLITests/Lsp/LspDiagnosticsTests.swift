@@ -41,6 +41,25 @@ import Testing
         #expect(Self.range(diagnostics[0]) == [2, start, 2, start + length])
     }
 
+    /// The language server judges links by the library's one rule, as `enote links` does: a
+    /// missing file that is not a note (`[[report.pdf]]`, a picture) is a dead link too, and one
+    /// that exists is not.
+    @Test func aMissingFileThatIsNotANoteIsADeadLinkAsEnoteLinksSays() throws {
+        let (vault, client) = try Self.start()
+        try vault.write("attachments/report.pdf", "%PDF-1.4")
+        let text = "日本 😀 [[report.pdf]] [[отчёт.pdf]] ![[кот.png]] [pdf](attachments/report.pdf) ![кот](кот.png)\n"
+        try vault.write("files.md", text)
+        let uri = vault.url("files.md").absoluteString
+        client.open(uri, text)
+        let diagnostics = try #require(client.diagnostics(for: uri))
+        #expect(Self.codes(diagnostics) == ["deadLink", "deadLink", "deadLink"], "\(diagnostics)")
+        let starts = diagnostics.map { Self.range($0)[1] }
+        let expected = ["日本 😀 [[report.pdf]] ", "日本 😀 [[report.pdf]] [[отчёт.pdf]] ", "日本 😀 [[report.pdf]] [[отчёт.pdf]] ![[кот.png]] [pdf](attachments/report.pdf) "]
+        #expect(starts == expected.map(\.utf16.count), "\(diagnostics)")
+        let links = try vault.run("links", "files.md", "--json")
+        #expect(links.stdout.components(separatedBy: "\"dead\"").count - 1 == 3, "\(links)")
+    }
+
     @Test func anAmbiguousWikilinkNamesTheNotesItMatches() throws {
         let (vault, client) = try Self.start()
         let uri = vault.root.appendingPathComponent("ambiguous.md").absoluteString

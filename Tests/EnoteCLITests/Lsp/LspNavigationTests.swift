@@ -31,6 +31,23 @@ import Testing
         #expect(((heading["range"] as? [String: Any])?["start"] as? [String: Int])?["line"] == 7)
     }
 
+    /// Go-to-definition lands on the heading the note's web page gives the link's `#fragment`
+    /// as its id (``NoteHeading/target(of:in:)``, one rule): a fragment written as a slug
+    /// (`#whats-new`) finds `What's new?`, and of two headings with one slug the first.
+    @Test func definitionLandsOnTheHeadingThePageGivesTheFragment() throws {
+        let (vault, client) = try Self.start()
+        try vault.write("news.md", "# Новости\n\n## Next steps!\n\n## Next steps\n\n## What's new? 😀\n\nТекст.\n")
+        let text = "[[news#whats-new]] [[news#Next steps]] [n](news.md#what%27s-new)\n"
+        let uri = vault.url("links.md").absoluteString
+        client.open(uri, text)
+        let target = vault.url("news.md").absoluteString
+        for (character, line) in [(3, 6), ("[[news#whats-new]] [[ne".utf16.count, 2), ("[[news#whats-new]] [[news#Next steps]] [".utf16.count, 6)] {
+            let found = try #require(Self.position(client, "textDocument/definition", uri, line: 0, character: character) as? [String: Any])
+            #expect(found["uri"] as? String == target)
+            #expect(((found["range"] as? [String: Any])?["start"] as? [String: Int])?["line"] == line, "at \(character)")
+        }
+    }
+
     @Test("definition of a link or an embed that names a picture is the picture; a missing one has none")
     func definitionOfAPictureIsTheFile() throws {
         let (vault, client) = try Self.start()

@@ -62,7 +62,8 @@ import Testing
             let document = try #require(change["textDocument"] as? [String: Any])
             let uri = try #require(document["uri"] as? String)
             let url = try #require(URL(string: uri))
-            var bytes = Array(try String(contentsOf: url, encoding: .utf8).utf8)
+            // The bytes as they are (reading a String would drop a byte order mark).
+            var bytes = Array(try Data(contentsOf: url))
             let edits = try #require(change["edits"] as? [[String: Any]])
             let spans = try edits.map { edit in
                 let range = try #require(edit["range"] as? [String: [String: Int]])

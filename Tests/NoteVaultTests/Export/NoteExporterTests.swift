@@ -205,7 +205,7 @@ struct NoteExporterTests {
     }
 
     @Test(
-        "relativePath",
+        "relativeURL",
         arguments: [
             ("/a/b", "/a/b/c.png", "c.png"),
             ("/a/x", "/a/b/c.png", "../b/c.png"),
@@ -216,8 +216,8 @@ struct NoteExporterTests {
             ("/a", "/a/100%.png", "100%25.png"),
             ("/a", "/a/q?#.png", "q%3F%23.png"),
         ])
-    func relativePath(folder: String, file: String, expected: String) {
-        #expect(NoteExporter.relativePath(from: folder, to: file) == expected)
+    func relativeURL(folder: String, file: String, expected: String) {
+        #expect(NoteExporter.relativeURL(from: folder, to: file) == expected)
     }
 
     @Test("plain text: the title, a blank line, the body without Markdown, the title not repeated")

@@ -11,6 +11,7 @@ import Testing
             (["A", "a.md", "A", "attachments/p.png"], "1 note added, 1 other file changed on laptop"),
             (["R100", "a.md", "work/a.md"], "1 note renamed on laptop"),
             (["M", ".enote/config", "M", "x.png"], "2 other files changed on laptop"),
+            (["A", "Plan.MD", "R100", "a.md", "work/A.Md"], "1 note added, 1 renamed on laptop"),
         ])
     func subject(fields: [String], expected: String) {
         #expect(ChangeSummary(nameStatus: fields).subject(host: "laptop") == expected)

@@ -67,6 +67,6 @@ struct LinkRewriterTests {
 
     @Test(arguments: [("", "a.md", "a.md"), ("x/", "a.md", "../a.md"), ("x/y/", "x/z/a.md", "../z/a.md"), ("x/", "x/a.md", "a.md")])
     func relativePaths(_ folder: String, _ target: String, _ expected: String) {
-        #expect(LinkRewriter.relativePath(from: folder, to: target) == expected)
+        #expect(RelativePath.of(target, from: folder) == expected)
     }
 }

@@ -55,6 +55,19 @@ struct HeadingRenameTests {
         #expect(headings == Array(repeating: NoteHeading.anchor("Последние шаги"), count: 3))
     }
 
+    /// A link names a heading as the note's page gives it an id (``NoteHeading/target(of:in:)``):
+    /// one written as that slug (`#whats-new` for `What's new?`) follows the rename, and one
+    /// whose slug is another heading's stays.
+    @Test func aLinkWrittenAsThePagesSlugFollowsTheHeading() throws {
+        try sandbox.write("a.md", "# A\n\n## What's new? 😀\n\n## Next steps!\n")
+        try sandbox.write("b.md", "[x](a.md#whats-new) [[a#whats new]] [[a#Next steps]]\n")
+        let vault = try sandbox.vault()
+        let plan = try vault.planHeadingRename(in: NotePath(trusted: "a.md"), line: 3, to: "Новое")
+        #expect(applied(plan)["b.md"] == "[x](a.md#новое) [[a#Новое]] [[a#Next steps]]\n")
+        let refused = TagRenameTests.renameError { _ = try vault.planHeadingRename(in: NotePath(trusted: "a.md"), line: 3, to: "Next steps") }
+        #expect(refused == .headingExists(NotePath(trusted: "a.md"), heading: "Next steps"))
+    }
+
     @Test func theSecondOfTwoSameNamedHeadingsTakesNoLinkAlong() throws {
         try sandbox.write("a.md", "# A\n\n## Notes\n\nfirst [[#notes]]\n\n## Notes\n\nsecond\n")
         try sandbox.write("b.md", "[[a#Notes]] [x](a.md#notes)\n")
