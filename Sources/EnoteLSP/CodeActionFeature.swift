@@ -45,8 +45,8 @@ extension LanguageServer {
     /// from the file on disk).
     private func movedLinkActions(_ dead: [NoteLink], context: DocumentContext) -> [JSONValue] {
         let workspace = context.workspace
-        guard let moves = try? workspace.index.recordedMoves(), moves.contains(where: { !$0.isAmbiguous }),
-            let repairs = try? workspace.vault.moveRepairs(index: workspace.index)
+        guard let moves = try? workspace.withIndex({ index throws(VaultError) in try index.recordedMoves() }), moves.contains(where: { !$0.isAmbiguous }),
+            let repairs = try? workspace.withIndex({ index throws(VaultError) in try workspace.vault.moveRepairs(index: index) })
         else { return [] }
         let ranges = dead.compactMap(\.destinationRange)
         var actions: [JSONValue] = []

@@ -30,8 +30,9 @@ extension LanguageServer {
         let workspace = context.workspace
         let plan: HeadingRenamePlan
         do throws(VaultError) {
-            plan = try workspace.vault.planHeadingRename(
-                in: NotePath(trusted: context.path), line: heading.line, to: newName, graph: IndexLinkGraph(index: workspace.index))
+            plan = try workspace.withIndex { index throws(VaultError) in
+                try workspace.vault.planHeadingRename(in: NotePath(trusted: context.path), line: heading.line, to: newName, graph: IndexLinkGraph(index: index))
+            }
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

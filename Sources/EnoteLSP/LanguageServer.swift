@@ -24,6 +24,8 @@ public final class LanguageServer {
     var encoding: PositionEncoding = .utf16
     let documents = DocumentStore()
     private var workspaces: [String: VaultWorkspace] = [:]
+    /// What the library said about the vaults, sent to the client's log from this thread.
+    private let libraryLines = LibraryLines()
     /// Roots and files already reported in the log, so each reason is said once.
     private var reported: Set<String> = []
     /// The folders the client opened (`rootUri`, `workspaceFolders`), for workspace symbols
@@ -65,6 +67,7 @@ public final class LanguageServer {
 
     /// Handles one message body; returns an exit status when the server must stop.
     private func handle(_ body: Data) -> Int32? {
+        defer { sendLibraryLines() }
         let message: IncomingMessage
         switch IncomingMessage.parse(body) {
         case .success(let parsed):
@@ -263,8 +266,10 @@ public final class LanguageServer {
         if let open = workspaces[root] { return open }
         guard !reported.contains(root) else { return nil }
         do throws(VaultError) {
-            let opened = try VaultWorkspace(root: root) { [weak self] line in self?.log(.info, text: line) }
+            let lines = libraryLines
+            let opened = try VaultWorkspace(root: root) { line in lines.append(line) }
             workspaces[root] = opened
+            sendLibraryLines()
             log(.info, "enote lsp: serving the vault at \(root)")
             return opened
         } catch {
@@ -305,6 +310,11 @@ public final class LanguageServer {
     /// One line already in the user's language (the library's own messages).
     func log(_ level: LogLevel, text: String) {
         writer.notify("window/logMessage", Reply(JSONValue.object(["type": .int(level.rawValue), "message": .string(text)])))
+    }
+
+    /// Sends what the library said since the last time to the client's log.
+    private func sendLibraryLines() {
+        for line in libraryLines.take() { log(.info, text: line) }
     }
 
     private func logOnce(_ key: String, _ message: LocalizedMessage) {

@@ -1,24 +1,25 @@
 import Foundation
 import NoteVault
 
-/// What the features ask of one vault's notes, answered from its index so that a request costs
-/// the same at 100 notes and at 100,000: resolvers over only the notes the links in question may
-/// lead to (the index's `names` table), one note's row, and, for completion and workspace
-/// symbols, the list of every note, loaded in the background (``NoteListLoader``).
+/// What the features ask of one vault's notes, answered from its index (lent by the vault's
+/// session, ``VaultSession/withIndex(_:)``) so that a request costs the same at 100 notes and at
+/// 100,000: resolvers over only the notes the links in question may lead to (the index's `names`
+/// table), one note's row, and, for completion and workspace symbols, the list of every note,
+/// loaded in the background (``NoteListLoader``).
 final class IndexCatalog {
-    private let index: NoteIndex
+    private let session: VaultSession
     private let loader: NoteListLoader
     /// The last resolver made, by the links it was made for (a document typed into keeps its
     /// links from one keystroke to the next).
     private var lastResolver: (key: [String], resolver: LinkResolver)?
 
-    init(index: NoteIndex) {
-        self.index = index
-        loader = NoteListLoader(root: index.vault.root) { [unowned index] in (NoteListLoader.loadList(index), NoteListLoader.loadTags(index)) }
+    init(session: VaultSession) {
+        self.session = session
+        loader = NoteListLoader(session: session)
     }
 
     /// The vault's root folder, where links to files that are not notes are looked for.
-    var root: String { index.vault.root }
+    var root: String { session.vault.root }
 
     /// Starts loading the list of notes in the background, so that the first completion finds
     /// it ready.
@@ -41,19 +42,19 @@ final class IndexCatalog {
     func resolver(for links: [NoteLink]) -> LinkResolver {
         let key = links.map { ($0.isWikilink ? "w" : "m") + $0.target.path }
         if let lastResolver, lastResolver.key == key { return lastResolver.resolver }
-        let made = (try? index.resolver(for: links)) ?? LinkResolver(paths: [])
+        let made = (try? session.withIndex { index throws(VaultError) in try index.resolver(for: links) }) ?? LinkResolver(paths: [])
         lastResolver = (key, made)
         return made
     }
 
     /// A resolver for wikilinks written as `names`.
     func resolver(forWikilinks names: [String]) -> LinkResolver {
-        (try? index.resolver(forWikilinks: names)) ?? LinkResolver(paths: [])
+        (try? session.withIndex { index throws(VaultError) in try index.resolver(forWikilinks: names) }) ?? LinkResolver(paths: [])
     }
 
     /// The indexed note at a vault-relative path.
     func note(at path: String) -> IndexedNote? {
-        try? index.note(at: NotePath(trusted: path))
+        try? session.withIndex { index throws(VaultError) in try index.note(at: NotePath(trusted: path)) }
     }
 
     /// Forget what was read: the index changed. The list of notes is read again when next asked

@@ -53,33 +53,29 @@ final class NoteList: Sendable {
     }
 }
 
-/// Loads the list of notes, then the tag counts, on a thread of its own (with its own
-/// connection to the index), so that neither the server's first answer nor a keystroke waits
-/// for a read of every note. The first caller waits for the first load (completion of notes
-/// does not wait for the tags). When the index changes, a small vault's list is read again at
-/// once; a large one's in the background while the last list answers.
+/// Loads the list of notes, then the tag counts, on a thread of its own (through a connection
+/// the vault's session lends it), so that neither the server's first answer nor a keystroke
+/// waits for a read of every note. The first caller waits for the first load (completion of
+/// notes does not wait for the tags). When the index changes, a small vault's list is read again
+/// at once; a large one's in the background while the last list answers.
+///
+/// `@unchecked Sendable`: every `var` is read and written only with `condition` locked.
 final class NoteListLoader: @unchecked Sendable {
     /// Up to this many notes, a stale list is read again before answering (a few milliseconds).
     static let synchronousLimit = 5000
 
-    private let root: String
-    /// Loads on the caller's thread with the server's own index: for a small vault, and when the
-    /// index cannot be opened a second time (kept in memory for a read-only vault).
-    private let onThisThread: () -> (list: NoteList, tags: [String: Int])
+    private let session: VaultSession
     private let condition = NSCondition()
     private var list: NoteList?
     private var tags: [String: Int]?
     private var loading = false
-    /// Set when the background load could not open the index: later loads run on the caller.
-    private var failed = false
     /// Bumped when the index changes; each value records the generation its load started at.
     private var generation = 0
     private var listGeneration = -1
     private var tagsGeneration = -1
 
-    init(root: String, onThisThread: @escaping () -> (list: NoteList, tags: [String: Int])) {
-        self.root = root
-        self.onThisThread = onThisThread
+    init(session: VaultSession) {
+        self.session = session
     }
 
     /// Starts a load in the background unless one is running.
@@ -90,20 +86,11 @@ final class NoteListLoader: @unchecked Sendable {
     }
 
     private func startLocked() {
-        guard !loading, !failed else { return }
+        guard !loading else { return }
         loading = true
         let started = generation
-        let root = root
-        Thread.detachNewThread { [self] in
-            guard let vault = try? Vault(root: root), let index = try? NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false) else {
-                condition.lock()
-                loading = false
-                failed = true
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            let list = Self.loadList(index)
+        let thread = Thread { [self] in
+            let list = Self.loadList(session)
             condition.lock()
             if started > listGeneration {
                 self.list = list
@@ -111,7 +98,7 @@ final class NoteListLoader: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
-            let tags = Self.loadTags(index)
+            let tags = Self.loadTags(session)
             condition.lock()
             if started > tagsGeneration {
                 self.tags = tags
@@ -121,6 +108,8 @@ final class NoteListLoader: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+        thread.name = "enote lsp notes"
+        thread.start()
     }
 
     /// The index changed: the next ``currentList()`` or ``currentTags()`` reads again.
@@ -135,13 +124,13 @@ final class NoteListLoader: @unchecked Sendable {
     func currentList() -> NoteList {
         condition.lock()
         let wanted = generation
-        if list == nil, !failed {
+        if list == nil {
             startLocked()
             while list == nil, loading { condition.wait() }
         }
         let fresh = list != nil && listGeneration == wanted
         let small = (list?.count ?? 0) < Self.synchronousLimit
-        if let list, fresh || (!small && !failed) {
+        if let list, fresh || !small {
             if !fresh { startLocked() }
             condition.unlock()
             return list
@@ -154,13 +143,13 @@ final class NoteListLoader: @unchecked Sendable {
     func currentTags() -> [String: Int] {
         condition.lock()
         let wanted = generation
-        if tags == nil, !failed {
+        if tags == nil {
             startLocked()
             while tags == nil, loading { condition.wait() }
         }
         let fresh = tags != nil && tagsGeneration == wanted
         let small = (list?.count ?? 0) < Self.synchronousLimit
-        if let tags, fresh || (!small && !failed) {
+        if let tags, fresh || !small {
             if !fresh { startLocked() }
             condition.unlock()
             return tags
@@ -171,27 +160,27 @@ final class NoteListLoader: @unchecked Sendable {
 
     /// Reads both on the caller's thread and keeps them.
     private func loadHere(_ wanted: Int) -> (list: NoteList, tags: [String: Int]) {
-        let made = onThisThread()
+        let made = (Self.loadList(session), Self.loadTags(session))
         condition.lock()
         if wanted >= listGeneration {
-            list = made.list
+            list = made.0
             listGeneration = wanted
         }
         if wanted >= tagsGeneration {
-            tags = made.tags
+            tags = made.1
             tagsGeneration = wanted
         }
         condition.unlock()
         return made
     }
 
-    /// Reads the notes from `index`.
-    static func loadList(_ index: NoteIndex) -> NoteList {
-        NoteList((try? index.summaries()) ?? [])
+    /// Reads the notes from the index.
+    static func loadList(_ session: VaultSession) -> NoteList {
+        NoteList((try? session.withIndex { index throws(VaultError) in try index.summaries() }) ?? [])
     }
 
-    /// Reads the tag counts from `index`.
-    static func loadTags(_ index: NoteIndex) -> [String: Int] {
-        (try? index.tagUses()) ?? [:]
+    /// Reads the tag counts from the index.
+    static func loadTags(_ session: VaultSession) -> [String: Int] {
+        (try? session.withIndex { index throws(VaultError) in try index.tagUses() }) ?? [:]
     }
 }

@@ -25,7 +25,7 @@ extension LanguageServer {
         }
         let sources: [String]
         do throws(VaultError) {
-            sources = try IndexLinkGraph(index: context.workspace.index).notesLinking(to: target)
+            sources = try context.workspace.withIndex { index throws(VaultError) in try IndexLinkGraph(index: index).notesLinking(to: target) }
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

@@ -138,7 +138,7 @@ extension LanguageServer {
             do throws(ResponseError) {
                 let plan: RenameBatchPlan
                 do throws(VaultError) {
-                    plan = try workspace.vault.planMoves(moves, graph: IndexLinkGraph(index: workspace.index))
+                    plan = try workspace.withIndex { index throws(VaultError) in try workspace.vault.planMoves(moves, graph: IndexLinkGraph(index: index)) }
                 } catch {
                     throw ResponseError(.requestFailed, error.description)
                 }
@@ -166,7 +166,9 @@ extension LanguageServer {
 
     private func plan(_ workspace: VaultWorkspace, from: String, to destination: NotePath) throws(ResponseError) -> RenamePlan {
         do throws(VaultError) {
-            return try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: workspace.index))
+            return try workspace.withIndex { index throws(VaultError) in
+                try workspace.vault.planRename(NotePath(trusted: from), to: destination, graph: IndexLinkGraph(index: index))
+            }
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }

@@ -22,7 +22,8 @@ extension LanguageServer {
         let workspace = context.workspace
         let plan: TagRenamePlan
         do throws(VaultError) {
-            plan = try workspace.vault.planTagRename(name, to: new, among: workspace.index.notes(taggedWithin: name))
+            let tagged = try workspace.withIndex { index throws(VaultError) in try index.notes(taggedWithin: name) }
+            plan = try workspace.vault.planTagRename(name, to: new, among: tagged)
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }
@@ -38,7 +39,8 @@ extension LanguageServer {
             return normalized == wanted || normalized.hasPrefix(wanted + "/")
         }
         let workspace = context.workspace
-        var paths = Set(((try? workspace.index.notes(taggedWithin: name)) ?? []).compactMap(\.string))
+        let tagged = (try? workspace.withIndex { index throws(VaultError) in try index.notes(taggedWithin: name) }) ?? []
+        var paths = Set(tagged.compactMap(\.string))
         for open in documents.all {
             guard let (owner, path) = location(of: open.uri), owner === workspace else { continue }
             paths.insert(path)

@@ -14,7 +14,7 @@ enum NoteResources {
         do throws(VaultError) {
             try vault.fresh()
             let clock = vault.vault.clock
-            let notes = try vault.index.list(NoteFilter(now: clock.now()), sort: NoteSort(key: .updated), limit: offset + 201)
+            let notes = try vault.withIndex { index throws(VaultError) in try index.list(NoteFilter(now: clock.now()), sort: NoteSort(key: .updated), limit: offset + 201) }
             let items = notes.map { note -> JSONValue in
                 .object([
                     "uri": .string(NoteURI.uri(note.path.description)), "name": .string(note.path.description), "title": .string(note.title),

@@ -5,10 +5,10 @@ import NoteVault
 extension ReadingTools {
     /// The note an argument names, as every command finds it (its path, its title, or the
     /// unique start of either); a note that is not there is the tool's error.
-    static func resolve(_ call: ToolCall, index: NoteIndex) throws(ResponseError) -> Result<NotePath, VaultError> {
+    static func resolve(_ call: ToolCall) throws(ResponseError) -> Result<NotePath, VaultError> {
         let reference = try call.arguments.noteReference()
         do throws(VaultError) {
-            return .success(try call.vault.vault.resolve(reference, in: index))
+            return .success(try call.vault.withIndex { index throws(VaultError) in try call.vault.vault.resolve(reference, in: index) })
         } catch {
             return .failure(error)
         }
@@ -63,7 +63,7 @@ extension ReadingTools {
             return .failure(error)
         }
         let path: NotePath
-        switch try resolve(call, index: call.vault.index) {
+        switch try resolve(call) {
         case .success(let found): path = found
         case .failure(let error): return .failure(error)
         }
@@ -110,7 +110,7 @@ extension ReadingTools {
         } catch {
             return .failure(error)
         }
-        switch try resolve(call, index: call.vault.index) {
+        switch try resolve(call) {
         case .failure(let error): return .failure(error)
         case .success(let path):
             do throws(VaultError) {
@@ -157,11 +157,11 @@ extension ReadingTools {
             } catch {
                 return .failure(error)
             }
-            switch try resolve(call, index: call.vault.index) {
+            switch try resolve(call) {
             case .failure(let error): return .failure(error)
             case .success(let path):
                 do throws(VaultError) {
-                    let found = try links(call.vault.index, path).map(linkJSON)
+                    let found = try call.vault.withIndex { index throws(VaultError) in try links(index, path) }.map(linkJSON)
                     return Self.page("links", ResultPage(found, from: offset, limit: 1000), extra: ["path": .string(path.description)])
                 } catch {
                     return .failure(error)
@@ -221,7 +221,7 @@ extension ReadingTools {
             return .failure(error)
         }
         let path: NotePath
-        switch try resolve(call, index: call.vault.index) {
+        switch try resolve(call) {
         case .success(let found): path = found
         case .failure(let error): return .failure(error)
         }

@@ -17,7 +17,7 @@ enum ReadingTools {
     static func answer(_ call: ToolCall, _ body: (NoteIndex) throws(VaultError) -> ToolResult) -> ToolResult {
         do throws(VaultError) {
             try call.vault.fresh()
-            return try body(call.vault.index)
+            return try call.vault.withIndex(body)
         } catch {
             return .failure(error)
         }
@@ -108,20 +108,19 @@ enum ReadingTools {
             throw ResponseError(.invalidParams, Localization.text("the argument query: \(error.message.text)"))
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        let index = call.vault.index
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
             return .failure(error)
         }
         let filter: NoteFilter
-        switch try Self.filter(call, index: index) {
+        switch try call.vault.withIndex({ index throws(ResponseError) in try Self.filter(call, index: index) }) {
         case .success(let made): filter = made
         case .failure(let error): return .failure(error)
         }
         let results: SearchResults
         do throws(VaultError) {
-            results = try index.search(query, filter: filter, limit: offset + limit)
+            results = try call.vault.withIndex { index throws(VaultError) in try index.search(query, filter: filter, limit: offset + limit) }
         } catch {
             return .failure(error)
         }
@@ -175,19 +174,18 @@ enum ReadingTools {
 
     private static func listPage(_ call: ToolCall, sort: NoteSort, limit: Int) throws(ResponseError) -> ToolResult {
         let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
-        let index = call.vault.index
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
             return .failure(error)
         }
         let filter: NoteFilter
-        switch try Self.filter(call, index: index) {
+        switch try call.vault.withIndex({ index throws(ResponseError) in try Self.filter(call, index: index) }) {
         case .success(let made): filter = made
         case .failure(let error): return .failure(error)
         }
         do throws(VaultError) {
-            let notes = try index.list(filter, sort: sort, limit: offset + limit + 1)
+            let notes = try call.vault.withIndex { index throws(VaultError) in try index.list(filter, sort: sort, limit: offset + limit + 1) }
             let page = ResultPage(notes.map { json($0, call) }, from: offset, limit: limit)
             return Self.page("notes", page)
         } catch {

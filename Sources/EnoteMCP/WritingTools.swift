@@ -16,7 +16,7 @@ enum WritingTools {
         do throws(AgentError) {
             try call.vault.editor.attempt { () throws(VaultError) in try call.vault.fresh() }
             let path = try reference.map { reference throws(AgentError) in
-                try call.vault.editor.attempt { () throws(VaultError) in try call.vault.vault.resolveExactly(reference, in: call.vault.index) }
+                try call.vault.editor.attempt { () throws(VaultError) in try call.vault.withIndex { index throws(VaultError) in try call.vault.vault.resolveExactly(reference, in: index) } }
             }
             let write = try body(path)
             call.vault.recordWrite(write)
@@ -161,7 +161,9 @@ enum WritingTools {
         guard let target = try call.arguments.newPath("to") else { throw ResponseError(.invalidParams, Localization.text("the argument to is missing")) }
         let revision = try call.arguments.revision()
         return try write(call) { path throws(AgentError) in
-            try call.vault.editor.move(path!, to: target, expecting: revision, graph: IndexLinkGraph(index: call.vault.index), client: call.client)
+            try call.vault.withIndex { index throws(AgentError) in
+                try call.vault.editor.move(path!, to: target, expecting: revision, graph: IndexLinkGraph(index: index), client: call.client)
+            }
         }
     }
 
@@ -191,7 +193,9 @@ enum WritingTools {
             throw ResponseError(.invalidParams, Localization.text("the argument write is missing"))
         }
         return try write(call, resolving: false) { _ throws(AgentError) in
-            try call.vault.editor.undo(number, graph: IndexLinkGraph(index: call.vault.index), client: call.client)
+            try call.vault.withIndex { index throws(AgentError) in
+                try call.vault.editor.undo(number, graph: IndexLinkGraph(index: index), client: call.client)
+            }
         }
     }
 }

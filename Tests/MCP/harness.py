@@ -107,6 +107,9 @@ class RawServer:
         self.process = subprocess.Popen([ENOTE, "mcp", "--vault", str(vault.root), *extra], env=vault.env, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pending: list[dict] = []
+        # Bytes read from the server but not yet split into lines: read with os.read, because a
+        # buffered readline after select can swallow a second message that came in the same
+        # read, and select then never wakes for it.
         self.unread = b""
 
     def send_bytes(self, data: bytes) -> None:
@@ -120,20 +123,16 @@ class RawServer:
         if self.pending:
             return self.pending.pop(0)
         import select
-        # Lines are split here from what os.read returns: a buffered readline() may take two
-        # messages from the pipe at once, and select() then sees nothing left for the second.
         deadline = time.time() + timeout
         while b"\n" not in self.unread:
-            left = deadline - time.time()
-            if left <= 0:
+            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.time()))
+            if not ready:
                 raise AssertionError("no message within the time")
-            ready, _, _ = select.select([self.process.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.process.stdout.fileno(), 1 << 16)
-                if not chunk:
-                    raise AssertionError("the server closed its output")
-                self.unread += chunk
-        line, _, self.unread = self.unread.partition(b"\n")
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise AssertionError("the server closed its output")
+            self.unread += chunk
+        line, self.unread = self.unread.split(b"\n", 1)
         return json.loads(line)
 
     def answer(self, id_, timeout: float = 30) -> dict:

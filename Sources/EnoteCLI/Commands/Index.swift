@@ -27,8 +27,8 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
             let started = Date()
-            let fresh = try context.freshIndex(vault, rebuild ? .rebuild : .reindex)
-            guard case .walk(let report) = fresh.route else { return }
+            let (_, route) = try context.freshSession(vault, rebuild ? .rebuild : .reindex)
+            guard case .walk(let report) = route else { return }
             let seconds = Date().timeIntervalSince(started)
             context.note(
                 "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", locale: Locale(identifier: Localization.language.rawValue), seconds)) s"

@@ -38,7 +38,7 @@ extension Enote {
             let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
             let outcome = try VaultInitializer.initialize(at: folder, sample: sample, languages: SearchLanguage.forLocale(locale))
             // Build the index now, so the first command after init is fast and quiet.
-            _ = try Vault(root: outcome.root).freshIndex()
+            try VaultSession(vault: try Vault(root: outcome.root), role: .command).fresh()
             if outcome.created {
                 context.note("Created a vault in \(outcome.root)")
             } else {

@@ -11,7 +11,7 @@ struct CommandContext {
     let environment: [String: String]
     let terminal: Terminal
     let clock: VaultClock
-    /// The index once opened and brought up to date, so a command syncs it once.
+    /// The session once opened and the index brought up to date, so a command syncs it once.
     private let opened = OpenedIndex()
 
     private final class OpenedIndex {
@@ -44,32 +44,35 @@ struct CommandContext {
         return vault
     }
 
-    /// The vault's index, brought up to date with the files by the library
-    /// (``Vault/freshIndex(_:inform:progress:)``); the command shows its lines on stderr and a
-    /// progress bar on a terminal when many files must be read.
-    /// - Parameter purpose: ``FreshIndex/Purpose/check`` for commands that may take the time to
-    ///   read every page first; others find damage when a statement meets it.
-    func openIndex(_ vault: Vault, purpose: FreshIndex.Purpose = .answer) throws(VaultError) -> NoteIndex {
+    /// The vault's index, brought up to date with the files by the library's session
+    /// (``VaultSession/fresh(progress:)``); the command shows its lines on stderr and a progress
+    /// bar on a terminal when many files must be read.
+    /// - Parameter purpose: ``VaultSession/Purpose/check`` for commands that may take the time
+    ///   to read every page first; others find damage when a statement meets it.
+    func openIndex(_ vault: Vault, purpose: VaultSession.Purpose = .answer) throws(VaultError) -> NoteIndex {
         if let index = opened.index { return index }
         Trace.mark("vault opened")
-        let fresh = try freshIndex(vault, purpose)
-        opened.index = fresh.index
-        return fresh.index
+        let (session, _) = try freshSession(vault, purpose)
+        let index = session.commandIndex()
+        opened.index = index
+        return index
     }
 
-    /// The vault's index brought up to date for `purpose`, presented: the index's lines and the
-    /// walk's warnings on stderr, a progress bar on a terminal.
-    func freshIndex(_ vault: Vault, _ purpose: FreshIndex.Purpose) throws(VaultError) -> FreshIndex {
+    /// A one-shot command's session over the vault, its index brought up to date for `purpose`,
+    /// presented: the index's lines and the walk's warnings on stderr, a progress bar on a
+    /// terminal. Returns the session and how the index was brought up to date.
+    func freshSession(_ vault: Vault, _ purpose: VaultSession.Purpose) throws(VaultError) -> (VaultSession, VaultSession.Route) {
+        let session = try VaultSession(vault: vault, role: .command, purpose: purpose) { Console.err($0) }
         let bar = ProgressBar(label: Localization.text("Indexing"), terminal: terminal)
         defer { bar.finish() }
-        let fresh = try vault.freshIndex(purpose, inform: { Console.err($0) }, progress: { bar.update(done: $0.done, total: $0.total) })
+        let route = try session.fresh { bar.update(done: $0.done, total: $0.total) }
         bar.finish()
-        switch fresh.route {
+        switch route {
         case .watcher: Trace.mark("watcher caught up")
         case .walk: Trace.mark("no watcher: index synchronized")
         }
-        warn(fresh.warnings)
-        return fresh
+        warn(route.warnings)
+        return (session, route)
     }
 
     /// Dates as the user's locale shows them.

@@ -3,7 +3,7 @@ import Foundation
 import NoteVault
 
 /// Shell completion of note names: the notes' paths (without `.md`) and titles that start
-/// with what was typed, read from the index as ``FreshIndex/forCompletion(_:)`` gives it, or
+/// with what was typed, read from the index as ``VaultSession/forCompletion(_:)`` gives it, or
 /// from the files.
 enum NoteCompletion {
     /// The `completion:` of every argument that names a note.
@@ -22,7 +22,7 @@ enum NoteCompletion {
         else { return [] }
         var names: [String] = []
         // Without a usable index, the names come from a walk (the Tab key must not wait).
-        if let index = FreshIndex.forCompletion(vault), let candidates = try? index.candidates() {
+        if let session = VaultSession.forCompletion(vault), let candidates = try? session.withIndex({ index throws(VaultError) in try index.candidates() }) {
             for candidate in candidates {
                 names += [NotePath.droppingMarkdownExtension(candidate.path.description), candidate.title]
             }

@@ -2,45 +2,42 @@ import Foundation
 import NoteVault
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Keeps the index live while the server runs and tells ``ChangeFeed`` what changed.
 ///
-/// The server runs the library's ``VaultWatcher`` on a thread of its own, as `enote watch`
-/// would (so while it serves, it also expires notes at their destroy date, unless it is
-/// read-only: then nothing in the vault changes), and publishes the
-/// notes each step indexed. When `enote watch` already runs for the vault, that watcher keeps
-/// the index live; the server then polls the index's change counter four times a second and
-/// publishes "something changed" (`*`), after which each page checks what it shows.
+/// The index is kept live by the library's ``VaultWatcher``, run on a thread of its own as
+/// `enote watch` would, unless `enote watch` already runs for the vault (its watcher then keeps
+/// the index live). Whether the watcher also destroys notes at their destroy date and syncs
+/// automatically is the session's role's rule (``SessionRole/changesVaultOnItsOwn``): yes for
+/// `enote serve`, no for `enote serve --read-only` (nothing in the vault changes then).
+///
+/// What changed comes from one place whoever wrote it (this server's watcher, `enote watch`, a
+/// command, this server's own saves): the session's change stream
+/// (``VaultSession/changeStream(every:)``), which reads the index's change record on a thread of
+/// its own; each batch is published with the notes it names, or ``anyPath`` when any may have
+/// changed.
+///
+/// `@unchecked Sendable`: `watcher` and `follower` are set in ``start()`` before anything that
+/// reads them starts, and read by ``stop()`` afterwards, on the server's task.
 package final class LiveVault: @unchecked Sendable {
     /// Everything changed (the paths are not known).
     package static let anyPath = "*"
 
     private let web: WebVault
     private let feed: ChangeFeed
-    /// `enote serve --read-only`: the watcher only follows (no expiry, no automatic sync).
-    private let readOnly: Bool
-    private let stopped = Atomic<Bool>(false)
-    /// Set in `start()` before the thread starts, read by `stop()` afterwards.
     private var watcher: VaultWatcher?
+    /// The task that publishes the session's changes.
+    private var follower: Task<Void, Never>?
 
-    package init(web: WebVault, feed: ChangeFeed, readOnly: Bool = false) {
+    package init(web: WebVault, feed: ChangeFeed) {
         self.web = web
         self.feed = feed
-        self.readOnly = readOnly
     }
 
     /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
-        options.readOnly = readOnly
+        options.role = web.session.role
         options.trouble = { line in FileHandle.standardError.write(Data("enote serve: \(line)\n".utf8)) }
-        let feed = self.feed
-        options.changed = { changes in
-            feed.publish(ChangeFeed.Event(paths: changes.map(\.path.description)))
-        }
         do {
             let watcher = try VaultWatcher(vault: web.vault, options: options)
             self.watcher = watcher
@@ -54,31 +51,27 @@ package final class LiveVault: @unchecked Sendable {
             thread.name = "enote-web watcher"
             thread.start()
         } catch .alreadyRunning {
-            let thread = Thread { [self] in pollChangeCounter() }
-            thread.name = "enote-web change counter"
-            thread.start()
+            // `enote watch` keeps the index live (and decides about expiry and sync).
         } catch {
             Self.report(error.message)
         }
-    }
-
-    /// Stops following (the watcher finishes its current step).
-    package func stop() {
-        stopped.store(true, ordering: .relaxed)
-        watcher?.stop()
-    }
-
-    /// Beside another process's watcher: publishes a change whenever the index's counter moves.
-    private func pollChangeCounter() {
-        var last = try? web.withIndex { index throws(VaultError) in try index.changeCounter() }
-        while !stopped.load(ordering: .relaxed) {
-            usleep(250_000)
-            guard let now = try? web.withIndex({ index throws(VaultError) in try index.changeCounter() }) else { continue }
-            if now != last {
-                last = now
-                feed.publish(ChangeFeed.Event(paths: [Self.anyPath]))
+        let stream = web.session.changeStream()
+        let feed = self.feed
+        follower = Task {
+            for await changes in stream {
+                switch changes {
+                case .none: break
+                case .notes(let paths): feed.publish(ChangeFeed.Event(paths: paths.map(\.description)))
+                case .everything: feed.publish(ChangeFeed.Event(paths: [Self.anyPath]))
+                }
             }
         }
+    }
+
+    /// Stops following (the watcher finishes its current step; the change stream's thread ends).
+    package func stop() {
+        follower?.cancel()
+        watcher?.stop()
     }
 
     static func report(_ message: LocalizedMessage) {

@@ -67,7 +67,7 @@ extension WebServer {
         }
         do {
             let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color, destroy: fields.destroyDate, images: images))
-            _ = try? web.fresh()
+            web.wrote([note.path])
             return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
         } catch {
             let page = EditorPage(frame: frame(request, context), path: nil, revision: "", fields: fields, originalTitle: "", problem: error.message)
@@ -94,7 +94,7 @@ extension WebServer {
             throw .noteNotFound(reference: ".trash/" + name, suggestions: [])
         }
         let restored = try web.vault.restore(entry)
-        _ = try? web.fresh()
+        web.wrote([restored])
         return Response(status: .seeOther, headers: [.location: NoteURL.show(restored)])
     }
 

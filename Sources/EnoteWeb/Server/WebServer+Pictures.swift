@@ -27,7 +27,7 @@ extension WebServer {
             return Refusal.page(Self.pictureStatus(of: upload), error.message, context.language)
         }
         let (note, _) = try web.vault.attachPicture(image, to: path)
-        _ = try? web.fresh()
+        web.wrote([path, note.path])
         return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
     }
 

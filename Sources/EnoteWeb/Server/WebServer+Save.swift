@@ -38,14 +38,14 @@ extension WebServer {
         do {
             switch try web.vault.save(edit, to: path, from: revision) {
             case .saved(let note, _), .unchanged(let note):
-                _ = try? web.fresh()
+                web.wrote([path, note.path])
                 return Response(status: .seeOther, headers: [.location: NoteURL.show(note.path)])
             case .trashed(let entry):
-                _ = try? web.fresh()
+                web.wrote([path])
                 return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
             }
         } catch let error where Self.isStale(error) {
-            _ = try? web.fresh()
+            web.wrote([path] + [Self.copy(of: error)].compactMap { $0 })
             return staleSavePage(error, path: path, revision: revision, fields: fields, request, context)
         } catch {
             let page = EditorPage(
@@ -70,12 +70,7 @@ extension WebServer {
     func staleSavePage(
         _ error: VaultError, path: NotePath, revision: NoteRevision, fields: EditorPage.Fields, _ request: Request, _ context: WebContext
     ) -> Response {
-        let copy: NotePath? =
-            switch error {
-            case .write(.conflict(_, let copy)): copy
-            case .conflictCopy(_, let copy, _, _): copy
-            default: nil
-            }
+        let copy = Self.copy(of: error)
         let page: EditorPage
         if let onDisk = try? web.vault.read(path) {
             page = EditorPage(
@@ -92,6 +87,15 @@ extension WebServer {
                 problem: error.message)
         }
         return page.render().response(status: .conflict)
+    }
+
+    /// The copy of the typed text a stale save kept, if it made one.
+    static func copy(of error: VaultError) -> NotePath? {
+        switch error {
+        case .write(.conflict(_, let copy)): copy
+        case .conflictCopy(_, let copy, _, _): copy
+        default: nil
+        }
     }
 
     /// Delete: to the trash, then the list with an Undo button. The page's revision goes with
@@ -114,7 +118,7 @@ extension WebServer {
                 .conflict, "\(path) changed after this page showed it, so it was not deleted; open it again to see the new version",
                 context.language)
         }
-        _ = try? web.fresh()
+        web.wrote([path])
         return Response(status: .seeOther, headers: [.location: "/?trashed=" + QueryEncoding.query(entry.trashedPath)])
     }
 }

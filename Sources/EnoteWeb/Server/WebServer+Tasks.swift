@@ -29,7 +29,7 @@ extension WebServer {
             await self.answer(context) { () throws(VaultError) in
                 let today = CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone)
                 let note = try self.web.vault.dailyNote(for: today, locale: context.language.webLocale)
-                _ = try? self.web.fresh()
+                self.web.wrote([note.path])
                 return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
             }
         }
@@ -52,7 +52,7 @@ extension WebServer {
             switch try web.vault.setTask(in: path, line: line, done: done, revision: revision) {
             case .changed(let changed, _), .unchanged(let changed, _): note = changed
             }
-            _ = try? web.fresh()
+            web.wrote([path])
             guard wantsJSON else { return Response(status: .seeOther, headers: [.location: "/tasks"]) }
             return JSONBody.response(["path": path.description, "line": String(line), "done": String(done), "revision": note.revision.description])
         } catch {

@@ -23,7 +23,7 @@ extension WebServer {
                     throw .noteNotFound(reference: ".trash/" + name, suggestions: [])
                 }
                 let restored = try self.web.vault.restore(entry)
-                _ = try? self.web.fresh()
+                self.web.wrote([restored])
                 return Response(status: .seeOther, headers: [.location: NoteURL.show(restored)])
             }
         }

@@ -25,7 +25,7 @@ package final class WebServer: Sendable {
     static let idleTimeout: TimeAmount = .seconds(30)
 
     package init(vault: Vault, options: WebOptions) throws(VaultError) {
-        self.web = try WebVault(vault: vault)
+        self.web = try WebVault(vault: vault, readOnly: options.readOnly)
         self.options = options
         self.gate = AccessGate(password: options.password)
         self.address = ServerAddress(host: options.host, port: options.port, names: options.allowedHosts)
@@ -40,7 +40,7 @@ package final class WebServer: Sendable {
         router.middlewares.add(requestGuard)
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(web: web, feed: feed, readOnly: options.readOnly)
+        let live = LiveVault(web: web, feed: feed)
         live.start()
         defer { live.stop() }
         let heartbeat = Task { [feed] in

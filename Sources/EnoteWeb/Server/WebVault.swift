@@ -1,45 +1,34 @@
 import Foundation
 import NoteVault
 
-/// The vault as the server uses it: the vault, its index kept open for the server's life, and
-/// the one call that brings the index up to date before a page is answered from it.
+/// The vault as the server uses it: the vault and the library's session over it
+/// (``VaultSession``, role ``SessionRole/web(readOnly:)``), kept for the server's life.
 ///
-/// Nothing here decides anything about notes: every read and write is a library call.
-///
-/// The index is one SQLite connection, which ``NoteIndex`` allows one thread at a time, while
-/// the server answers requests on several: every use goes through ``fresh()`` or ``read(_:)``,
-/// which take turns.
+/// Nothing here decides anything about notes or the index: every read and write is a library
+/// call, freshness and threads are the session's (reads are safe from the server's threads at
+/// once, each on a connection of its own; the server holds no lock), and after a write the
+/// session reads the notes written again, so that the next page shows them.
 package final class WebVault: Sendable {
     package let vault: Vault
-    private let index: NoteIndex
-    private let turn = NSLock()
+    /// The session: freshness, the index's connections, the change record.
+    package let session: VaultSession
 
-    package init(vault: Vault) throws(VaultError) {
+    package init(vault: Vault, readOnly: Bool) throws(VaultError) {
         self.vault = vault
-        self.index = try vault.freshIndex().index
+        self.session = try VaultSession(vault: vault, role: .web(readOnly: readOnly))
+        try session.fresh()
     }
 
-    /// Brings the index up to date with the files: the watcher (the server's own, or a running
-    /// `enote watch`) is asked to catch up, and without one the vault is walked, as
-    /// ``Vault/freshIndex(_:inform:progress:)`` does.
-    /// Queries go through ``read(_:)``, which calls this first.
-    package func fresh() throws(VaultError) {
-        if !CatchUpChannel.requestCatchUp(vault) {
-            try withIndex { index throws(VaultError) in _ = try index.synchronize() }
-        }
-    }
-
-    /// Runs `body` on the index, current with the files (``fresh()``), alone.
+    /// Runs `body` on the index, current with the files (``VaultSession/read(_:)``).
     package func read<T>(_ body: (NoteIndex) throws(VaultError) -> T) throws(VaultError) -> T {
-        try fresh()
-        return try withIndex(body)
+        try session.read(body)
     }
 
-    /// Runs `body` on the index as it is, alone (the index's change counter, for instance).
-    package func withIndex<T>(_ body: (NoteIndex) throws(VaultError) -> T) throws(VaultError) -> T {
-        turn.lock()
-        defer { turn.unlock() }
-        return try body(index)
+    /// Tells the session that the server wrote these notes (created, saved, moved to the trash,
+    /// restored), so that the next page answered shows them (``VaultSession/refresh(files:)``).
+    /// An index that cannot be brought up to date now is left for the next read to freshen.
+    package func wrote(_ paths: [NotePath]) {
+        try? session.refresh(files: paths)
     }
 
     /// The time now, and the time zone dates are shown in.

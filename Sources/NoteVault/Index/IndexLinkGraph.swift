@@ -2,7 +2,7 @@
 /// instead of reading every note: the notes whose links resolve to the renamed note are found
 /// through the key of its names, and resolved as ``NoteIndex/backlinks(to:)`` resolves them.
 ///
-/// The index must be fresh (``Vault/freshIndex(_:inform:progress:)``); the planner still
+/// The index must be fresh (``VaultSession/fresh(progress:)``); the planner still
 /// reads each note named and checks its links itself.
 public final class IndexLinkGraph: LinkGraph {
     private let index: NoteIndex

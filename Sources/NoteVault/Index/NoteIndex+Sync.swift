@@ -53,7 +53,7 @@ extension NoteIndex {
     /// in one transaction.
     /// - Parameter progress: Called now and then while files are read.
     @discardableResult
-    public func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
+    func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
         let table = try read { store in try store.fingerprints() }
         let walker = DirectoryWalker(policy: vault.notePathPolicy)
         // Two lanes walk half the folders each; each keeps its own list of changes.
@@ -95,7 +95,7 @@ extension NoteIndex {
     /// removed from the index if it is gone (or is no longer a note). The watcher calls this with
     /// the paths its events named.
     @discardableResult
-    public func reconcile(files paths: [NotePath]) throws(VaultError) -> SyncReport {
+    func reconcile(files paths: [NotePath]) throws(VaultError) -> SyncReport {
         try reconcile(files: paths, keepingMissing: { _ in false })
     }
 
@@ -133,7 +133,7 @@ extension NoteIndex {
 
     /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
     @discardableResult
-    public func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
+    func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
         let table = try read { store in try store.fingerprints() }
         let range = table.positions(under: folder)
         var seen = Set<Int>()

@@ -5,26 +5,28 @@ import Foundation
 ///
 /// Opening it checks that the file is a database of the current schema; a missing, corrupt or
 /// older index is moved aside and rebuilt from the files, with one line of explanation, and so is
-/// one that any later statement finds damaged (`SQLITE_CORRUPT`). Before answering, a command
-/// brings the index up to date with ``synchronize(progress:)``, which re-reads only the files
-/// whose size, times or inode changed.
+/// one that any later statement finds damaged (`SQLITE_CORRUPT`). Before answering, the session
+/// brings the index up to date (``VaultSession/fresh(progress:)``), which re-reads only the
+/// files whose size, times or inode changed.
 ///
 /// This class is the facade: the connection's life (opening, busy retries, healing, memory
 /// fallback, replacement) is ``IndexConnection``'s, every SQL statement is ``IndexStore``'s
 /// (both in `Index/Store/`), and the methods here say what to read or write in the package's
 /// terms.
 ///
-/// For example:
+/// A front end never opens or synchronises it: it holds a ``VaultSession``, which does both and
+/// lends the index to one thread at a time. For example:
 ///
 /// ```swift
-/// let index = try NoteIndex.open(vault) { message in print(message) }
-/// try index.synchronize()
-/// let recent = try index.list(NoteFilter(now: Date()), sort: .init(key: .updated), limit: 20)
+/// let session = try VaultSession(vault: vault, role: .command)
+/// let recent = try session.read { index in
+///     try index.list(NoteFilter(now: Date()), sort: .init(key: .updated), limit: 20)
+/// }
 /// ```
 ///
-/// Threading contract (`@unchecked Sendable`): an index is used by one thread at a time — a
-/// command's main thread, or the watcher's loop — and may be handed from one thread to another
-/// between uses (which is what `Sendable` allows). Its connection is replaced in place (healing,
+/// Threading contract (`@unchecked Sendable`): an index is used by one thread at a time — the
+/// thread a ``VaultSession`` lends it to (``IndexPool``), or the watcher's loop — and may be
+/// handed from one thread to another between uses (which is what `Sendable` allows). Its connection is replaced in place (healing,
 /// a bulk build, a move into memory, ``reopenIfReplaced()``) without a lock, so two threads must
 /// never call it at once. The threads it starts itself (``BatchPipeline``'s reader) only read
 /// note files and never touch the index object.
@@ -68,7 +70,7 @@ public final class NoteIndex: @unchecked Sendable {
     ///   - memoryFallback: Keep an index that cannot be saved in memory for this process; when
     ///     false (a watcher, whose index other commands read from the file), fail instead.
     ///   - inform: Receives one line whenever the index is rebuilt or kept in memory, and why.
-    public static func open(
+    static func open(
         _ vault: Vault, cacheKiB: Int = 65536, busyTimeout: Double = 5, memoryFallback: Bool = true,
         inform: @escaping (String) -> Void = { _ in }
     ) throws(VaultError) -> NoteIndex {
@@ -78,7 +80,7 @@ public final class NoteIndex: @unchecked Sendable {
     }
 
     /// Deletes the index and builds it again from the files.
-    public static func rebuild(_ vault: Vault) throws(VaultError) -> NoteIndex {
+    static func rebuild(_ vault: Vault) throws(VaultError) -> NoteIndex {
         IndexConnection.moveAside(databasePath(for: vault), keep: false)
         return try open(vault)
     }
@@ -90,6 +92,16 @@ public final class NoteIndex: @unchecked Sendable {
     ///   the notes, so the caller compares the whole vault with it.
     public func reopenIfReplaced() throws(VaultError) -> Bool {
         try connection.reopenIfReplaced()
+    }
+
+    /// Whether another connection or process replaced or removed the file this index has open
+    /// (healing damage, `enote index --rebuild`): a session lends it no more.
+    var isReplaced: Bool { connection.fileReplaced }
+
+    /// Returns once no connection of this process heals the index file (see
+    /// ``IndexConnection/heal(reason:)``).
+    static func waitForHealing(_ vault: Vault) {
+        HealingTurn.of(databasePath(for: vault)).wait()
     }
 
     /// Reads every page of the index (`PRAGMA quick_check`) and rebuilds it from the notes when
@@ -145,14 +157,6 @@ extension NoteIndex {
     public func count(_ filter: NoteFilter) throws(VaultError) -> Int {
         let root = vault.root
         return try read { store in try store.count(store.resolvingLinks(filter, root: root)) }
-    }
-
-    /// A number that changes whenever another connection (a watcher, another command) has
-    /// written to the index since this index was opened or last asked: a long-running front
-    /// end (`enote serve` beside a running `enote watch`) polls it to learn that notes changed.
-    /// Its own writes do not change it.
-    public func changeCounter() throws(VaultError) -> Int64 {
-        try read { store in try store.dataVersion() }
     }
 
     /// Every note's path and title, for resolving what a user typed.

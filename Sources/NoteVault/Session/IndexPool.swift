@@ -11,7 +11,10 @@ import Glibc
 /// beside each other and beside a writer); writes take their turn in SQLite itself.
 ///
 /// Connections are opened when first needed, up to `capacity`; the first is opened by the
-/// session, and its opening is where a damaged or older index is rebuilt.
+/// session, and its opening is where a damaged or older index is rebuilt. A connection whose
+/// file was replaced while it was idle (another connection healed damage, another process ran
+/// `enote index --rebuild`) is closed and a new one opened on the file in place, so that no
+/// thread reads, or writes to, a file nobody else uses.
 final class IndexPool: Sendable {
     private let idle: Mutex<[NoteIndex]>
     /// Counts the connections that may still be lent (idle, or not yet opened).
@@ -38,7 +41,16 @@ final class IndexPool: Sendable {
         defer { available.signal() }
         let index: NoteIndex
         if let idleIndex = idle.withLock({ $0.popLast() }) {
-            index = idleIndex
+            // One stat: whether the file is still the one this connection has open. A file
+            // replaced by a heal in this process is opened once the heal has filled it.
+            if idleIndex.isReplaced, let replacement = try? { () throws(VaultError) -> NoteIndex in
+                NoteIndex.waitForHealing(idleIndex.vault)
+                return try open()
+            }() {
+                index = replacement
+            } else {
+                index = idleIndex
+            }
         } else {
             do {
                 index = try open()

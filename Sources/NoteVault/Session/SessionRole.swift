@@ -2,10 +2,11 @@
 /// destroying notes at their destroy date (expiry) and syncing with git automatically.
 ///
 /// - A process that keeps the index live for every other one runs both: `enote watch`, and
-///   `enote serve` when no `enote watch` runs for the vault (its own watcher stands in).
-/// - Nothing that works beside a person or an agent does: the language server (a note must not
-///   vanish from under an open editor), an agent's server, a one-shot command (`enote expire`
-///   and `enote sync` do it when asked, which is not on their own).
+///   `enote serve` or `enote mcp` when no `enote watch` runs for the vault (their own watcher
+///   stands in).
+/// - Nothing that works inside a person's editor does: the language server (a note must not
+///   vanish from under an open editor); nor a one-shot command (`enote expire` and `enote sync`
+///   do it when asked, which is not on their own).
 /// - Nothing read-only does (`enote serve --read-only`, `enote mcp --read-only`).
 public enum SessionRole: Sendable, Equatable {
     /// A one-shot command of the CLI (or the merge driver): freshens the index once.
@@ -23,8 +24,8 @@ public enum SessionRole: Sendable, Equatable {
     /// automatically, while it keeps the index live itself.
     public var changesVaultOnItsOwn: Bool {
         switch self {
-        case .watcher, .web(readOnly: false): true
-        case .command, .editor, .web(readOnly: true), .agent: false
+        case .watcher, .web(readOnly: false), .agent(readOnly: false): true
+        case .command, .editor, .web(readOnly: true), .agent(readOnly: true): false
         }
     }
 
@@ -41,7 +42,9 @@ public enum SessionRole: Sendable, Equatable {
     var readers: Int {
         switch self {
         case .command, .watcher: 1
-        case .editor: 2
+        // The editor's thread, the walk in the background at start, the list of notes loaded
+        // in the background.
+        case .editor: 3
         case .web, .agent: 4
         }
     }

@@ -9,13 +9,15 @@ extension VaultSession {
     /// A thread of the session's own reads the index's change record every `interval` seconds
     /// (two small queries; SQLite work never runs on Swift's cooperative threads) and yields what
     /// changed; the thread ends when the stream's consumer stops iterating. Nothing is yielded
-    /// while nothing changes.
+    /// while nothing changes. The stream tells what changed after this call returned.
     public func changeStream(every interval: Double = 0.25) -> AsyncStream<IndexChanges> {
         let (stream, continuation) = AsyncStream.makeStream(of: IndexChanges.self, bufferingPolicy: .unbounded)
         let stopped = StopFlag()
         continuation.onTermination = { _ in stopped.stop() }
+        // Taken here, not when the thread first runs: a change made meanwhile is not missed.
+        let start = try? changeToken()
         let thread = Thread { [self] in
-            var token = try? changeToken()
+            var token = start
             while !stopped.isStopped {
                 Thread.sleep(forTimeInterval: interval)
                 guard let last = token else {

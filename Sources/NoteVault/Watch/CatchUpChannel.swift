@@ -15,9 +15,9 @@ import Glibc
 ///
 /// The socket is addressed through `/proc/self/fd/N/watch.sock`, N being the open `.enote`
 /// folder, so a vault path longer than `sun_path`'s 108 bytes still works.
-package enum CatchUpChannel {
+enum CatchUpChannel {
     /// How long a command waits for the watcher.
-    package static let timeout = 1.0
+    static let timeout = 1.0
 
     /// The socket's file name inside `.enote/`.
     static let socketName = "watch.sock"
@@ -30,7 +30,7 @@ package enum CatchUpChannel {
     /// connecting, asking, reading the answer — ends at one deadline, ``timeout`` from now,
     /// however slowly the other end answers.
     /// - Returns: `true` when the watcher answered that the index is current.
-    package static func requestCatchUp(_ vault: Vault) -> Bool {
+    static func requestCatchUp(_ vault: Vault) -> Bool {
         let deadline = Deadline(after: timeout)
         let folder = open(vault.stateFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return false }

@@ -7,9 +7,9 @@ import Foundation
 /// is logged, and the next interval tries again; a conflict waits for `enote sync --continue`.
 extension VaultWatcher {
     /// Reads the clone's setting; a value enote cannot use is said once and leaves it off. A
-    /// read-only watcher (``Options/readOnly``) never syncs.
+    /// watcher whose role does not change the vault on its own (``Options/role``) never syncs.
     func readAutoSync() {
-        guard !options.readOnly, GitState(vaultRoot: vault.root).gitDirectory != nil else { return }
+        guard options.role.changesVaultOnItsOwn, GitState(vaultRoot: vault.root).gitDirectory != nil else { return }
         do throws(AutoSyncSetting.InvalidValue) {
             autoSync = try AutoSyncSetting.read(root: vault.root)
             if autoSync.isOn { say("automatic sync is on: after \(Int(autoSync.interval)) s without changes") }

@@ -19,9 +19,10 @@ extension VaultWatcher {
     ///     indexed, or all (`nil`) after a walk of the whole vault.
     ///   - touched: The notes that changed, or `nil` after a walk, at start and when the timer
     ///     fires: then the whole pass runs.
-    /// A read-only watcher (``Options/readOnly``) does nothing here.
+    /// A watcher whose role does not change the vault on its own (``Options/role``,
+    /// ``SessionRole/changesVaultOnItsOwn``) does nothing here.
     func runExpiry(unusableAmong paths: [NotePath]?, touched: [NotePath]? = nil) throws(VaultError) {
-        guard !options.readOnly else { return }
+        guard options.role.changesVaultOnItsOwn else { return }
         let expirer = Expirer(vault: vault, index: index)
         let now = vault.clock.now()
         let timeHasCome = armedDestroy.map { now >= $0 } ?? false

@@ -13,7 +13,6 @@ extension VaultWatcher {
 
     /// One line per change.
     func log(_ report: SyncReport, reason: WalkReason?) {
-        if !report.changes.isEmpty { options.changed(report.changes) }
         for change in report.changes {
             switch change.kind {
             case .added: say("indexed \(change.path) (new)")

@@ -37,9 +37,11 @@ public final class VaultWatcher: @unchecked Sendable {
         /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
         /// limit; tests set it to exercise the fallback to polling.
         public var maximumWatches: Int?
-        /// Only follow the vault: never destroy a note whose date passed and never sync, so
-        /// that nothing in the vault changes but the index (`enote serve --read-only`).
-        public var readOnly = false
+        /// Who runs the watcher: whether it also destroys notes whose date passed and syncs
+        /// automatically is the role's rule (``SessionRole/changesVaultOnItsOwn``); otherwise it
+        /// only follows the vault, and nothing in the vault changes but the index (`enote serve
+        /// --read-only`).
+        public var role: SessionRole = .watcher
         /// How soon a note (or folder) that could not be read for a cause that passes (no
         /// descriptors left: EMFILE) is read again.
         public var unreadableRetryInterval: Double = 1
@@ -51,9 +53,6 @@ public final class VaultWatcher: @unchecked Sendable {
         public var trouble: @Sendable (String) -> Void = { _ in }
         /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
         public var trace: @Sendable (String) -> Void = { _ in }
-        /// Receives the notes each step added, updated or removed in the index, once they are
-        /// there (a front end that shows the notes live: `enote serve`).
-        public var changed: @Sendable ([SyncReport.Change]) -> Void = { _ in }
 
         public init() {}
     }
@@ -145,7 +144,7 @@ public final class VaultWatcher: @unchecked Sendable {
             }
         }
         do throws(VaultError) {
-            index = try FreshIndex.forWatcher(vault) { line in options.log(line) }
+            index = try Self.openIndex(vault) { line in options.log(line) }
             do throws(SystemError) {
                 inotify = try Inotify(maximumWatches: options.maximumWatches)
                 server = try CatchUpChannel.listen(in: vault)
@@ -158,6 +157,16 @@ public final class VaultWatcher: @unchecked Sendable {
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
         guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
+    }
+
+    /// The index a watcher keeps up to date: always the file (other commands read it, so never
+    /// a copy in memory), read whole once at start-up (a long-running process can afford it, and
+    /// damage is rebuilt now), with a small page cache. The watcher walks the vault itself, once
+    /// its folders are watched, so that no change falls between the walk and the first event.
+    private static func openIndex(_ vault: Vault, inform: @escaping (String) -> Void) throws(VaultError) -> NoteIndex {
+        let index = try NoteIndex.open(vault, cacheKiB: 8 * 1024, memoryFallback: false, inform: inform)
+        try index.verify()
+        return index
     }
 
     deinit {

@@ -17,7 +17,7 @@ import Testing
     }
 
     func paths(_ folder: String) throws -> (list: [String], count: Int, search: [String]) {
-        let index = try sandbox.vault().freshIndex().index
+        let index = try sandbox.vault().freshCommandIndex()
         var filter = NoteFilter(now: VaultSandbox.now)
         filter.folder = NotePath(trusted: folder)
         let list = try index.list(filter, sort: NoteSort(key: .title)).map(\.path.description)

@@ -15,7 +15,7 @@ extension VaultSandbox {
     /// Opens the vault's index and brings it up to date, as every command does; `messages`
     /// receives what `inform` says.
     func openIndex(messages: Messages? = nil) throws -> NoteIndex {
-        try vault().freshIndex { messages?.append($0) }.index
+        try vault().freshCommandIndex(messages: messages)
     }
 
     /// Sets a vault file's modification time (nanoseconds since 1970), leaving its access time.
@@ -50,6 +50,16 @@ extension VaultSandbox {
             }
         }
         return result
+    }
+}
+
+extension Vault {
+    /// The index as a one-shot command holds it: its session's one connection, brought up to
+    /// date first; `messages` receives what `inform` says.
+    func freshCommandIndex(messages: Messages? = nil) throws -> NoteIndex {
+        let session = try VaultSession(vault: self, role: .command) { messages?.append($0) }
+        try session.fresh()
+        return session.commandIndex()
     }
 }
 

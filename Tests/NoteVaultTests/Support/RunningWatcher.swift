@@ -98,7 +98,7 @@ final class RunningWatcher: @unchecked Sendable {
 
     // MARK: - The index, as a command sees it
 
-    /// Asks the watcher to catch up, as ``Vault/freshIndex(_:inform:progress:)`` does before
+    /// Asks the watcher to catch up, as ``VaultSession/fresh(progress:)`` does before
     /// trusting the index.
     func catchUp() -> Bool { CatchUpChannel.requestCatchUp(vault) }
 

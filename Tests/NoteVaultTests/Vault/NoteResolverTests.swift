@@ -148,7 +148,7 @@ struct NoteResolverTests {
             try sandbox.write(path, VaultSandbox.noteText(title: title))
         }
         let vault = try sandbox.vault()
-        let index = try vault.freshIndex().index
+        let index = try vault.freshCommandIndex()
         let candidates = try index.candidates()
         #expect(candidates.count == 7)
 

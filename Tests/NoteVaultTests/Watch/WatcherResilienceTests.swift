@@ -24,7 +24,7 @@ struct WatcherResilienceTests {
         let utc = TimeZone(identifier: "UTC")!
         let passed = VaultSandbox.noteText(title: "passed", extra: ["destroy: \(NoteDate.stamp(Date().addingTimeInterval(-3600), in: utc))"])
         try sandbox.write("passed.md", passed)
-        let watcher = try RunningWatcher.start(sandbox, clock: VaultClock(timeZone: utc) { Date() }) { options in options.readOnly = true }
+        let watcher = try RunningWatcher.start(sandbox, clock: VaultClock(timeZone: utc) { Date() }) { options in options.role = .web(readOnly: true) }
         defer { watcher.stop() }
         let soon = VaultSandbox.noteText(title: "soon", extra: ["destroy: \(NoteDate.stamp(Date().addingTimeInterval(1), in: utc))"])
         try sandbox.write("soon.md", soon)

@@ -150,7 +150,9 @@ final class IndexConnection {
     ///
     /// A busy database is tried again (``busyRetries`` times, each waiting ``busyTimeout``); a
     /// damaged one (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) is moved aside and rebuilt from the notes
-    /// with one line through `inform`, and the read runs again on the new one.
+    /// with one line through `inform`, and the read runs again on the new one. When another
+    /// connection already healed the damaged file, the read runs again on its file instead
+    /// (``healOrAdopt(reason:)``).
     func read<T>(_ body: (IndexStore) throws -> T) throws(VaultError) -> T {
         var attempt = 0
         var healed = false
@@ -168,7 +170,7 @@ final class IndexConnection {
                     throw Self.busyError(path: path, busyTimeout: busyTimeout)
                 case .corrupt where canHeal && !healed:
                     healed = true
-                    try heal(reason: IndexError.unusableReason(error))
+                    try healOrAdopt(reason: IndexError.unusableReason(error))
                 default:
                     throw .index(LocalizedMessage("the index could not be read (\(IndexError.describe(error)))", remedy: .rebuildIndex))
                 }
@@ -184,6 +186,7 @@ final class IndexConnection {
     func write<T>(_ body: (IndexStore) throws -> T) throws(VaultError) -> WriteOutcome<T> {
         var attempt = 0
         var movedToMemory = false
+        var adopted = false
         while true {
             attempt += 1
             do {
@@ -196,6 +199,10 @@ final class IndexConnection {
                     continue
                 case .busy:
                     throw Self.busyError(path: path, busyTimeout: busyTimeout)
+                case .corrupt where canHeal && !adopted:
+                    // Another connection healed it already: the write runs on its file.
+                    if let report = try healOrAdopt(reason: IndexError.unusableReason(error)) { return .rebuilt(report) }
+                    adopted = true
                 case .corrupt where canHeal:
                     return .rebuilt(try heal(reason: IndexError.unusableReason(error)))
                 case .cannotSave(let reason) where memoryFallback && unsavedReason == nil && !movedToMemory:
@@ -293,6 +300,26 @@ final class IndexConnection {
             }
         }
         install(replacement, file: FileIdentity(path: path))
+        return true
+    }
+
+    /// Whether the file at ``path`` is no longer the one this connection has open: another
+    /// connection or process replaced it (healing damage, `enote index --rebuild`, a bulk build)
+    /// or removed it. Never for a copy in memory.
+    var fileReplaced: Bool {
+        guard unsavedReason == nil, let openedFile else { return false }
+        return FileIdentity(path: path) != openedFile
+    }
+
+    /// Opens the file now at ``path`` when another connection or process replaced the one this
+    /// connection has open, so that damage it met in the old file is not healed a second time
+    /// (which would move the new file aside under whoever made it).
+    /// - Returns: Whether the connection now has the file in place open.
+    func adoptReplacement() -> Bool {
+        // Opening a path where no file is would create an empty one there: only a file in place.
+        guard fileReplaced, let file = FileIdentity(path: path) else { return false }
+        guard case .ok(let queue) = Self.check(path, cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter) else { return false }
+        install(queue, file: file)
         return true
     }
 

@@ -87,11 +87,6 @@ struct IndexStore {
         return try Int.fetchOne(db, sql: "SELECT count(*) FROM notes n WHERE \(condition)", arguments: arguments) ?? 0
     }
 
-    /// SQLite's `data_version` of this connection: it changes when another connection commits.
-    func dataVersion() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-    }
-
     /// Every note's path and title.
     func candidates() throws -> [NoteResolver.Candidate] {
         try Row.fetchAll(db, sql: "SELECT path, title FROM notes").map { row in

@@ -3,10 +3,10 @@ import Testing
 
 @testable import NoteVault
 
-/// ``Vault/freshIndex(_:inform:progress:)``: the one call that hands a front end an index
+/// ``VaultSession/fresh(progress:)``: the one decider of how a front end's index becomes
 /// current with the files, asking a running watcher or walking the vault.
-@Suite("FreshIndex: an up-to-date index for every front end")
-struct FreshIndexTests {
+@Suite("VaultSession: an up-to-date index for every front end")
+struct VaultSessionFreshnessTests {
     let sandbox: VaultSandbox
 
     init() throws {
@@ -17,14 +17,15 @@ struct FreshIndexTests {
     @Test("without a watcher the vault is walked, with progress, and the index holds the notes")
     func walksWithoutAWatcher() throws {
         var progressed: [Int] = []
-        let fresh = try sandbox.vault().freshIndex(progress: { progressed.append($0.done) })
-        guard case .walk(let report) = fresh.route else {
-            Issue.record("expected a walk, got \(fresh.route)")
+        let session = try VaultSession(vault: sandbox.vault(), role: .command)
+        let route = try session.fresh(progress: { progressed.append($0.done) })
+        guard case .walk(let report) = route else {
+            Issue.record("expected a walk, got \(route)")
             return
         }
         #expect(report.added == 1)
         #expect(progressed.last == 1, "progress reached the one note: \(progressed)")
-        #expect(try fresh.index.contains(NotePath(trusted: "seed.md")))
+        #expect(try session.withIndex { index throws(VaultError) in try index.contains(NotePath(trusted: "seed.md")) })
     }
 
     @Test("with a watcher running, it catches up and nothing is walked; the new note is indexed")
@@ -33,9 +34,9 @@ struct FreshIndexTests {
         defer { watcher.stop() }
         try sandbox.write("late.md", noteText("lateword"))
 
-        let fresh = try watcher.vault.freshIndex()
-        #expect(fresh.route == .watcher)
-        #expect(try fresh.index.contains(NotePath(trusted: "late.md")), "the catch-up applied the pending change")
+        let session = try VaultSession(vault: watcher.vault, role: .command)
+        #expect(try session.fresh() == .watcher)
+        #expect(try session.withIndex { index throws(VaultError) in try index.contains(NotePath(trusted: "late.md")) }, "the catch-up applied the pending change")
     }
 
     @Test("reindex and rebuild walk even with a watcher running, so their report is complete")
@@ -43,15 +44,15 @@ struct FreshIndexTests {
         let watcher = try RunningWatcher.start(sandbox)
         defer { watcher.stop() }
 
-        let reindexed = try watcher.vault.freshIndex(.reindex)
-        guard case .walk(let walked) = reindexed.route else {
-            Issue.record("expected a walk, got \(reindexed.route)")
+        let reindexed = try VaultSession(vault: watcher.vault, role: .command, purpose: .reindex).fresh()
+        guard case .walk(let walked) = reindexed else {
+            Issue.record("expected a walk, got \(reindexed)")
             return
         }
         #expect(walked.total == 1 && !walked.changedAnything, "the watcher had it current: \(walked)")
-        let rebuilt = try watcher.vault.freshIndex(.rebuild)
-        guard case .walk(let report) = rebuilt.route else {
-            Issue.record("expected a walk, got \(rebuilt.route)")
+        let rebuilt = try VaultSession(vault: watcher.vault, role: .command, purpose: .rebuild).fresh()
+        guard case .walk(let report) = rebuilt else {
+            Issue.record("expected a walk, got \(rebuilt)")
             return
         }
         #expect(report.total == 1 && report.added == 1, "built again from the files: \(report)")
@@ -60,12 +61,12 @@ struct FreshIndexTests {
     @Test("completion never builds an index: without one it answers nil and leaves none behind")
     func completionNeverBuilds() throws {
         let vault = try sandbox.vault()
-        #expect(FreshIndex.forCompletion(vault) == nil)
+        #expect(VaultSession.forCompletion(vault) == nil)
         #expect(!FileManager.default.fileExists(atPath: NoteIndex.databasePath(for: vault)))
 
-        _ = try vault.freshIndex()
-        let index = try #require(FreshIndex.forCompletion(vault))
-        #expect(try index.candidates().map(\.path.description) == ["seed.md"])
+        try VaultSession(vault: vault, role: .command).fresh()
+        let session = try #require(VaultSession.forCompletion(vault))
+        #expect(try session.withIndex { index throws(VaultError) in try index.candidates() }.map(\.path.description) == ["seed.md"])
     }
 
     @Test(
@@ -80,9 +81,11 @@ struct FreshIndexTests {
         try mount.remount(readOnly: true)
 
         let messages = Messages()
-        let fresh = try Vault(root: bare.root, clock: VaultSandbox.clock).freshIndex { messages.append($0) }
-        #expect(fresh.index.unsavedReason != nil)
+        let session = try VaultSession(vault: Vault(root: bare.root, clock: VaultSandbox.clock), role: .web(readOnly: true)) { messages.append($0) }
+        try session.fresh()
+        #expect(session.unsavedReason != nil)
+        #expect(session.openConnections == 1, "a copy in memory is one connection's alone")
         #expect(messages.lines.count == 1, "\(messages.lines)")
-        #expect(try fresh.index.contains(NotePath(trusted: "note.md")))
+        #expect(try session.read { index throws(VaultError) in try index.contains(NotePath(trusted: "note.md")) })
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import NoteVault
+
+/// What a long-running front end (`enote serve`, `enote lsp`) learns of the vault's changes: the
+/// session's one change detector, the index's change record, whoever wrote the index.
+@Suite struct VaultSessionChangeTests {
+    let sandbox: VaultSandbox
+
+    init() throws {
+        sandbox = try VaultSandbox()
+        try sandbox.write("seed.md", noteText("seed"))
+    }
+
+    @Test("the change stream names each note a watcher indexed or removed, once it is in the index")
+    func streamNamesTheWatchersChanges() async throws {
+        let watcher = try RunningWatcher.start(sandbox)
+        defer { watcher.stop() }
+        let session = try VaultSession(vault: watcher.vault, role: .web(readOnly: true))
+        let seen = Seen()
+        let stream = session.changeStream(every: 0.02)
+        let follower = Task {
+            for await changes in stream {
+                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
+            }
+        }
+        defer { follower.cancel() }
+        try sandbox.write("new.md", noteText("new"))
+        #expect(await seen.wait { $0.contains("new.md") }, "\(seen.all)")
+        #expect(try watcher.isIndexed("new.md"))
+        seen.clear()
+        try sandbox.write("seed.md", noteText("seed, edited"))
+        #expect(await seen.wait { $0.contains("seed.md") }, "\(seen.all)")
+        seen.clear()
+        try FileManager.default.removeItem(atPath: sandbox.path("new.md"))
+        #expect(await seen.wait { $0.contains("new.md") }, "\(seen.all)")
+        #expect(try !watcher.isIndexed("new.md"))
+    }
+
+    @Test("the change stream tells what changed once it was asked for, however late its thread starts")
+    func streamStartsWhenAsked() async throws {
+        let vault = try sandbox.vault()
+        // One connection: while the test holds it, the stream's thread cannot read the record.
+        let session = try VaultSession(vault: vault, role: .watcher)
+        try session.fresh()
+        let stream = session.changeStream(every: 0.02)
+        let seen = Seen()
+        try session.withIndex { _ in
+            try sandbox.write("quick.md", noteText("quick"))
+            try VaultSession(vault: vault, role: .command).refresh(files: [NotePath(trusted: "quick.md")])
+        }
+        let follower = Task {
+            for await changes in stream {
+                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
+            }
+        }
+        defer { follower.cancel() }
+        #expect(await seen.wait { $0.contains("quick.md") }, "\(seen.all)")
+    }
+
+    @Test("changes(since:) names what another connection wrote, in order, each once; its own writes too")
+    func changesSinceAToken() throws {
+        let vault = try sandbox.vault()
+        let session = try VaultSession(vault: vault, role: .web(readOnly: false))
+        try session.fresh()
+        let start = try session.changeToken()
+        #expect(try session.changes(since: start).changes == .none)
+
+        try sandbox.write("b.md", noteText("b"))
+        try sandbox.write("a.md", noteText("a"))
+        let other = try VaultSession(vault: vault, role: .command)
+        try other.refresh(files: [NotePath(trusted: "b.md")])
+        try other.refresh(files: [NotePath(trusted: "a.md")])
+        try sandbox.write("b.md", noteText("b, again"))
+        try other.refresh(files: [NotePath(trusted: "b.md")])
+        let (changes, next) = try session.changes(since: start)
+        #expect(changes == .notes([NotePath(trusted: "b.md"), NotePath(trusted: "a.md")]))
+        #expect(try session.changes(since: next).changes == .none)
+
+        try FileManager.default.removeItem(atPath: sandbox.path("a.md"))
+        try session.refresh(files: [NotePath(trusted: "a.md")])
+        #expect(try session.changes(since: next).changes == .notes([NotePath(trusted: "a.md")]))
+    }
+
+    @Test("an index built again (another process's `enote index --rebuild`) reads as everything changed")
+    func rebuiltIndexIsEverything() throws {
+        let vault = try sandbox.vault()
+        let session = try VaultSession(vault: vault, role: .web(readOnly: false))
+        try session.fresh()
+        let start = try session.changeToken()
+        _ = try VaultSession(vault: vault, role: .command, purpose: .rebuild).fresh()
+        #expect(try session.changes(since: start).changes == .everything)
+    }
+}
+
+/// Paths seen by a test's follower task.
+private final class Seen: Sendable {
+    private let paths = Mutex<[String]>([])
+    func add(_ more: [String]) { paths.withLock { $0 += more } }
+    func clear() { paths.withLock { $0 = [] } }
+    var all: [String] { paths.withLock { $0 } }
+
+    /// Waits up to 10 s for `condition` to hold.
+    func wait(_ condition: ([String]) -> Bool) async -> Bool {
+        for _ in 0..<1000 {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition(all)
+    }
+}
