@@ -87,6 +87,7 @@ extension WebServer {
             frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
             trashed: query["trashed"])
         page.isRestrictive = filter.isRestrictive
+        page.color = filter.color
         page.limit = web.vault.noteLimit()
         return page.render().response()
     }
