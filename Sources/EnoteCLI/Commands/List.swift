@@ -45,11 +45,10 @@ extension Enote {
             let notes = try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             Trace.mark("listed")
             defer { Trace.mark("printed") }
-            let timeZone = context.clock.timeZone
             let now = context.clock.now()
             context.summarize(notes.flatMap(\.diagnostics))
             if filters.json {
-                Console.out(NoteJSON.arrayText(notes, timeZone: timeZone, now: now))
+                Console.out(JSONPrinter.arrayText(notes, clock: context.clock))
                 return
             }
             if notes.isEmpty {

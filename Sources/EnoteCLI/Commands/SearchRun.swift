@@ -47,9 +47,7 @@ struct SearchRun: Equatable {
             context.note(SearchResults.someWordsMessage)
         }
         if json {
-            let timeZone = context.clock.timeZone
-            let now = context.clock.now()
-            Console.out(NoteJSON.arrayText(results.notes, timeZone: timeZone, now: now))
+            Console.out(JSONPrinter.arrayText(results.notes, clock: context.clock))
             return
         }
         if results.notes.isEmpty {

@@ -122,6 +122,12 @@ extension WebServer {
         let path: NotePath
         do { path = try NoteURL.path(in: request.uri.path, after: "/api/revision/") } catch { throw .path(error) }
         let revision = web.vault.exists(path) ? try web.vault.read(path).revision.description : ""
-        return JSONBody.response(["path": path.description, "revision": revision])
+        return JSONBody.response(Revision(path: path.description, revision: revision))
+    }
+
+    /// The answer of `/api/revision/<path>`: the revision is empty when the note is gone.
+    struct Revision: Encodable {
+        var path: String
+        var revision: String
     }
 }
