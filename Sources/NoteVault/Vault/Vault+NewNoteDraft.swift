@@ -36,6 +36,6 @@ extension Vault {
             let bytes = try Self.newNoteBytes(new, title: title, pictures: "", now: clock.now(), timeZone: clock.timeZone)
             return NewNoteDraft(path: path, bytes: bytes)
         }
-        throw .invalidInput("could not find a free file name for \"\(title)\"")
+        throw .blocked("could not find a free file name for \"\(title)\"")
     }
 }

@@ -178,7 +178,7 @@ extension Vault {
             return 0
         }
         if status.kind == .symbolicLink { throw .path(PathError(path: Self.trashFolderName, rule: .symbolicLink)) }
-        guard status.kind == .directory else { throw .invalidInput("\(Self.trashFolderName) is not a folder; nothing was deleted") }
+        guard status.kind == .directory else { throw .blocked("\(Self.trashFolderName) is not a folder; nothing was deleted") }
         let count = trashEntries().count
         do {
             let url = URL(fileURLWithPath: trashFolder)
