@@ -1,10 +1,12 @@
+import EnoteRPC
 import Foundation
 import NoteVault
 
 /// `textDocument/codeAction`: create the note a dead link points to (a CreateFile and its first
 /// heading, only where ``Vault/noteToCreate(for:from:)`` says a note can be made), rewrite the
 /// links a note moved outside enote broke (the plan of `enote doctor --fix-links`), set the
-/// note's colour (one TextEdit in the front matter), and move a selection into a new note
+/// note's colour (one TextEdit in the front matter), mark a task done or open again (the library's
+/// toggle as TextEdits: ``taskActions(lines:context:)``), and move a selection into a new note
 /// (``extractAction(_:context:)``).
 /// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
@@ -27,6 +29,7 @@ extension LanguageServer {
             actions.append(createNote(path, title: Self.stem(of: path), context: context))
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
+        actions += taskActions(lines: (range.start.line + 1)...(max(range.start.line, range.end.line) + 1), context: context)
         actions += colourActions(context)
         if let extract = extractAction(start..<end, context: context) { actions.append(extract) }
         return Reply(JSONValue.array(actions))
@@ -92,6 +95,27 @@ extension LanguageServer {
                 ])
             ]),
         ])
+    }
+
+    /// "Mark the task done" (or open again) for each task on `lines` (1-based): the byte between
+    /// its brackets, and the `✅ DATE` the vault's `task_done_date` adds or removes, as TextEdits
+    /// on the text as typed, from the same library call `enote task done` makes.
+    func taskActions(lines: ClosedRange<Int>, context: DocumentContext) -> [JSONValue] {
+        let stampDay = context.workspace.vault.config.taskDoneDate ? CalendarDay(context.now, in: context.timeZone) : nil
+        let uri = context.document.uri
+        let version: JSONValue = context.document.version.map { .int($0) } ?? .null
+        return context.analysis.tasks.filter { lines.contains($0.line) }.prefix(20).map { task in
+            let edits = task.toggleEdits(done: !task.isDone, stampDay: stampDay).map { edit in
+                JSONValue.from(LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self)))
+            }
+            let title = task.isDone ? Localization.text("Mark the task open again") : Localization.text("Mark the task done")
+            return .object([
+                "title": .string(title), "kind": .string("refactor.rewrite"),
+                "edit": .object([
+                    "documentChanges": .array([.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)])])
+                ]),
+            ])
+        }
     }
 
     /// One action for each palette colour: the `color:` value replaced, a `color:` line added

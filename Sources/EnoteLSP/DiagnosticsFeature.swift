@@ -1,3 +1,4 @@
+import EnoteRPC
 import Foundation
 import NoteVault
 
@@ -31,7 +32,8 @@ extension LanguageServer {
 }
 
 /// The problems of one note as the editor shows them: what the reader rejects or warns about in
-/// the front matter, a destroy date already past, dead and ambiguous links, conflict markers.
+/// the front matter, task dates that are not days, a destroy date already past, dead and
+/// ambiguous links, conflict markers.
 ///
 /// One message carries at most ``limit`` of them, and then one more that says the rest are not
 /// shown: a note with a hundred thousand dead links would otherwise make a message of tens of
@@ -51,6 +53,12 @@ enum DocumentDiagnostics {
                 LSP.Diagnostic(
                     range: range(line: diagnostic.line, column: diagnostic.column, in: context), severity: diagnostic.severity == .error ? 1 : 2,
                     code: diagnostic.kind.rawValue, message: diagnostic.message.text))
+        }
+        // A task date that is not a day, as the index reports it.
+        for problem in context.analysis.tasks.flatMap(\.problems) {
+            found.append(
+                LSP.Diagnostic(
+                    range: range(line: problem.line, column: problem.column, in: context), severity: 2, code: "taskDate", message: problem.message.text))
         }
         if case .date(let date) = content.metadata.destroy, date.resolved(in: context.timeZone) <= context.now,
             let entry = context.analysis.entries.last(where: { FrontMatterKey(spelling: $0.key) == .destroy })

@@ -43,14 +43,17 @@ final class DocumentStore {
     }
 }
 
-/// A note's text read as enote reads a file: front matter, metadata, diagnostics, links, tags.
+/// A note's text read as enote reads a file: front matter, metadata, diagnostics, links, tags,
+/// tasks.
 struct DocumentAnalysis {
     let content: NoteContent
     let links: NoteLinks
+    let tasks: [NoteTask]
 
     init(bytes: [UInt8], path: String) {
         content = NoteContent(bytes: bytes, path: path)
         links = NoteLinkExtractor.extract(content)
+        tasks = TaskExtractor.tasks(in: content, path: NotePath(trusted: path), tags: links.tags)
     }
 
     /// The front matter entries, when the block parsed.

@@ -1,3 +1,4 @@
+import EnoteRPC
 import Foundation
 import NoteVault
 
@@ -72,17 +73,14 @@ public final class LanguageServer {
             writer.respond(id: .null, error: error)
             return nil
         }
+        if let problem = message.shapeProblem {
+            writer.respond(id: .null, error: problem)
+            return nil
+        }
         guard let method = message.method else {
-            if message.id == nil {
-                writer.respond(id: .null, error: ResponseError(.invalidRequest, Localization.text("the message has neither a method nor an id")))
-            }
             return nil  // a response to a request the server never sends
         }
         let id = message.id
-        if let id, !Self.isValidID(id) {
-            writer.respond(id: .null, error: ResponseError(.invalidRequest, Localization.text("the id must be a number or a string")))
-            return nil
-        }
         if method == "exit" { return shutdownRequested ? 0 : 1 }
         guard initialized || method == "initialize" else {
             if let id {
@@ -105,13 +103,6 @@ public final class LanguageServer {
             writer.respond(id: id, error: error)
         }
         return nil
-    }
-
-    private static func isValidID(_ id: JSONValue) -> Bool {
-        switch id {
-        case .int, .string, .double: true
-        default: false
-        }
     }
 
     /// Answers a request.

@@ -1,3 +1,4 @@
+import EnoteRPC
 import NoteVault
 
 /// The language server's own words: its string tables (`Resources/*.lproj`, the bundle
@@ -8,5 +9,6 @@ import NoteVault
 /// happened; the command to type is the command line's to say.
 public enum LspMessages {
     /// The registration for ``Localization/frontEnd`` in the `enote lsp` process.
-    public static let frontEnd = Localization.FrontEnd(bundleName: "enote_EnoteLSP.resources", englishSingular: [:]) { facts, _ in facts }
+    public static let frontEnd = Localization.FrontEnd(
+        bundleName: "enote_EnoteLSP.resources", sharedBundleNames: [RPCMessages.bundleName], englishSingular: [:]) { facts, _ in facts }
 }

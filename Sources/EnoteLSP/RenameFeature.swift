@@ -1,3 +1,4 @@
+import EnoteRPC
 import Foundation
 import NoteVault
 

@@ -45,8 +45,30 @@ package struct MarkdownSyntaxMap: Sendable, Equatable {
         package var text: String
     }
 
+    /// A list item that starts with a task marker (`[ ]`, `[x]` or `[X]` followed by a space, a
+    /// tab or the end of the line), as GitHub and Obsidian write to-dos: `- [ ] call the plumber`.
+    /// Items in code blocks, HTML blocks or code spans are none: libcmark makes no list item
+    /// there. Offsets are into the parsed bytes; lines are 1-based.
+    package struct TaskItem: Sendable, Equatable {
+        /// The byte between the brackets: a space when open, `x` or `X` when done.
+        package var marker: Int
+        /// Whether the marker is `x` or `X`.
+        package var isChecked: Bool
+        /// The line of the marker.
+        package var line: Int
+        /// Where the task's text starts: after the `]` and the spaces and tabs that follow it.
+        package var textStart: Int
+        /// Where the marker's line ends (before its `\n`, `\r\n` or `\r`).
+        package var lineEnd: Int
+        /// The index in ``MarkdownSyntaxMap/taskItems`` of the nearest task item this one is
+        /// nested in, if any.
+        package var parent: Int?
+    }
+
     /// Every link, image and autolink in document order.
     package var links: [Link]
+    /// Every task list item in document order.
+    package var taskItems: [TaskItem] = []
     /// Every heading in document order (none inside code blocks, quotes of code, or HTML).
     package var headings: [Heading] = []
     /// Bytes that are code or raw HTML, sorted and not overlapping: code spans (their text),
@@ -73,8 +95,12 @@ package struct MarkdownSyntaxMap: Sendable, Equatable {
         self = collector.finishedMap()
     }
 
-    init(links: [Link], literalRanges: [Range<Int>], lineStarts: [Int], blockLines: [ClosedRange<Int>], headings: [Heading] = []) {
+    init(
+        links: [Link], literalRanges: [Range<Int>], lineStarts: [Int], blockLines: [ClosedRange<Int>], headings: [Heading] = [],
+        taskItems: [TaskItem] = []
+    ) {
         self.headings = headings
+        self.taskItems = taskItems
         self.links = links
         self.literalRanges = literalRanges
         self.lineStarts = lineStarts

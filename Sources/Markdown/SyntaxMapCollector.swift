@@ -9,6 +9,10 @@ struct SyntaxMapCollector {
     private var literals: [Range<Int>] = []
     private var blockLines: [ClosedRange<Int>] = []
     private var headings: [MarkdownSyntaxMap.Heading] = []
+    private var taskItems: [MarkdownSyntaxMap.TaskItem] = []
+    /// For each list item being walked, outermost first: its index in `taskItems`, or `nil` for
+    /// an item that is not a task.
+    private var openItems: [Int?] = []
     /// The inline nodes of the paragraph or heading being walked, positions as libcmark gave them.
     private var pending: [PendingInline] = []
     /// The last line any inline node of the current paragraph or heading ends on.
@@ -56,7 +60,8 @@ struct SyntaxMapCollector {
                 merged.append(range)
             }
         }
-        return MarkdownSyntaxMap(links: links, literalRanges: merged, lineStarts: lineStarts, blockLines: blockLines, headings: headings)
+        return MarkdownSyntaxMap(
+            links: links, literalRanges: merged, lineStarts: lineStarts, blockLines: blockLines, headings: headings, taskItems: taskItems)
     }
 
     /// Walks the tree under `root` alone (when no summary is wanted).
@@ -70,7 +75,9 @@ struct SyntaxMapCollector {
             lastInlineLine = max(lastInlineLine, Int(cmark_node_get_end_line(node)))
         }
         if event == .exit {
-            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+            if type == CMARK_NODE_ITEM {
+                openItems.removeLast()
+            } else if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
                 finishBlock(Position(node), isParagraph: type == CMARK_NODE_PARAGRAPH)
                 inBlock = false
             }
@@ -95,9 +102,39 @@ struct SyntaxMapCollector {
             literals.append(lineRange(lines))
         case CMARK_NODE_THEMATIC_BREAK:
             blockLines.append(wholeLines(Position(node)))
+        case CMARK_NODE_ITEM:
+            // Every item is entered and left (libcmark leaves an empty one too), so the stack
+            // stays balanced.
+            var index: Int?
+            if let task = taskItem(node) {
+                index = taskItems.count
+                taskItems.append(task)
+            }
+            openItems.append(index)
         default:
             break
         }
+    }
+
+    /// The task an item is: its first block is a paragraph whose first bytes are `[ ]`, `[x]` or
+    /// `[X]` followed by a space, a tab or the end of the line. libcmark's paragraph column counts
+    /// bytes; the bytes are checked, so a position that does not land on `[` makes no task.
+    private func taskItem(_ item: OpaquePointer) -> MarkdownSyntaxMap.TaskItem? {
+        guard let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+            let open = offset(line: Int(cmark_node_get_start_line(paragraph)), column: Int(cmark_node_get_start_column(paragraph))),
+            open + 2 < bytes.count, bytes[open] == UInt8(ascii: "["), bytes[open + 2] == UInt8(ascii: "]")
+        else { return nil }
+        let marker = bytes[open + 1]
+        guard marker == UInt8(ascii: " ") || marker == UInt8(ascii: "x") || marker == UInt8(ascii: "X") else { return nil }
+        let line = Int(cmark_node_get_start_line(paragraph))
+        var lineEnd = open + 3
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        var textStart = open + 3
+        guard textStart == lineEnd || bytes[textStart] == 0x20 || bytes[textStart] == 0x09 else { return nil }
+        while textStart < lineEnd, bytes[textStart] == 0x20 || bytes[textStart] == 0x09 { textStart += 1 }
+        let parent = openItems.last { $0 != nil } ?? nil
+        return MarkdownSyntaxMap.TaskItem(
+            marker: open + 1, isChecked: marker != UInt8(ascii: " "), line: line, textStart: textStart, lineEnd: lineEnd, parent: parent)
     }
 
     /// A heading's level, line and text (the first line without its `#` marks and spaces).

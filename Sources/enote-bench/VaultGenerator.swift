@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a deterministic vault of N notes whose text resembles real notes: a Zipf-distributed
 /// vocabulary, sizes with a median near 1 KB and a tail past 100 KB, 20% with destroy dates,
-/// some notes in Russian and Japanese, and marker words at known frequencies for the search mix.
+/// some notes in Russian and Japanese, marker words at known frequencies for the search mix, and
+/// tasks (``tasks(_:)``: 50,000 at 100,000 notes) with Obsidian Tasks' and todo.txt's dates.
 struct VaultGenerator {
     var count: Int
     var seed: UInt64 = 42
@@ -70,7 +71,38 @@ struct VaultGenerator {
         lines.append("updated: 2026-10-\(String(format: "%02d", day))T10:00:00+00:00")
         lines.append("tags: [\(vocabulary[random.zipf(50)]), \(vocabulary[random.zipf(200)])]")
         lines.append("---")
-        return lines.joined(separator: "\n") + "\n" + body + "\n"
+        return lines.joined(separator: "\n") + "\n" + body + "\n" + Self.tasks(number)
+    }
+
+    /// The tasks of note `number`: every fifth note has one to four (2.5 on average, so 50,000 at
+    /// 100,000 notes), drawn from a generator of their own so that the rest of the vault is the
+    /// same as without them. 30% are done; half have a due date (open ones from 2026-11-01 over
+    /// the 18 months after it, done ones earlier, with a done date), a third of those written
+    /// `due:DATE`; some are scheduled, have a priority or a tag, or are nested under the task
+    /// above.
+    static func tasks(_ number: Int) -> String {
+        guard number % 5 == 0 else { return "" }
+        var random = SplitMix64(seed: 0x7A5C_0000 &+ UInt64(number) &* 0x9E37_79B9)
+        let verbs = ["call", "email", "review", "draft", "buy", "book", "fix", "plan", "send", "read", "renew", "clean"]
+        let things = ["the report", "the plumber", "tickets", "the budget", "slides", "groceries", "the car", "a dentist", "the invoice", "notes"]
+        let start = CivilDay(year: 2026, month: 11, day: 1)
+        var text = "\n## Tasks\n\n"
+        let count = 1 + Int(random.unit() * 4)
+        for index in 0..<count {
+            let done = random.unit() < 0.3
+            var line = (index > 0 && random.unit() < 0.25 ? "  " : "") + (done ? "- [x] " : "- [ ] ")
+            line += verbs[Int(random.unit() * Double(verbs.count))] + " " + things[Int(random.unit() * Double(things.count))]
+            if random.unit() < 0.2 { line += random.unit() < 0.5 ? " #work" : " #home" }
+            if random.unit() < 0.2 { line += [" ⏫", " 🔼", " 🔽"][Int(random.unit() * 3)] }
+            if random.unit() < 0.5 {
+                let due = done ? start.adding(-1 - Int(random.unit() * 300)) : start.adding(Int(random.unit() * 540))
+                line += random.unit() < 0.33 ? " due:\(due)" : " 📅 \(due)"
+                if random.unit() < 0.15 { line += " ⏳ \(due.adding(-2))" }
+                if done { line += " ✅ \(due.adding(Int(random.unit() * 3)))" }
+            }
+            text += line + "\n"
+        }
+        return text
     }
 
     private static func english(size: Int, vocabulary: [String], random: inout SplitMix64) -> String {
@@ -135,6 +167,35 @@ struct VaultGenerator {
             if seen.insert(word).inserted, !markers.contains(where: { $0.word == word }) { words.append(word) }
         }
         return words
+    }
+}
+
+/// A day of the calendar, for the tasks' dates (days since 1970 underneath).
+struct CivilDay: CustomStringConvertible {
+    var days: Int
+
+    init(year: Int, month: Int, day: Int) {
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        days = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    private init(days: Int) { self.days = days }
+
+    func adding(_ count: Int) -> CivilDay { CivilDay(days: days + count) }
+
+    var description: String {
+        let z = days + 719_468
+        let era = z / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return String(format: "%04d-%02d-%02d", yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -47,6 +47,14 @@ struct WatcherBenchmark {
             lines[list].met = lines[list].seconds * 20 <= lines[list].referenceSeconds
         }
 
+        // Tasks due within a week: the index against rg finding every open task in the files.
+        let rgTasks = Timing.median(runs: runner.runs) { Timing.run(["rg", "-c", #"- \[ \]"#, runner.vault]).seconds }
+        let tasks = Timing.median(runs: runner.runs) { Timing.run(runner.base + ["tasks", "--due", "7d"]).seconds }
+        lines.append(
+            BenchmarkRunner.Line(
+                label: "tasks --due 7d", seconds: tasks, reference: #"rg -c '- \[ \]'"#, referenceSeconds: rgTasks,
+                target: "≤ 50 ms and ≤ 1/20 of rg", met: tasks <= 0.05 && tasks * 20 <= rgTasks))
+
         var facts: [String] = []
         let latency = try saveToFoundLatency(samples: 100)
         lines.append(

@@ -169,7 +169,7 @@ import Testing
         try Data("editor = nano\nexpiry = delete\n".utf8).write(to: file)
         let result = try vault.run(["edit", "garden"], environment: ["EDITOR": "true"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains("\(file.path):2: unknown setting \"expiry\"; your own config knows only editor"), "\(result)")
+        #expect(result.stderr.contains("\(file.path):2: unknown setting \"expiry\"; your own config knows only editor and mcp_write"), "\(result)")
     }
 
     /// `delete` deletes only what git has committed; anything else still goes to the trash.

@@ -64,4 +64,19 @@ import Testing
         let finished = try clones[0].run("sync", "--continue")
         #expect(finished.status == 0, "\(finished)")
     }
+
+    @Test("trash restore waits for a stopped sync, as mv and rm do")
+    func trashRestoreWaitsForAStoppedSync() throws {
+        let clones = try GitClones(count: 2, notes: ["plan.md": SyncConflictTests.note, "other.md": "---\ntitle: Other\n---\nOther.\n"])
+        #expect(try clones[0].run("rm", "other").status == 0)
+        try clones[1].write("plan.md", "---\ntitle: Plan\n---\nTheir line.\n")
+        try #require(try clones[1].run("sync").status == 0)
+        try clones[0].write("plan.md", "---\ntitle: Plan\n---\nOur line.\n")
+        #expect(try clones[0].run("sync").status == 3)
+        let before = try clones[0].tree()
+        let refused = try clones[0].run("trash", "restore", "other")
+        #expect(refused.status == 3, "\(refused)")
+        #expect(refused.stderr.contains("a sync stopped on a conflict"), "\(refused)")
+        #expect(try clones[0].tree() == before)
+    }
 }

@@ -49,3 +49,25 @@ struct MarkdownSummarySyntaxMapTests {
         #expect(summary == MarkdownSummary(parsing: text))
     }
 }
+
+@Suite("MarkdownSyntaxMap: task list items")
+struct MarkdownTaskItemTests {
+    @Test("markers, lines, text starts and nesting, as bytes of the text")
+    func items() {
+        let text = "- [ ] a\n  - [x] b\n    - c\n      - [X]\td\n> 1. [ ] e\r\n"
+        let map = MarkdownSyntaxMap(parsing: text)
+        let bytes = Array(text.utf8)
+        #expect(map.taskItems.map(\.line) == [1, 2, 4, 5])
+        #expect(map.taskItems.map(\.isChecked) == [false, true, true, false])
+        #expect(map.taskItems.map(\.parent) == [nil, 0, 1, nil])
+        #expect(map.taskItems.map { String(decoding: bytes[$0.textStart..<$0.lineEnd], as: UTF8.self) } == ["a", "b", "d", "e"])
+        #expect(map.taskItems.allSatisfy { bytes[$0.marker - 1] == UInt8(ascii: "[") && bytes[$0.marker + 1] == UInt8(ascii: "]") })
+    }
+
+    @Test(
+        "no task where libcmark makes no list item, or the marker is not followed by a space",
+        arguments: ["```\n- [ ] a\n```\n", "    - [ ] a\n", "`- [ ] a`\n", "<div>\n- [ ] a\n</div>\n", "- [ ]a\n", "- [-] a\n", "- \\[ ] a\n", "[ ] a\n"])
+    func none(_ text: String) {
+        #expect(MarkdownSyntaxMap(parsing: text).taskItems.isEmpty)
+    }
+}

@@ -150,6 +150,45 @@ def search_as_you_type(c):
 
 
 @test
+def header_search_narrows_the_list_as_you_type(c):
+    c.sign_in()
+    rows = c.page.locator("#notes li.note")
+    everything = rows.count()
+    assert everything > 3, everything
+    box = c.page.locator("#header-search")
+    # "potat" is the start of a word: the list narrows to the notes that have one beginning so.
+    box.press_sequentially("potat", delay=40)
+    visible = c.page.locator("#notes li.note:visible")
+    expect(visible.filter(has_text="Grocery list")).to_have_count(1)
+    expect(visible).not_to_have_count(everything)
+    assert c.page.url.rstrip("/") == c.server.origin, c.page.url
+    # Another form of a word, and a slip, narrow it the same way as enote search.
+    box.fill("")
+    expect(visible).to_have_count(everything)
+    box.press_sequentially("potatos ", delay=40)
+    expect(visible.filter(has_text="Grocery list")).to_have_count(1)
+    box.fill("")
+    box.press_sequentially("grocrey ", delay=40)
+    expect(visible.filter(has_text="Grocery list")).to_have_count(1)
+    expect(c.page.locator("#search-summary .notice")).to_contain_text("grocrey")
+    box.fill("")
+    expect(visible).to_have_count(everything)
+    expect(c.page.locator("#search-summary")).to_have_count(0)
+
+
+@test
+def header_search_shows_hits_on_any_page(c):
+    c.sign_in()
+    c.page.goto(c.server.origin + "/gallery")
+    box = c.page.locator("#header-search")
+    box.press_sequentially("kyoto", delay=40)
+    hits = c.page.locator("main #search-results li.note")
+    expect(hits.filter(has_text="京都旅行")).to_have_count(1)
+    box.fill("")
+    expect(c.page.locator("main #search-results")).to_have_count(0)
+
+
+@test
 def note_page_renders_markdown_and_pictures(c):
     c.sign_in()
     c.page.click("#notes a:has-text('Sunset at the pier')")

@@ -33,6 +33,12 @@ extension Enote {
             let path = try context.resolve(note, in: vault)
             let command = try EditorCommand.forEditing(in: vault, environment: context.environment)
             let result = try vault.edit(path, with: EditorSession(command: command, environment: context.environment), force: force)
+            try Self.report(result, path: path, context: context)
+        }
+
+        /// Says how an edit in the editor ended (`enote edit`, `enote today`), throwing when the
+        /// note was not saved.
+        static func report(_ result: EditResult, path: NotePath, context: CommandContext) throws {
             switch result {
             case .saved(let note, let warnings):
                 context.warn(warnings)

@@ -31,6 +31,9 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only notes with this tag or one nested under it (repeatable: all of them).", valueName: "tag"))
     var tags: [String] = []
 
+    @Option(name: .customLong("in"), help: ArgumentHelp("Only notes in this folder or a folder under it.", valueName: "dir"))
+    var folder: String?
+
     @Option(help: ArgumentHelp("Only notes with a link to this note.", valueName: "note"))
     var linksTo: String?
 
@@ -68,6 +71,7 @@ struct FilterOptions: ParsableArguments {
         input.linkedFrom = linkedFrom
         input.orphan = orphan
         input.deadLinks = deadLinks
+        input.folder = folder
         return input
     }
 

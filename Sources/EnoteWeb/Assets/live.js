@@ -38,6 +38,8 @@
     try { paths = JSON.parse(event.data).paths || []; } catch (e) { return; }
     if (page === "list") {
       refreshFragment("notes");
+    } else if (page === "tasks") {
+      refreshFragment("tasks");
     } else if (page === "search") {
       document.dispatchEvent(new CustomEvent("enote:search-again"));
     } else if (page === "note" || page === "edit") {

@@ -1,12 +1,19 @@
-// Search as you type: asks /api/search after a short pause and shows the hits, building every
-// element with the DOM (no HTML is parsed from the answer); the form still works without it.
+// Search as you type, on every page: the header's search box (and the search page's own box) asks
+// /api/search after a short pause. What a typed word finds is the server's one rule, the same as
+// `enote search`'s. On the list page the list narrows to the notes found (its folder and filters
+// still apply); on the search page the results are replaced; on any other page the hits take the
+// place of the page until the box is emptied. Every element is built with the DOM (no HTML is
+// parsed from the answer); without the script, both forms still submit to /search.
 "use strict";
 (function () {
-  var input = document.getElementById("search-input");
-  var list = document.getElementById("search-results");
-  if (!input || !list) return;
+  var header = document.getElementById("header-search");
+  var pageInput = document.getElementById("search-input");
+  var main = document.querySelector("main");
+  var page = document.body.getAttribute("data-page");
+  if (!main || (!header && !pageInput)) return;
   var timer = null;
   var asked = 0;
+  var saved = null; // the page's own content while hits stand in its place
 
   // The text of an HTML-escaped snippet piece (the library escapes only &, < and >).
   function unescaped(text) {
@@ -42,56 +49,146 @@
     return svg;
   }
 
-  function show(answer) {
-    list.textContent = "";
-    // Each note is the JSON `enote search --json` prints; its page is at the same place in urls.
-    answer.notes.forEach(function (hit, index) {
-      var item = document.createElement("li");
-      item.className = "note";
-      item.setAttribute("data-path", hit.path);
-      var link = document.createElement("a");
-      link.href = answer.urls[index];
-      link.appendChild(swatch(hit.color_rgb));
-      var text = document.createElement("span");
-      text.className = "text";
-      var title = document.createElement("span");
-      title.className = "title";
-      title.textContent = hit.title;
-      text.appendChild(title);
-      if (hit.snippet) {
-        var snippet = document.createElement("span");
-        snippet.className = "snippet";
-        snippetNodes(hit.snippet).forEach(function (node) { snippet.appendChild(node); });
-        text.appendChild(snippet);
-      }
-      link.appendChild(text);
-      item.appendChild(link);
-      list.appendChild(item);
-    });
-    var count = document.getElementById("search-count");
-    if (!count) {
-      count = document.createElement("p");
-      count.id = "search-count";
-      count.className = "count";
-      list.parentNode.insertBefore(count, list);
+  // A note as `enote search --json` prints it, and its page.
+  function hitItem(hit, url) {
+    var item = document.createElement("li");
+    item.className = "note";
+    item.setAttribute("data-path", hit.path);
+    var link = document.createElement("a");
+    link.href = url;
+    link.appendChild(swatch(hit.color_rgb));
+    var text = document.createElement("span");
+    text.className = "text";
+    var title = document.createElement("span");
+    title.className = "title";
+    title.textContent = hit.title;
+    text.appendChild(title);
+    if (hit.snippet) {
+      var snippet = document.createElement("span");
+      snippet.className = "snippet";
+      snippetNodes(hit.snippet).forEach(function (node) { snippet.appendChild(node); });
+      text.appendChild(snippet);
     }
-    count.textContent = answer.error || answer.summary;
+    link.appendChild(text);
+    item.appendChild(link);
+    return item;
   }
 
-  function ask() {
+  // The notices and the count above a list of hits.
+  function summary(answer, before) {
+    var holder = document.getElementById("search-summary");
+    if (!holder) {
+      holder = document.createElement("div");
+      holder.id = "search-summary";
+      before.parentNode.insertBefore(holder, before);
+    }
+    holder.textContent = "";
+    (answer.notices || []).forEach(function (notice) {
+      var line = document.createElement("p");
+      line.className = "notice";
+      line.textContent = notice;
+      holder.appendChild(line);
+    });
+    var count = document.createElement("p");
+    count.className = "count";
+    count.id = "search-count";
+    count.textContent = answer.error || answer.summary;
+    holder.appendChild(count);
+  }
+
+  // The search page: its results are replaced.
+  function showOnSearchPage(answer) {
+    var list = document.getElementById("search-results");
+    if (!list) return;
+    list.textContent = "";
+    // Each note's page is at the same place in urls.
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
+    summary(answer, list);
+  }
+
+  // The list page: only the notes found stay visible, in the list's own order.
+  function narrowList(answer) {
+    var found = {};
+    answer.notes.forEach(function (hit) { found[hit.path] = true; });
+    var shown = 0;
+    document.querySelectorAll("#notes > li.note").forEach(function (item) {
+      var keep = found[item.getAttribute("data-path")] === true;
+      item.hidden = !keep;
+      if (keep) shown++;
+    });
+    var list = document.getElementById("notes");
+    if (list) summary({ notices: answer.notices, error: answer.error, summary: answer.summary }, list);
+    document.body.setAttribute("data-narrowed", String(shown));
+  }
+
+  function restoreList() {
+    document.querySelectorAll("#notes > li.note").forEach(function (item) { item.hidden = false; });
+    var holder = document.getElementById("search-summary");
+    if (holder) holder.remove();
+    document.body.removeAttribute("data-narrowed");
+  }
+
+  // Any other page: the hits stand in the place of the page until the box is emptied.
+  function showInPlace(answer) {
+    if (!saved) {
+      saved = document.createDocumentFragment();
+      while (main.firstChild) saved.appendChild(main.firstChild);
+    }
+    main.textContent = "";
+    var list = document.createElement("ul");
+    list.className = "notes";
+    list.id = "search-results";
+    main.appendChild(list);
+    // Each note's page is at the same place in urls.
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
+    summary(answer, list);
+  }
+
+  function restorePage() {
+    if (!saved) return;
+    main.textContent = "";
+    main.appendChild(saved);
+    saved = null;
+  }
+
+  function ask(input) {
     var query = input.value;
     var ticket = ++asked;
-    history.replaceState(null, "", "/search?q=" + encodeURIComponent(query));
-    if (!query.trim()) { list.textContent = ""; return; }
-    fetch("/api/search?q=" + encodeURIComponent(query), { credentials: "same-origin" })
+    if (page === "search") history.replaceState(null, "", "/search?q=" + encodeURIComponent(query));
+    if (!query.trim()) {
+      if (page === "list") restoreList();
+      else if (page === "search") showOnSearchPage({ notes: [], notices: [], summary: "" });
+      else restorePage();
+      return;
+    }
+    // The list page asks for enough hits to narrow a long list.
+    var limit = page === "list" ? 1000 : 50;
+    fetch("/api/search?limit=" + limit + "&q=" + encodeURIComponent(query), { credentials: "same-origin" })
       .then(function (response) { return response.json(); })
-      .then(function (answer) { if (ticket === asked) show(answer); })
+      .then(function (answer) {
+        if (ticket !== asked) return;
+        if (page === "list") narrowList(answer);
+        else if (page === "search") showOnSearchPage(answer);
+        else showInPlace(answer);
+      })
       .catch(function () {});
   }
 
-  input.addEventListener("input", function () {
-    clearTimeout(timer);
-    timer = setTimeout(ask, 120);
+  [header, pageInput].forEach(function (input) {
+    if (!input) return;
+    input.addEventListener("input", function () {
+      // The two boxes of the search page say the same thing.
+      if (page === "search" && header && pageInput) (input === header ? pageInput : header).value = input.value;
+      clearTimeout(timer);
+      timer = setTimeout(function () { ask(input); }, 120);
+    });
   });
-  document.addEventListener("enote:search-again", ask);
+  document.addEventListener("enote:search-again", function () {
+    var input = pageInput || header;
+    if (input && input.value.trim()) ask(input);
+  });
+  // The list page's list was reloaded with a change on disk: narrow it again.
+  document.addEventListener("enote:refreshed", function (event) {
+    if (page === "list" && event.detail === "notes" && header && header.value.trim()) ask(header);
+  });
 })();

@@ -3,7 +3,7 @@ import Hummingbird
 import NoteVault
 
 /// The frame around every page: the head (stylesheet, scripts, the CSRF token for scripts),
-/// the bar (home, search, new note, language) and the content.
+/// the bar (home, search, tasks, today's note, gallery, trash, new note, language) and the content.
 package struct PageFrame: Sendable {
     package var language: Language
     /// The session's CSRF token, for scripts (`<meta name="csrf-token">`) and forms.
@@ -33,7 +33,9 @@ package struct PageFrame: Sendable {
 
     /// The whole page.
     package func page(title: String, kind: String, scripts: [String] = [], query: String = "", _ content: HTML) -> HTML {
-        let scriptTags = HTML.join((["live.js"] + scripts).map { "<script src=\"/assets/\($0)\" defer></script>" as HTML })
+        // search.js on every page: typing in the header's search box narrows the page at once.
+        let names = ["live.js", "search.js"] + scripts.filter { $0 != "live.js" && $0 != "search.js" }
+        let scriptTags = HTML.join(names.map { "<script src=\"/assets/\($0)\" defer></script>" as HTML })
         let languages = HTML.join(
             Language.allCases.map { other -> HTML in
                 let name = Self.languageNames[other] ?? other.rawValue
@@ -57,8 +59,10 @@ package struct PageFrame: Sendable {
             <header class="bar">
             <a class="home" href="/">enote</a>
             <form class="search" action="/search" method="get" role="search">
-            <input type="search" name="q" value="\(query)" placeholder="\(text("Search"))" aria-label="\(text("Search"))" autocomplete="off">
+            <input type="search" name="q" id="header-search" value="\(query)" placeholder="\(text("Search"))" aria-label="\(text("Search"))" autocomplete="off">
             </form>
+            <a class="tasks-link" href="/tasks">\(text("Tasks"))</a>
+            <a class="today-link" href="/today">\(text("Today"))</a>
             <a class="gallery-link" href="/gallery">\(text("Gallery"))</a>
             <a class="trash-link" href="/trash">\(text("Trash"))</a>
             \(newButton)

@@ -29,12 +29,14 @@ package struct SearchPage {
             if let problem { "<p class=\"error\">\(frame.text(problem))</p>" } else if let results {
                 "<p class=\"count\" id=\"search-count\">\(frame.text("\(count: results.total) notes match"))</p>"
             } else { .empty }
+        let notices = HTML.join(self.notices.map { "<p class=\"notice\">\($0)</p>" as HTML }, separator: "\n")
         let content: HTML = """
             <h1>\(frame.text("Search"))</h1>
             <form class="search-page" action="/search" method="get" role="search">
             <input type="search" name="q" id="search-input" value="\(query)" autofocus autocomplete="off" aria-label="\(frame.text("Search"))">
             <button type="submit">\(frame.text("Search"))</button>
             </form>
+            \(notices)
             \(summary)
             <ul class="notes" id="search-results">
             \(HTML.join(hits, separator: "\n"))
@@ -53,6 +55,9 @@ package struct SearchPage {
         var urls: [String]
         var summary: String
         var error: String?
+        /// What the library says about words it corrected, or about notes that match only some
+        /// of the words (empty when the words were found as typed).
+        var notices: [String]
     }
 
     package func answer() -> Answer {
@@ -60,55 +65,52 @@ package struct SearchPage {
         let total = results?.total ?? 0
         return Answer(
             query: query, total: total, notes: notes, urls: notes.map { NoteURL.show($0.path) }, summary: frame.text("\(count: total) notes match"),
-            error: problem.map { frame.text($0) })
+            error: problem.map { frame.text($0) }, notices: notices)
+    }
+
+    /// The corrections and the "some of the words" notice, in the reader's language.
+    var notices: [String] {
+        guard let results else { return [] }
+        var notices = results.corrections.map { frame.text($0.message) }
+        if !results.matchesEveryWord { notices.append(frame.text(SearchResults.someWordsMessage)) }
+        return notices
     }
 }
 
 extension WebServer {
-    /// The search the page asks for: its results, or why the query finds nothing. As you type,
-    /// the last word is still being written, so it is searched as a prefix (`potat` finds
-    /// `potatoes`), as `potat*` would be on the command line, once it has
-    /// ``prefixMinimum`` letters (see ``asYouType(_:)``).
-    func search(_ request: Request, _ context: WebContext, asYouType: Bool = false) throws(VaultError) -> SearchPage {
-        let query = FormFields(encoded: request.uri.query ?? "")["q"] ?? ""
+    /// The search the page asks for: its results, or why the query finds nothing. What a word
+    /// finds (its forms, the last word as the beginning of one, a slip corrected) is the
+    /// library's one rule (``SearchPlanner``), the same as `enote search`'s.
+    /// - Parameter limit: How many hits to return: the page shows 50; the header's search box
+    ///   asks for more (`limit=`, at most ``searchLimit``) to narrow a long list.
+    func search(_ request: Request, _ context: WebContext, limit: Int = 50) throws(VaultError) -> SearchPage {
+        let fields = FormFields(encoded: request.uri.query ?? "")
+        let query = fields["q"] ?? ""
         let frame = frame(request, context)
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             return SearchPage(frame: frame, query: query, results: nil, problem: nil)
         }
-        let words = asYouType ? Self.asYouType(query) : query
         let parsed: SearchQuery
         do {
-            parsed = try SearchQuery(parsing: words)
+            parsed = try SearchQuery(parsing: query)
         } catch {
             return SearchPage(frame: frame, query: query, results: nil, problem: error.message)
         }
         let filter = NoteFilter(now: web.clock.now())
-        let results = try web.read { index throws(VaultError) in try index.search(parsed, filter: filter, limit: 50) }
+        let results = try web.read { index throws(VaultError) in try index.search(parsed, filter: filter, limit: limit) }
         return SearchPage(frame: frame, query: query, results: results, problem: nil)
     }
 
-    /// The shortest last word searched as a prefix as you type.
-    static let prefixMinimum = 3
-
-    /// The words typed so far as a query: the last word as a prefix once it has
-    /// ``prefixMinimum`` letters, before that as a whole word. A prefix of one or two letters
-    /// matches most of the words a vault has (`s*` reaches 94% of 100,000 notes, and took 1.4 s
-    /// where the word `sandwich` takes 40 ms), and names nothing the next letter would not.
-    /// Chinese, Japanese and Korean words are prefixes from their first character.
-    /// A last word ending a phrase (`"`) or already a prefix (`*`) is left as typed.
-    static func asYouType(_ query: String) -> String {
-        guard let last = query.last, !last.isWhitespace, last != "*", last != "\"" else { return query }
-        let word = query.reversed().prefix { !$0.isWhitespace && $0 != "\"" && $0 != "(" }
-        // Chinese, Japanese and Korean (from U+2E80) say a word in one or two characters.
-        let ideographic = word.contains { ($0.unicodeScalars.first?.value ?? 0) >= 0x2E80 }
-        return word.count >= prefixMinimum || ideographic ? query + "*" : query
-    }
+    /// The most hits `/api/search` returns.
+    static let searchLimit = 1000
 
     func searchPage(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         try search(request, context).render().response()
     }
 
     func searchJSON(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
-        JSONBody.response(try search(request, context, asYouType: true).answer(), context: NoteJSONContext(clock: web.clock))
+        let asked = FormFields(encoded: request.uri.query ?? "")["limit"].flatMap { Int($0) } ?? 50
+        let page = try search(request, context, limit: min(max(asked, 1), Self.searchLimit))
+        return JSONBody.response(page.answer(), context: NoteJSONContext(clock: web.clock))
     }
 }

@@ -37,6 +37,7 @@ extension WebServer {
         addSignInRoutes(to: router)
         addGalleryRoutes(to: router)
         addTrashRoutes(to: router)
+        addTaskRoutes(to: router)
     }
 
     /// `text` when it is a path on this server, else `/`: never a redirect to another site

@@ -2,21 +2,27 @@ import Foundation
 
 /// The user's own settings, from `$XDG_CONFIG_HOME/enote/config` (by default
 /// `~/.config/enote/config`): what belongs to the person running enote and never to a vault,
-/// which anyone can write and share. Today that is the editor.
+/// which anyone can write and share: the editor, and the folders agents may write (`mcp_write`,
+/// see ``AgentLimits``).
 ///
 /// The format is that of `.enote/config`: one `key = value` per line, `#` starts a comment; an
 /// unknown key, a repeated key or a bad value is an error naming `file:line`.
 ///
 /// ```
 /// editor = code --wait
+/// mcp_write = inbox/, projects/
 /// ```
 struct UserConfig: Sendable, Equatable {
     /// The editor command for `enote edit` and `enote new --edit`, before `$VISUAL` and
     /// `$EDITOR` (as git's `core.editor` comes before them).
     var editor: String?
+    /// The folders an agent may write through `enote mcp` (``AgentLimits``); `nil` for the
+    /// whole vault (a `nil` folder is the vault's root).
+    var mcpWrite: [NotePath?]?
 
-    init(editor: String? = nil) {
+    init(editor: String? = nil, mcpWrite: [NotePath?]? = nil) {
         self.editor = editor
+        self.mcpWrite = mcpWrite
     }
 
     /// Where the user's config is: `$XDG_CONFIG_HOME/enote/config` when that is an absolute
@@ -63,8 +69,16 @@ struct UserConfig: Sendable, Equatable {
             if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
                 value = String(value.dropFirst().dropLast())
             }
-            guard key == "editor" else { throw fail("unknown setting \"\(key)\"; your own config knows only editor") }
+            guard key == "editor" || key == "mcp_write" else {
+                throw fail("unknown setting \"\(key)\"; your own config knows only editor and mcp_write")
+            }
             guard seen.insert(key).inserted else { throw fail("\(key) is set twice; keep one line") }
+            if key == "mcp_write" {
+                let parsed = AgentLimits.parseFolders(value)
+                if let problem = parsed.problem { throw fail(problem) }
+                mcpWrite = parsed.folders
+                continue
+            }
             guard !value.isEmpty else { throw fail("editor needs a command, such as nvim or \"code --wait\"") }
             editor = value
         }

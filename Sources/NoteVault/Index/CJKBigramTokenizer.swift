@@ -6,7 +6,9 @@ import GRDB
 /// other scripts of Southeast Asia (``CJKText/isBigrammed(_:)``).
 ///
 /// Russian writes `ё` as `е` more often than not, and `unicode61` keeps them apart (it removes
-/// Latin diacritics only), so its tokens have `ё` folded to `е`: `елка` finds `Ёлка`.
+/// Latin diacritics only), so its tokens have `ё` folded to `е`: `елка` finds `Ёлка`. German's
+/// `ß` is folded to `ss` (as Unicode's full case folding and German's stemmer do): `Straßen`
+/// finds `Straße` as another form of it, and `strasse` finds it as written (``FoldedLetters``).
 ///
 /// `unicode61` alone turns a whole Japanese or Thai sentence into one token, so `京都` could never
 /// be found inside `清水寺と京都に行く`, nor `ปลั๊กอิน` ("plugin") inside `ติดตั้งปลั๊กอิน`; the
@@ -45,7 +47,7 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         guard let pText, nText > 0 else { return sqliteOK }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
         guard CJKText.mayContainBigrammed(bytes) else {
-            if CyrillicText.containsYo(bytes) {
+            if FoldedLetters.containsFolded(bytes) {
                 return tokenizeSegment(0..<bytes.count, bytes: bytes, tokenization: tokenization, context: context, callback: tokenCallback)
             }
             return wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
@@ -106,7 +108,8 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
         return trailingUnigram ? emit(offsets[offsets.count - 1], end, flags: tokenColocated) : sqliteOK
     }
 
-    /// Runs `unicode61` over part of the text, shifting the offsets it reports and folding `ё`.
+    /// Runs `unicode61` over part of the text, shifting the offsets it reports and folding `ё`
+    /// and `ß`.
     private func tokenizeSegment(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, tokenization: FTS5Tokenization,
         context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback
@@ -117,7 +120,7 @@ final class CJKBigramTokenizer: FTS5CustomTokenizer {
             wrapped.tokenize(context: pointer, tokenization: tokenization, pText: start, nText: CInt(range.count)) {
                 raw, flags, token, length, tokenStart, tokenEnd in
                 let shifted = raw!.assumingMemoryBound(to: ShiftedContext.self).pointee
-                return CyrillicText.withYoFolded(token, length) { token in
+                return FoldedLetters.withFolded(token, length) { token in
                     shifted.callback(shifted.context, flags, token, length, tokenStart + shifted.offset, tokenEnd + shifted.offset)
                 }
             }
@@ -210,28 +213,38 @@ enum CJKText {
     }
 }
 
-/// `ё`, which Russian text often writes as `е`.
-enum CyrillicText {
-    /// Whether UTF-8 text holds `ё` or `Ё` (D1 91, D0 81; neither pair occurs inside another
-    /// character, since D0 and D1 are never continuation bytes).
-    static func containsYo(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+/// The letters the index stores as others of the same length in UTF-8, which `unicode61` keeps
+/// apart: `ё` (which Russian text often writes as `е`) as `е`, and `ß` (which German's stemmer
+/// reads as `ss`, and which a keyboard without it types as `ss`) as `ss`. `unicode61` has already
+/// lowercased `Ё` and `ẞ`.
+enum FoldedLetters {
+    /// Whether UTF-8 text may hold a letter that is folded: `ё` or `Ё` (D1 91, D0 81) or `ß`
+    /// (C3 9F; `ẞ`, E1 BA 9E, sends the text through the CJK scan anyway). None of these pairs
+    /// occurs inside another character, since D0, D1 and C3 are never continuation bytes.
+    static func containsFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count > 1 else { return false }
-        for index in 0..<(bytes.count - 1) where bytes[index] == 0xD1 && bytes[index + 1] == 0x91 || bytes[index] == 0xD0 && bytes[index + 1] == 0x81 {
-            return true
+        for index in 0..<(bytes.count - 1) {
+            switch (bytes[index], bytes[index + 1]) {
+            case (0xD1, 0x91), (0xD0, 0x81), (0xC3, 0x9F): return true
+            default: continue
+            }
         }
         return false
     }
 
-    /// Calls `body` with the (lowercased) token, every `ё` replaced by `е`: the same length in
-    /// UTF-8 (D1 91 → D0 B5), so offsets stay right.
-    static func withYoFolded(_ token: UnsafePointer<CChar>?, _ length: CInt, _ body: (UnsafePointer<CChar>?) -> CInt) -> CInt {
+    /// Calls `body` with the (lowercased) token, every `ё` replaced by `е` and every `ß` by
+    /// `ss`: the same length in UTF-8 (D1 91 → D0 B5, C3 9F → 73 73), so offsets stay right.
+    static func withFolded(_ token: UnsafePointer<CChar>?, _ length: CInt, _ body: (UnsafePointer<CChar>?) -> CInt) -> CInt {
         guard let token, length > 1 else { return body(token) }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(token).assumingMemoryBound(to: UInt8.self), count: Int(length))
-        guard containsYo(bytes) else { return body(token) }
+        guard containsFolded(bytes) else { return body(token) }
         var folded = Array(bytes)
-        for index in 0..<(folded.count - 1) where folded[index] == 0xD1 && folded[index + 1] == 0x91 {
-            folded[index] = 0xD0
-            folded[index + 1] = 0xB5
+        for index in 0..<(folded.count - 1) {
+            switch (folded[index], folded[index + 1]) {
+            case (0xD1, 0x91): (folded[index], folded[index + 1]) = (0xD0, 0xB5)
+            case (0xC3, 0x9F): (folded[index], folded[index + 1]) = (0x73, 0x73)
+            default: continue
+            }
         }
         return folded.withUnsafeBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
     }

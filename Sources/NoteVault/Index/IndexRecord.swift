@@ -36,15 +36,18 @@ struct IndexRecord: Sendable {
     var searchableName: String
     /// Its links, tags and aliases, from the same parse.
     var graph: LinkRecord
+    /// Its tasks, from the same parse.
+    var tasks: [NoteTask]
 
     /// Reads one note's record from its bytes (`nil`: too large to read).
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
         if let bytes {
             // One libcmark parse gives the text, the headline and the links and tags.
             let read = NoteContent.readMappingSyntax(bytes: bytes, path: path.description, timeZone: timeZone)
+            let graph = LinkRecord(content: read.content, map: read.map)
             self.init(
                 path: path, status: status, content: read.content, hash: ContentHash(bytes), timeZone: timeZone, racyAfter: racyAfter,
-                graph: LinkRecord(content: read.content, map: read.map))
+                graph: graph, tasks: TaskExtractor.tasks(in: read.content, path: path, map: read.map, tags: graph.tags))
         } else {
             self.init(
                 path: path, status: status,
@@ -54,15 +57,17 @@ struct IndexRecord: Sendable {
     }
 
     /// The record of a note already read: `content` parsed from bytes that hash to `hash`, with
-    /// its links and tags (none when the caller needs only ``note``).
+    /// its links, tags and tasks (none when the caller needs only ``note``).
     init(
-        path: NotePath, status: FileStatus, content: NoteContent, hash: ContentHash, timeZone: TimeZone, racyAfter: Int64, graph: LinkRecord = LinkRecord()
+        path: NotePath, status: FileStatus, content: NoteContent, hash: ContentHash, timeZone: TimeZone, racyAfter: Int64, graph: LinkRecord = LinkRecord(),
+        tasks: [NoteTask] = []
     ) {
         note = IndexedNote(path: path)
         self.fingerprint = status.fingerprint
         self.racy = status.modified >= racyAfter || status.changed >= racyAfter
         self.hash = hash
         self.graph = graph
+        self.tasks = tasks
         let metadata = content.metadata
         var said = Array(content.bodyBytes)
         for (key, value) in metadata.fields where !["order", "updated", "created"].contains(FrontMatterKey.canonicalName(key)) {
@@ -109,6 +114,8 @@ struct IndexRecord: Sendable {
         }
         self.fields = fields
         note.diagnostics = content.diagnostics
+        // A task date that cannot be read is reported with the note, as a front matter value is.
+        for task in tasks where !task.problems.isEmpty { note.diagnostics += task.problems }
         note.hasError = content.diagnostics.contains { $0.severity == .error } || content.textProblem != nil
         editable = content.isEditable
         body = content.body.plainText

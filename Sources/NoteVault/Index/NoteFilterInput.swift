@@ -6,6 +6,8 @@ public struct NoteFilterInput: Sendable, Equatable {
     /// Which filter a value belongs to, for a front end to name it its own way (`--since`, `since`).
     public enum Field: String, Sendable {
         case color, `where`, since, until, expiring, tag
+        /// The folder (`--in` on the command line).
+        case folder = "in"
     }
 
     /// A value that cannot be read, with the library's words for what is wrong with it.
@@ -28,6 +30,8 @@ public struct NoteFilterInput: Sendable, Equatable {
     public var linkedFrom: String?
     public var orphan = false
     public var deadLinks = false
+    /// Only notes in this folder or below it, relative to the vault (`work`, `work/`).
+    public var folder: String?
 
     public init() {}
 
@@ -57,6 +61,15 @@ public struct NoteFilterInput: Sendable, Equatable {
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), parts.count > 1 ? String(parts[1]) : "")
         }
         filter.tags = tags
+        if let folder {
+            var trimmed = Substring(folder)
+            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            if !trimmed.isEmpty {
+                do { filter.folder = try NotePath(validating: String(trimmed), purpose: .lookup) } catch {
+                    throw Problem(field: .folder, message: error.message)
+                }
+            }
+        }
         filter.orphan = orphan
         filter.deadLinks = deadLinks
         filter.updatedSince = try since.map { text throws(Problem) in try Self.pastDate(text, field: .since, clock: clock) }

@@ -39,16 +39,20 @@ public enum Localization {
     public struct FrontEnd: Sendable {
         /// The resource bundle with its `Localizable.strings`, looked for as the library's is.
         public var bundleName: String
+        /// Bundles of modules the front end is built on (the JSON-RPC layer its servers share),
+        /// looked in after its own: each message has one home, whichever front end says it.
+        public var sharedBundleNames: [String]
         /// What ``Localization/englishSingular`` is for the library's messages.
         public var englishSingular: [String: String]
         /// The whole message for `facts` with `remedy`: typically `"\(facts); run …"`.
         public var words: @Sendable (_ facts: LocalizedMessage, _ remedy: Remedy) -> LocalizedMessage
 
         public init(
-            bundleName: String, englishSingular: [String: String],
+            bundleName: String, sharedBundleNames: [String] = [], englishSingular: [String: String],
             words: @escaping @Sendable (_ facts: LocalizedMessage, _ remedy: Remedy) -> LocalizedMessage
         ) {
             self.bundleName = bundleName
+            self.sharedBundleNames = sharedBundleNames
             self.englishSingular = englishSingular
             self.words = words
         }
@@ -69,11 +73,11 @@ public enum Localization {
     /// needs them.
     private static let frontEndTables = Mutex<[String: [Language: Bundle]]>([:])
 
-    private static func tables(of frontEnd: FrontEnd) -> [Language: Bundle] {
+    private static func tables(of bundleName: String) -> [Language: Bundle] {
         frontEndTables.withLock { cache in
-            if let tables = cache[frontEnd.bundleName] { return tables }
-            let tables = languageTables(in: ResourceBundles.bundle(named: frontEnd.bundleName))
-            cache[frontEnd.bundleName] = tables
+            if let tables = cache[bundleName] { return tables }
+            let tables = languageTables(in: ResourceBundles.bundle(named: bundleName))
+            cache[bundleName] = tables
             return tables
         }
     }
@@ -122,7 +126,8 @@ public enum Localization {
     /// The entry for `key` in the table of `language`, if it has one.
     static func lookUp(_ key: String, in language: Language, frontEnd: FrontEnd? = nil) -> String? {
         let missing = "\u{0}"
-        for table in [tables[language], frontEnd.flatMap { tables(of: $0)[language] }] {
+        let frontEndBundles = frontEnd.map { [$0.bundleName] + $0.sharedBundleNames } ?? []
+        for table in [tables[language]] + frontEndBundles.map({ tables(of: $0)[language] }) {
             guard let table else { continue }
             let value = table.localizedString(forKey: key, value: missing, table: nil)
             if value != missing { return value }

@@ -22,8 +22,11 @@ struct SearchPlanner {
     static let beginningsNamed = 32
     /// At most this many other forms of one word are searched.
     static let formsPerWord = 32
-    /// How many words a stem's range of the vocabulary may hold before the rest is not read.
+    /// How many words that begin with a stem are read at most to find its forms.
     static let formCandidates = 4096
+    /// How many words that begin with a stem but for its last letter, and not with the whole
+    /// stem, are read at most on either side of it (`happy` for `happi`, `hoping` for `hope`).
+    static let nearFormCandidates = 1024
     /// How many corrections of one word are searched at most.
     static let correctionsPerWord = 3
 
@@ -120,13 +123,22 @@ struct SearchPlanner {
     }
 
     /// Adds the vault's words whose stem is `stem`.
+    ///
+    /// A stem is the start of its forms, but for its last letter (`happy` → `happi`, `hoping` →
+    /// `hope`). The words that begin with the whole stem are read first, then those that begin
+    /// with all but its last letter, next to the stem's own words on either side: so a crowd of
+    /// words with the same first letters (5,000 from `доа` to `дол`) never hides the forms of
+    /// `дом`, and each read is bounded.
     private func addForms(sharing stem: [UInt8], with stemmer: Stemmer, maximumLength: Int, to forms: inout [[UInt8]]) throws {
         let stemScalars = Self.scalars(stem)
         guard stemScalars.count >= 2 else { return }
-        // A stem is the start of its forms, but for its last letter (`happy` → `happi`).
-        let range = stemScalars.count >= 3 ? Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8) : stem
-        for candidate in try vocabulary.words(beginningWith: range, limit: Self.formCandidates)
-        where candidate.count <= maximumLength && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
+        var candidates = try vocabulary.words(beginningWith: stem, limit: Self.formCandidates)
+        if stemScalars.count >= 3 {
+            let shorter = Array(String(String.UnicodeScalarView(stemScalars.dropLast())).utf8)
+            candidates += try vocabulary.words(from: stem + [0xFF], below: shorter + [0xFF], limit: Self.nearFormCandidates)
+            candidates += try vocabulary.words(from: shorter, below: stem, limit: Self.nearFormCandidates, descending: true)
+        }
+        for candidate in candidates where candidate.count <= maximumLength && !forms.contains(candidate) && stemmer.stem(candidate) == stem {
             forms.append(candidate)
         }
     }
@@ -163,6 +175,10 @@ struct SearchPlanner {
     /// The vault's words within the allowed slips of `term` that match a note, fewest slips
     /// first, then most notes; `nil` when the word cannot be corrected (too short, more than one
     /// token, a script without spaces).
+    ///
+    /// The vocabulary keeps words whose last note is gone (``WordTable``), so the words are
+    /// checked against the notes one number of slips at a time: a gone word one slip away must
+    /// not hide a live one two slips away.
     private func nearestWords(to term: SearchQuery.Term) throws -> [String]? {
         let tokens = try vocabulary.queryTokens(of: term.text)
         guard tokens.count == 1, let token = tokens.first, token.withUnsafeBytes({ WordTable.isKept($0) }) else {
@@ -175,29 +191,28 @@ struct SearchPlanner {
         // letter first. The vocabulary is read from those two letters only.
         var firsts = [typed[0]]
         if typed.count > 1, typed[1] != typed[0] { firsts.append(typed[1]) }
-        var best = allowance + 1
-        var found: [[UInt8]] = []
+        var found = [[[UInt8]]](repeating: [], count: allowance + 1)
         for first in firsts {
             try vocabulary.forEachWord(beginningWith: Array(String(first).utf8)) { bytes in
                 let length = Self.scalarCount(bytes)
-                guard abs(length - typed.count) <= min(allowance, best) else { return }
+                guard abs(length - typed.count) <= allowance else { return }
                 let candidate = Self.scalars(bytes)
-                guard let distance = EditDistance.within(min(allowance, best), typed, candidate), distance > 0 else { return }
-                if distance < best {
-                    best = distance
-                    found.removeAll()
-                }
-                found.append(Array(bytes))
+                guard let distance = EditDistance.within(allowance, typed, candidate), distance > 0 else { return }
+                found[distance].append(Array(bytes))
             }
         }
-        var counted: [(word: String, notes: Int)] = []
-        for bytes in found {
-            let word = String(decoding: bytes, as: UTF8.self)
-            let notes = try vocabulary.noteCount(matching: SearchQuery.expression(SearchQuery.Term(text: word)))
-            if notes > 0 { counted.append((word, notes)) }
+        for words in found where !words.isEmpty {
+            var counted: [(word: String, notes: Int)] = []
+            for bytes in words {
+                let word = String(decoding: bytes, as: UTF8.self)
+                let notes = try vocabulary.noteCount(matching: SearchQuery.expression(SearchQuery.Term(text: word)))
+                if notes > 0 { counted.append((word, notes)) }
+            }
+            guard !counted.isEmpty else { continue }
+            counted.sort { $0.notes != $1.notes ? $0.notes > $1.notes : $0.word < $1.word }
+            return counted.prefix(Self.correctionsPerWord).map(\.word)
         }
-        counted.sort { $0.notes != $1.notes ? $0.notes > $1.notes : $0.word < $1.word }
-        return counted.prefix(Self.correctionsPerWord).map(\.word)
+        return []
     }
 
     // MARK: - Letters

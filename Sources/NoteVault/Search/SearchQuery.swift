@@ -109,21 +109,17 @@ public struct SearchQuery: Sendable, Equatable {
         try bound()
     }
 
-    /// Drops words given twice and refuses a query that would ask for too much work.
+    /// Drops words given twice and refuses a query that would ask for too much work, in one pass
+    /// over the words (a pasted file of 30,000 words is refused at once).
     private mutating func bound() throws(QueryError) {
-        var seen: [Term] = []
+        var seen: Set<WordKey> = []
         groups = groups.filter { group in
             // A group that repeats an earlier single word adds nothing: every result has it.
-            if group.count == 1, seen.contains(where: { Self.sameWord($0, group[0]) }) { return false }
-            if group.count == 1 { seen.append(group[0]) }
-            return true
+            guard group.count == 1 else { return true }
+            return seen.insert(WordKey(group[0])).inserted
         }
-        var seenExcluded: [Term] = []
-        excluded = excluded.filter { term in
-            if seenExcluded.contains(where: { Self.sameWord($0, term) }) { return false }
-            seenExcluded.append(term)
-            return true
-        }
+        var seenExcluded: Set<WordKey> = []
+        excluded = excluded.filter { seenExcluded.insert(WordKey($0)).inserted }
         let terms = groups.joined() + excluded
         if terms.count > Self.maximumTerms {
             throw QueryError(message: "the search has too many words (\(terms.count)); search with at most \(Self.maximumTerms)")
@@ -134,9 +130,16 @@ public struct SearchQuery: Sendable, Equatable {
         }
     }
 
-    /// Whether two terms ask for the same thing (the last word's "may be unfinished" aside).
-    private static func sameWord(_ a: Term, _ b: Term) -> Bool {
-        a.text == b.text && a.isPrefix == b.isPrefix && a.titleOnly == b.titleOnly && a.isQuoted == b.isQuoted
+    /// What makes two terms ask for the same thing (the last word's "may be unfinished" aside).
+    private struct WordKey: Hashable {
+        var text: String
+        var isPrefix: Bool
+        var titleOnly: Bool
+        var isQuoted: Bool
+
+        init(_ term: Term) {
+            (text, isPrefix, titleOnly, isQuoted) = (term.text, term.isPrefix, term.titleOnly, term.isQuoted)
+        }
     }
 
     /// The FTS5 expression every result must match, or `nil` when the query only excludes.
@@ -173,11 +176,13 @@ public struct SearchQuery: Sendable, Equatable {
             guard !characters.isEmpty else { break }
             var negated = false
             var titleOnly = false
-            if characters.first == "-", characters.count > 1, !characters.dropFirst().first!.isWhitespace {
+            // Only the next few characters are looked at: counting or lowercasing the rest of
+            // the query for every word would make reading it quadratic.
+            if characters.first == "-", let next = characters.dropFirst().first, !next.isWhitespace {
                 negated = true
                 characters = characters.dropFirst()
             }
-            if characters.lowercased().hasPrefix("title:"), characters.count > 6 {
+            if characters.prefix(6).lowercased() == "title:", characters.dropFirst(6).first != nil {
                 titleOnly = true
                 characters = characters.dropFirst(6)
             }

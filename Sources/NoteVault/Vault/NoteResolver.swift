@@ -68,6 +68,21 @@ package enum NoteResolver {
         return [NotePath(bytes: bytes), NotePath(bytes: bytes + Array(".md".utf8))]
     }
 
+    /// The note `reference` names exactly, for a change an agent asks for: its path as written
+    /// (with or without `.md`), else its whole title ignoring case; never the start of either,
+    /// so a misspelt name is never taken for another note's.
+    /// - Throws: ``VaultError/noteNotFound(reference:suggestions:)`` naming notes whose path or
+    ///   title holds it, or ``VaultError/ambiguousNote(reference:candidates:)``.
+    package static func resolveExactly(_ reference: String, among candidates: [Candidate]) throws(VaultError) -> NotePath {
+        let paths = exactPaths(reference)
+        guard !paths.isEmpty else { throw .invalidInput("name a note by its path or title") }
+        if let match = candidates.first(where: { paths.contains($0.path) }) { return match.path }
+        let folded = reference.lowercased()
+        if let single = try unique(candidates.filter { $0.title.lowercased() == folded }, reference: reference) { return single }
+        let near = candidates.filter { $0.title.lowercased().contains(folded) || $0.path.description.lowercased().contains(folded) }
+        throw .noteNotFound(reference: reference, suggestions: near.prefix(5).map(\.path.description))
+    }
+
     private static func unique(_ matches: [Candidate], reference: String) throws(VaultError) -> NotePath? {
         var seen = Set<NotePath>()
         let distinct = matches.filter { seen.insert($0.path).inserted }
@@ -88,6 +103,15 @@ extension Vault {
             return path
         }
         return try resolve(reference, among: try index.candidates())
+    }
+
+    /// The note `reference` names exactly in `index` (``NoteResolver/resolveExactly(_:among:)``):
+    /// a path is one lookup.
+    package func resolveExactly(_ reference: String, in index: NoteIndex) throws(VaultError) -> NotePath {
+        for path in NoteResolver.exactPaths(reference) where try index.note(at: path) != nil {
+            return path
+        }
+        return try NoteResolver.resolveExactly(reference, among: try index.candidates())
     }
 
     /// The note `reference` names among `candidates` (the index's notes), as

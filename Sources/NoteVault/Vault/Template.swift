@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 /// Note templates: `.enote/templates/NAME.md`, whose `{{title}}`, `{{date}}` and `{{time}}`
-/// are filled in when `enote new --template NAME` creates a note from it.
+/// are filled in when `enote new --template NAME` creates a note from it. A daily note's
+/// template (`enote today`) also gets `{{date_long}}` and `{{weekday}}`, its day in the user's
+/// language (`Tuesday, December 1, 2026`, `вторник, 1 декабря 2026 г.`, `2026年12月1日火曜日`),
+/// and its `{{date}}` is that day.
 ///
 /// A template may have front matter of its own (tags, a colour); it is kept, and enote sets the
 /// title and times in it.
@@ -31,7 +34,25 @@ package enum Template {
     /// (`title: {{title}}` with the title `Meeting: Q3` becomes `title: "Meeting: Q3"`); the
     /// body gets the values as typed.
     package static func instantiate(_ text: String, title: String, now: Date, timeZone: TimeZone) -> [UInt8] {
-        let values = values(title: title, now: now, timeZone: timeZone)
+        instantiate(text, title: title, values: values(title: title, now: now, timeZone: timeZone))
+    }
+
+    /// The template filled for a daily note: `{{date}}` is `day`, `{{date_long}}` and
+    /// `{{weekday}}` are written for `locale`, `{{time}}` is the time now.
+    package static func instantiate(_ text: String, title: String, now: Date, timeZone: TimeZone, day: CalendarDay, locale: Locale) -> [UInt8] {
+        instantiate(text, title: title, values: dayValues(title: title, now: now, timeZone: timeZone, day: day, locale: locale))
+    }
+
+    /// The values of a daily note's placeholders.
+    package static func dayValues(title: String, now: Date, timeZone: TimeZone, day: CalendarDay, locale: Locale) -> [(String, String)] {
+        var values = values(title: title, now: now, timeZone: timeZone)
+        values[1].1 = day.description
+        values.append(("{{date_long}}", day.longText(locale: locale)))
+        values.append(("{{weekday}}", day.weekdayName(locale: locale)))
+        return values
+    }
+
+    private static func instantiate(_ text: String, title: String, values: [(String, String)]) -> [UInt8] {
         // Placeholders become plain words first, so the block parses whatever the values are.
         var slots: [(slot: String, value: String)] = []
         var marked = text
@@ -84,6 +105,11 @@ package enum Template {
     private static func isSingleQuotable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
             && !["\u{2028}", "\u{2029}", "\u{FEFF}"].contains(scalar)
+    }
+
+    /// Replaces the placeholders of `values` as plain text (see ``fill(_:title:now:timeZone:)``).
+    package static func fill(_ text: String, values: [(String, String)]) -> String {
+        replace(in: text, values: values)
     }
 
     private static func values(title: String, now: Date, timeZone: TimeZone) -> [(String, String)] {

@@ -142,7 +142,10 @@ extension Vault {
 
     /// Moves a note from the trash back to where it was (or beside it, if that name is taken).
     /// - Returns: Where the note is now.
+    /// - Throws: ``VaultError/syncUnfinished`` while a sync is stopped or interrupted: git is
+    ///   in the middle of putting notes in place, and a note coming back would be in its way.
     public func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
+        try checkNoSyncUnfinished()
         let lock = try lock()
         defer { lock.release() }
         // The log holds paths as shown (`bad\xFF.md`); turn them back into the bytes on disk.

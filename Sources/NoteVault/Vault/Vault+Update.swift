@@ -60,17 +60,7 @@ extension Vault {
     ) throws(VaultError) -> (note: Note, warnings: [Diagnostic]) {
         let lock = try lock()
         defer { lock.release() }
-        let edited = NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone)
-        var finalBytes = bytes
-        var warnings: [Diagnostic] = []
-        if edited.textProblem == nil, case .unreadable = edited.frontMatter {
-            warnings = edited.diagnostics.filter { $0.severity == .error }
-        } else if edited.textProblem == nil {
-            let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
-            if let stamped = try? FrontMatterEditor.apply([stamp], to: bytes, reading: edited.frontMatter, file: path.description) {
-                finalBytes = stamped
-            }
-        }
+        let (finalBytes, warnings) = stampingUpdated(bytes, path: path)
         do {
             try writer.replace(path, with: finalBytes, expecting: original)
         } catch .conflict(let conflicted, nil) {
@@ -84,6 +74,21 @@ extension Vault {
             throw .write(error)
         }
         return (try read(path), warnings)
+    }
+
+    /// A note's new text with `updated` stamped, when its front matter can be read (else as it
+    /// is, with the front matter's errors as warnings): what every whole-text change writes.
+    package func stampingUpdated(_ bytes: [UInt8], path: NotePath) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+        let edited = NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone)
+        guard edited.textProblem == nil else { return (bytes, []) }
+        if case .unreadable = edited.frontMatter {
+            return (bytes, edited.diagnostics.filter { $0.severity == .error })
+        }
+        let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
+        guard let stamped = try? FrontMatterEditor.apply([stamp], to: bytes, reading: edited.frontMatter, file: path.description) else {
+            return (bytes, [])
+        }
+        return (stamped, [])
     }
 
     /// Saves `bytes` as a conflict copy beside `path` (recreating its folder if it was removed),

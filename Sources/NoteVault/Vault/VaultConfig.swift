@@ -56,6 +56,14 @@ public struct VaultConfig: Sendable, Equatable {
     /// (`languages = de, ru`): a word goes to the first one of its script. A note's own `lang:`
     /// key adds its language. English and Russian when the line is missing.
     public var languages: [SearchLanguage] = SearchLanguage.defaults
+    /// The folders agents may write through `enote mcp`, which can only narrow the person's own
+    /// `mcp_write` (``AgentLimits``); `nil` when the line is missing.
+    public var mcpWrite: [NotePath?]?
+    /// Daily notes: folder, file name, template, what they carry over (`daily_*` lines).
+    public var daily = DailyNoteSettings()
+    /// Whether marking a task done also writes `✅ YYYY-MM-DD` after it, as Obsidian Tasks does
+    /// (`task_done_date = true`); off, only the marker changes.
+    public var taskDoneDate = false
 
     public init() {}
 
@@ -127,12 +135,53 @@ public struct VaultConfig: Sendable, Equatable {
                 }
                 guard !chosen.isEmpty else { throw fail("languages needs at least one language code, such as en") }
                 languages = chosen
+            case "mcp_write":
+                let parsed = AgentLimits.parseFolders(value)
+                if let problem = parsed.problem { throw fail(problem) }
+                mcpWrite = parsed.folders
+            case "daily_folder":
+                var folder = Substring(value)
+                while folder.hasSuffix("/") { folder = folder.dropLast() }
+                if !folder.isEmpty {
+                    do { _ = try NotePath(validating: String(folder), purpose: .create) } catch {
+                        throw fail("daily_folder \"\(value)\" is not a folder enote can write: \(error.message)")
+                    }
+                }
+                daily.folder = String(folder)
+            case "daily_format":
+                daily.format = value
+            case "daily_template":
+                guard !value.isEmpty, !value.contains("/") else { throw fail("daily_template needs the name of a template in .enote/templates/, such as daily") }
+                daily.template = value
+            case "daily_carry":
+                guard let carry = DailyNoteSettings.Carry(rawValue: value) else {
+                    throw fail("daily_carry must be open-tasks or none, not \"\(value)\"")
+                }
+                daily.carry = carry
+            case "task_done_date":
+                guard let on = Self.boolean(value) else { throw fail("task_done_date must be true or false, not \"\(value)\"") }
+                taskDoneDate = on
             case "sync", "sync_interval":
                 // Automatic sync pushes on its own: each machine chooses it, never the vault.
                 throw fail("\(key) is not a vault setting: whether a machine syncs by itself is its own choice; remove this line and run git config enote.sync auto in the clones that should")
             default:
-                throw fail("unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages")
+                throw fail(
+                    "unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date"
+                )
             }
+        }
+        // The format is checked with the folder it goes in, whichever line comes first.
+        if let line = seen["daily_format"] ?? seen["daily_folder"], let problem = DailyNoteSettings.problem(format: daily.format, folder: daily.folder) {
+            throw ParseError(file: file, line: line, message: problem)
+        }
+    }
+
+    /// `true`/`yes`/`on` or `false`/`no`/`off`, in any case.
+    static func boolean(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "yes", "on": true
+        case "false", "no", "off": false
+        default: nil
         }
     }
 
@@ -185,7 +234,7 @@ public struct VaultConfig: Sendable, Equatable {
 
         # The languages of the notes, so that search finds every form of a word
         # (files for file, молока for молоко). A word goes to the first language of
-        # its script; a note's own `lang: de` adds German for that note.
+        # its script; a note's own `lang: de` adds German to every search.
         languages = en, ru
 
         # How `enote list` sorts by default: updated, created, title, order or destroy.
@@ -193,6 +242,19 @@ public struct VaultConfig: Sendable, Equatable {
 
         # Refuse to create more notes than this.
         # max_notes = 1000
+
+        # Daily notes (`enote today`): the folder, the file name (strftime: %Y-%m-%d is
+        # 2026-12-01; %Y/%m/%d makes folders), a template in .enote/templates/ ({{date}},
+        # {{date_long}} and {{weekday}} are the note's day, in your language for the last
+        # two), and whether a new one copies the open tasks of the last one (open-tasks).
+        # daily_folder = journal
+        # daily_format = %Y-%m-%d
+        # daily_template = daily
+        # daily_carry = none
+
+        # Whether `enote task done` (and the web's and editor's toggles) also write
+        # ✅ YYYY-MM-DD after the task, as Obsidian Tasks does.
+        # task_done_date = false
 
         # Automatic sync is chosen on each machine, not here: `git config enote.sync auto`
         # in a clone makes its `enote watch` sync once changes have been quiet for

@@ -58,6 +58,9 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     /// A sync is stopped on a conflict, interrupted or running, and the change (a move, a
     /// removal, a rename) would leave it unable to finish; nothing was changed.
     case syncUnfinished(LocalizedMessage)
+    /// The line of a note named by a task change holds no task (the note changed since the task
+    /// was listed); nothing was written.
+    case taskNotFound(path: NotePath, line: Int)
 
     public var description: String { message.text }
 
@@ -113,6 +116,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
             return error.message
         case .syncUnfinished(let message):
             return message
+        case .taskNotFound(let path, let line):
+            return "line \(line) of \(path) holds no task (the note changed since the task was listed); nothing was changed"
         case .limitReached(let limit):
             return "this vault is limited to \(count: limit) notes (max_notes in .enote/config); remove a note or raise the limit to create another"
         }
@@ -132,7 +137,8 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         /// themselves and try again.
         case input
         /// The vault changed under the operation, or a sync stands in its way: the note changed,
-        /// moved or went since it was read, or a sync stopped, was interrupted or runs. Reading
+        /// moved or went since it was read (a task gone from its line too), or a sync stopped,
+        /// was interrupted or runs. Reading
         /// again (or finishing the sync) and trying again is the way out.
         case race
         /// The vault refuses: no such note, a path or front matter it does not touch, a read-only
@@ -146,7 +152,7 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     public var kind: Kind {
         switch self {
         case .invalidInput: .input
-        case .changedMeanwhile, .syncUnfinished, .write(.conflict), .conflictCopy, .rename(.changedSinceRead): .race
+        case .changedMeanwhile, .syncUnfinished, .write(.conflict), .conflictCopy, .rename(.changedSinceRead), .taskNotFound: .race
         case .io, .system, .write(.system), .index, .lock, .editor: .failure
         case .vaultNotFound, .notAVault, .noteNotFound, .ambiguousNote, .path, .write, .frontMatter, .notEditable, .config, .limitReached,
             .openElsewhere, .readOnly, .rename, .blocked:

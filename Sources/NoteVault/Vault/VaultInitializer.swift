@@ -29,6 +29,7 @@ public enum VaultInitializer {
         sync-state
         sync-brought
         editing-*.claim
+        agent-journal/
 
         """
 

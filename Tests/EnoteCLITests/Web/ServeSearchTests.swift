@@ -54,6 +54,19 @@ import Testing
         #expect(try Self.total(client, query) == expected, "\(query)")
     }
 
+    @Test("as you type, the page follows the library's one rule: a whole word comes before the words it begins")
+    func asYouTypeRanksWholeWordsFirst() throws {
+        try vault.write("plumb.md", "---\ntitle: Plumb\n---\nA plumb line.\n")
+        try vault.write("plumber.md", "---\ntitle: Plumber plumber\n---\nPlumber, plumber.\n")
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let answer = try client.send("GET", "/api/search?q=plumb")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+        let notes = try #require(object?["notes"] as? [[String: Any]], "\(answer.body)")
+        #expect(notes.map { $0["path"] as? String } == ["plumb.md", "plumber.md"])
+    }
+
     @Test("as you type, Chinese and Japanese words are prefixes from their first character")
     func ideographicPrefix() throws {
         try vault.write("kyoto.md", "---\ntitle: Trip\n---\n京都へ行きました。\n")

@@ -28,7 +28,7 @@ struct UserConfigTests {
     @Test(
         "mistakes name the line",
         arguments: [
-            ("expiry = delete", 1, "unknown setting \"expiry\"; your own config knows only editor"),
+            ("expiry = delete", 1, "unknown setting \"expiry\"; your own config knows only editor and mcp_write"),
             ("editor = vi\neditor = nano", 2, "editor is set twice; keep one line"),
             ("\neditor =", 2, "editor needs a command"),
             ("vim", 1, "expected key = value"),

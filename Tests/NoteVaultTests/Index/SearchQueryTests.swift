@@ -116,6 +116,18 @@ struct SearchQueryTests {
         #expect(error?.description.contains("no letters or digits") == true)
     }
 
+    /// Issue 23 item 17 bounds a query's work, and refusing a query must be bounded too: reading
+    /// and counting its words is linear, so 60,000 different words (a pasted file, a script
+    /// calling `enote serve`) are refused in about a second. While both were quadratic it took
+    /// ten minutes (the limit is generous: the whole suite may share the machine).
+    @Test(.timeLimit(.minutes(2)))
+    func aHugeQueryIsRefusedInLinearTime() {
+        let words = (0..<30_000).map { "w\($0)" }.joined(separator: " ")
+        let text = words + " " + words + " " + (30_000..<60_000).map { "w\($0)" }.joined(separator: " ")
+        let error = #expect(throws: SearchQuery.QueryError.self) { try SearchQuery(parsing: text) }
+        #expect(error?.description.contains("too many words (60000)") == true, "\(String(describing: error))")
+    }
+
     static let everything =
         syntax.map(\.0) + hostile.map(\.0) + [
             "AND OR", "OR OR OR", "a OR OR b", "-a -b", "title:title:x", "\"unclosed phrase*", "NOT x", "x NOT y",

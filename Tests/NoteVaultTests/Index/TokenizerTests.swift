@@ -114,6 +114,18 @@ struct TokenizerTests {
         #expect(try tokens("Йод").map(\.text) == ["йод"])
     }
 
+    /// German's stemmer turns `ß` into `ss`, so the index must too for `Straßen` to find
+    /// `Straße` (issue 24, review); `strasse`, as typed without a German keyboard, then finds it as
+    /// well. ß and ss are both two bytes: the offsets stay those of the text.
+    @Test func sharpSIsSearchedAsDoubleS() throws {
+        let text = "Straße, GROẞE Füße"
+        let found = try tokens(text)
+        #expect(found.map(\.text) == ["strasse", "grosse", "fusse"])
+        #expect(found.map { covered($0, in: text) } == ["Straße", "GROẞE", "Füße"])
+        #expect(try tokens("straße", query: true).map(\.text) == ["strasse"])
+        #expect(try tokens("Fußball東京", query: true).map(\.text) == ["fussball", "東京"])
+    }
+
     @Test func emptyAndSeparatorOnlyTextHasNoTokens() throws {
         #expect(try tokens("").isEmpty)
         #expect(try tokens(" 。、 — ").isEmpty)

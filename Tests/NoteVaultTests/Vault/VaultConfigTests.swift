@@ -72,7 +72,10 @@ struct VaultConfigTests {
             try parse("expiry = trash\r\n\r\ncolour = red\r\n")
         }
         #expect(error.line == 3)
-        #expect(error.message.english == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages")
+        #expect(
+            error.message.english
+                == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date"
+        )
     }
 
     @Test("the template enote init writes parses to the defaults")
@@ -94,6 +97,15 @@ struct VaultConfigTests {
             ("editor = \"\"", 1, "editor needs a command"),
             ("just some words", 1, "expected key = value"),
             ("expiry = trash\nExpiry = trash", 2, "unknown setting \"Expiry\""),
+            ("daily_format = %Y-%m", 1, "daily_format must give each day its own name, such as %Y-%m-%d; \"%Y-%m\" gives one name to several days"),
+            ("daily_format = %m-%d", 1, "gives one name to several days"),
+            ("# c\ndaily_folder = ../out", 2, "daily_folder \"../out\" is not a folder enote can write"),
+            ("daily_folder = .git", 1, "is not a folder enote can write"),
+            ("daily_format = ../%F", 1, "daily_format \"../%F\" does not make a note's path"),
+            ("daily_format =", 1, "daily_format must give each day its own name"),
+            ("daily_carry = all", 1, "daily_carry must be open-tasks or none, not \"all\""),
+            ("daily_template = a/b", 1, "daily_template needs the name of a template"),
+            ("task_done_date = sometimes", 1, "task_done_date must be true or false, not \"sometimes\""),
         ])
     func errors(text: String, line: Int, message: String) {
         #expect {
@@ -119,6 +131,20 @@ struct VaultConfigTests {
         #expect(
             error.message.english == "\(key) is set twice, on lines \(first) and \(line); keep one of them (only ignore is repeated, one pattern a line)"
         )
+    }
+
+    @Test("daily notes and task settings")
+    func dailySettings() throws {
+        let config = try parse("daily_folder = notes/days/\ndaily_format = %Y/%m/%d\ndaily_template = day\ndaily_carry = open-tasks\ntask_done_date = yes\n")
+        #expect(config.daily.folder == "notes/days")
+        #expect(config.daily.template == "day")
+        #expect(config.daily.carry == .openTasks)
+        #expect(config.taskDoneDate)
+        #expect(try config.daily.path(for: #require(CalendarDay("2026-03-04"))).description == "notes/days/2026/03/04.md")
+        let defaults = VaultConfig()
+        #expect(try defaults.daily.path(for: #require(CalendarDay("2026-03-04"))).description == "journal/2026-03-04.md")
+        #expect(!defaults.taskDoneDate)
+        #expect(try parse("daily_folder =\ndaily_format = %F %a.md").daily.path(for: #require(CalendarDay("2026-03-04"))).description == "2026-03-04 Wed.md")
     }
 
     @Test("ignore is a list: each line adds a pattern, and a repeated pattern is harmless")

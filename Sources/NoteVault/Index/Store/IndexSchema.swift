@@ -31,9 +31,10 @@ struct IndexTable: Sendable {
 ///   (``BodyLengthTable``), for `enote_rank`'s length normalisation.
 /// - `words`: the vocabulary search expands and corrects words from (``WordTable``).
 /// - `changes`: which notes changed, in order, for long-running front ends (``ChangeLog``).
+/// - `tasks`: every task list item of every note (``TaskTable.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 19  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift)
+    static let version = 21  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift)
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
@@ -50,7 +51,7 @@ enum IndexSchema {
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks]
 
     static let files = IndexTable(
         name: "files",

@@ -8,8 +8,11 @@ protocol SearchVocabulary {
     /// The tokens of `text` as a query, as the index's tokenizer makes them (lowercased, without
     /// diacritics; pairs of characters for Japanese).
     func queryTokens(of text: String) throws -> [[UInt8]]
-    /// The vault's words that begin with `prefix`, in byte order, at most `limit` of them.
-    func words(beginningWith prefix: [UInt8], limit: Int) throws -> [[UInt8]]
+    /// The vault's words from `lower` up to (not including) `upper`, at most `limit` of them,
+    /// nearest `lower` first (in byte order), or nearest `upper` first when `descending`. The
+    /// words that begin with `prefix` run from `prefix` to `prefix` followed by 0xFF, a byte
+    /// UTF-8 never holds.
+    func words(from lower: [UInt8], below upper: [UInt8], limit: Int, descending: Bool) throws -> [[UInt8]]
     /// Calls `body` with each of the vault's words that begin with `prefix`, in byte order.
     func forEachWord(beginningWith prefix: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws
     /// Whether any note matches the FTS5 expression.
@@ -18,6 +21,19 @@ protocol SearchVocabulary {
     func noteCount(matching expression: String) throws -> Int
     /// The languages notes name in their `lang:` key, as written (lowercased).
     func noteLanguageNames() throws -> [String]
+}
+
+extension SearchVocabulary {
+    /// The vault's words from `lower` up to (not including) `upper`, in byte order, at most
+    /// `limit` of them.
+    func words(from lower: [UInt8], below upper: [UInt8], limit: Int) throws -> [[UInt8]] {
+        try words(from: lower, below: upper, limit: limit, descending: false)
+    }
+
+    /// The vault's words that begin with `prefix`, in byte order, at most `limit` of them.
+    func words(beginningWith prefix: [UInt8], limit: Int) throws -> [[UInt8]] {
+        try words(from: prefix, below: prefix + [0xFF], limit: limit)
+    }
 }
 
 extension IndexStore: SearchVocabulary {
@@ -40,25 +56,25 @@ extension IndexStore: SearchVocabulary {
         return collected
     }
 
-    func words(beginningWith prefix: [UInt8], limit: Int) throws -> [[UInt8]] {
+    func words(from lower: [UInt8], below upper: [UInt8], limit: Int, descending: Bool) throws -> [[UInt8]] {
         var words: [[UInt8]] = []
-        let statement = try wordRange(prefix, limit: limit)
+        var statement = try wordRange(from: lower, below: upper, limit: limit, descending: descending)
         while try statement.step() { words.append(Array(statement.bytes(0))) }
         return words
     }
 
     func forEachWord(beginningWith prefix: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        let statement = try wordRange(prefix, limit: -1)
+        var statement = try wordRange(from: prefix, below: prefix + [0xFF], limit: -1, descending: false)
         while try statement.step() { body(statement.bytes(0)) }
     }
 
-    /// The words from `prefix` up to (not including) `prefix` followed by 0xFF, a byte UTF-8
-    /// never holds: exactly the words that begin with it.
-    private func wordRange(_ prefix: [UInt8], limit: Int) throws -> RawStatement {
-        var statement = try RawStatement(db, sql: "SELECT word FROM words WHERE word >= ? AND word < ? ORDER BY word LIMIT ?")
+    /// The words from `lower` up to (not including) `upper`, in byte order or its reverse.
+    private func wordRange(from lower: [UInt8], below upper: [UInt8], limit: Int, descending: Bool) throws -> RawStatement {
+        let order = descending ? "DESC" : "ASC"
+        var statement = try RawStatement(db, sql: "SELECT word FROM words WHERE word >= ? AND word < ? ORDER BY word \(order) LIMIT ?")
         statement.reset()
-        statement.bind(blob: prefix)
-        statement.bind(blob: prefix + [0xFF])
+        statement.bind(blob: lower)
+        statement.bind(blob: upper)
         statement.bind(Int64(limit))
         return statement
     }

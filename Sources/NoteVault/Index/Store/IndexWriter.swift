@@ -21,6 +21,7 @@ struct IndexWriter {
     private var changeLog: ChangeLog?
     private let bulk: Bool
     private var graph: LinkWriter
+    private var tasks: TaskWriter
     /// Recognises notes moved outside enote; `nil` for a bulk build (nothing to compare with).
     private var moves: MoveTracker?
 
@@ -46,6 +47,7 @@ struct IndexWriter {
             db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
         deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
         graph = try LinkWriter(db)
+        tasks = try TaskWriter(db)
         moves = bulk ? nil : try MoveTracker(db)
     }
 
@@ -83,6 +85,7 @@ struct IndexWriter {
         try run(&deleteFields, id)
         try run(&deleteText, id)
         try graph.delete(id: id)
+        try tasks.delete(id: id)
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
         try changeLog?.record(record.path)
@@ -114,6 +117,7 @@ struct IndexWriter {
         try run(&deleteText, id)
         try run(&deleteFields, id)
         try graph.delete(id: id)
+        try tasks.delete(id: id)
         try run(&deleteNote, id)
         lengths.remove(id)
         try changeLog?.record(path)
@@ -158,5 +162,6 @@ struct IndexWriter {
             words.collect(record.searchableName)
         }
         try graph.write(id: id, path: record.path, record: record.graph)
+        try tasks.write(id: id, tasks: record.tasks)
     }
 }

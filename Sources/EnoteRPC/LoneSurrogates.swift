@@ -8,9 +8,9 @@ import Foundation
 /// inside a string becomes `\uFFFD`: the same six bytes, and one UTF-16 unit as before, so the
 /// positions the editor counts in UTF-16 still land where it means (in UTF-8 both are three
 /// bytes too).
-enum LoneSurrogates {
+package enum LoneSurrogates {
     /// `body` with every lone surrogate escape replaced; `body` itself when it has none.
-    static func replaced(in body: Data) -> Data {
+    package static func replaced(in body: Data) -> Data {
         guard body.contains(UInt8(ascii: "\\")) else { return body }
         let bytes = [UInt8](body)
         var output: [UInt8]?

@@ -55,6 +55,27 @@ public enum JSONValue: Codable, Sendable, Equatable {
         return nil
     }
 
+    /// The value of a boolean, else `nil`.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The value of a whole number (a double without a fraction counts), else `nil`.
+    public var int: Int? {
+        switch self {
+        case .int(let value): return value
+        case .double(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
+        default: return nil
+        }
+    }
+
+    /// The members of an object, else `nil`.
+    public var object: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
     /// The items of an array, else `nil`.
     public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
@@ -62,13 +83,13 @@ public enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// The value decoded as `T` (through JSON), or `nil` when it does not have that shape.
-    func decode<T: Decodable>(_ type: T.Type) -> T? {
+    public func decode<T: Decodable>(_ type: T.Type) -> T? {
         guard let data = try? JSONEncoder().encode(self) else { return nil }
         return try? JSONDecoder().decode(type, from: data)
     }
 
     /// A Codable value as JSON.
-    static func from<T: Encodable>(_ value: T) -> JSONValue {
+    public static func from<T: Encodable>(_ value: T) -> JSONValue {
         guard let data = try? JSONEncoder().encode(value), let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             return .null
         }

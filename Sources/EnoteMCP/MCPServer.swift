@@ -1,0 +1,264 @@
+import EnoteRPC
+import Foundation
+import NoteVault
+
+/// The agent server behind `enote mcp`: the Model Context Protocol over stdio, one JSON-RPC
+/// message per line, for one vault.
+///
+/// It speaks the stateless revision 2026-07-28 (each request names its revision in `_meta`;
+/// `server/discover`, `subscriptions/listen`) and the revisions before it, which open with
+/// `initialize` (``ProtocolVersion``). Tools (``ToolTable``), notes as resources
+/// (``NoteResources``) and their change notifications (``ChangeNotifier``) are the same in
+/// both. A malformed message gets the JSON-RPC error it deserves and the server reads on; it
+/// stops when its input closes.
+public final class MCPServer {
+    /// What the person chose when starting it.
+    public struct Options: Sendable {
+        /// The vault's root.
+        public var root: String
+        /// Agents may change nothing.
+        public var readOnly = false
+        /// Commit each write on its own (in a vault kept in git).
+        public var commitEachWrite = false
+        /// The environment (for the person's own config).
+        public var environment: [String: String] = [:]
+
+        public init(root: String) {
+            self.root = root
+        }
+    }
+
+    private let options: Options
+    private let reader: LineReader
+    private let writer: MessageWriter
+    private var vault: AgentVault!
+    private var notifier: ChangeNotifier!
+    /// The legacy session: the revision `initialize` agreed on and the client it named.
+    private var legacyVersion: String?
+    private var legacyClient = "unknown client"
+
+    public init(input: Int32, output: Int32, options: Options) {
+        self.options = options
+        self.reader = LineReader(descriptor: input)
+        self.writer = MessageWriter(descriptor: output, framing: .newline)
+    }
+
+    /// Serves until the input closes; returns the exit status (1 when the vault cannot be opened).
+    public func run() -> Int32 {
+        do throws(VaultError) {
+            let limits = try AgentLimits.load(for: Vault(root: options.root), readOnly: options.readOnly, environment: options.environment)
+            vault = try AgentVault(root: options.root, limits: limits, commitEachWrite: options.commitEachWrite)
+        } catch {
+            FileHandle.standardError.write(Data("enote mcp: \(error.message.text)\n".utf8))
+            return 1
+        }
+        notifier = ChangeNotifier(writer: writer, root: vault.vault.root)
+        let notifier = self.notifier!
+        vault.watchChanges { paths in notifier.publish(paths) }
+        defer { vault.stop() }
+        while true {
+            switch reader.next() {
+            case .end:
+                return 0
+            case .framingError(let reason):
+                writer.respond(id: .null, error: ResponseError(.parseError, Localization.text(reason)))
+            case .message(let body):
+                handle(body)
+            }
+        }
+    }
+
+    private func handle(_ body: Data) {
+        let message: IncomingMessage
+        switch IncomingMessage.parse(body) {
+        case .success(let parsed): message = parsed
+        case .failure(let error):
+            writer.respond(id: .null, error: error)
+            return
+        }
+        if let problem = message.shapeProblem {
+            writer.respond(id: .null, error: problem)
+            return
+        }
+        guard let method = message.method else { return }  // a response: the server sends no requests
+        let params = message.params ?? .object([:])
+        guard let id = message.id else {
+            notification(method, params)
+            return
+        }
+        do throws(ResponseError) {
+            if let result = try request(method, params, id: id) {
+                writer.respond(id: id, result: Reply(result))
+            }
+        } catch {
+            writer.respond(id: id, error: error)
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        switch method {
+        case "notifications/initialized":
+            if legacyVersion != nil { notifier.legacyInitialized() }
+        case "notifications/cancelled":
+            // Requests are answered in order, at once; only a subscription stream is still open.
+            if let id = params["requestId"] { notifier.cancel(id) }
+        default:
+            break  // unknown notifications are ignored, as JSON-RPC asks
+        }
+    }
+
+    /// Who sent a request, in which revision.
+    private enum Era {
+        case modern(client: String)
+        case legacy(version: String)
+    }
+
+    /// Answers a request; `nil` for one answered later (a subscription stream).
+    private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(ResponseError) -> JSONValue? {
+        guard case .object = params else { throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object")) }
+        let era = try era(of: method, params)
+        let result: JSONValue
+        switch method {
+        case "initialize":
+            guard legacyVersion == nil else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
+            let version = ProtocolVersion.negotiate(params["protocolVersion"]?.string)
+            legacyVersion = version
+            legacyClient = Self.clientName(params["clientInfo"])
+            result = .object([
+                "protocolVersion": .string(version), "capabilities": capabilities, "serverInfo": ProtocolVersion.serverInfo,
+                "instructions": .string(Self.instructions),
+            ])
+        case "ping", "logging/setLevel":
+            result = .object([:])
+        case "server/discover":
+            result = .object(["supportedVersions": .array(ProtocolVersion.supported.map(JSONValue.string)), "capabilities": capabilities, "instructions": .string(Self.instructions)])
+        case "tools/list":
+            result = .object(["tools": .array(ToolTable.offered(readOnly: options.readOnly).map(\.listing))])
+        case "tools/call":
+            result = try callTool(params, era: era)
+        case "resources/list":
+            result = try NoteResources.list(params, vault: vault)
+        case "resources/read":
+            let notFound = if case .legacy = era { -32002 } else { ErrorCode.invalidParams.rawValue }
+            result = try NoteResources.read(params, vault: vault, notFound: notFound)
+        case "resources/templates/list":
+            result = NoteResources.templates
+        case "resources/subscribe", "resources/unsubscribe":
+            guard case .legacy = era else { throw methodNotFound(method) }
+            guard let uri = params["uri"]?.string, uri.utf8.count <= 8192 else {
+                throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
+            }
+            if method == "resources/subscribe" { notifier.subscribe(uri) } else { notifier.unsubscribe(uri) }
+            result = .object([:])
+        case "subscriptions/listen":
+            guard case .modern = era else { throw methodNotFound(method) }
+            listen(params, id: id)
+            return nil
+        default:
+            throw methodNotFound(method)
+        }
+        return wrap(result, method: method, era: era)
+    }
+
+    private func methodNotFound(_ method: String) -> ResponseError {
+        ResponseError(.methodNotFound, Localization.text("enote mcp does not answer \(String(method.prefix(200)))"))
+    }
+
+    /// The revision a request speaks: the one its `_meta` names (which must be one the server
+    /// speaks, with the client's capabilities beside it), else the one `initialize` agreed on.
+    private func era(of method: String, _ params: JSONValue) throws(ResponseError) -> Era {
+        let meta = params["_meta"]
+        if let version = meta?[ProtocolVersion.versionKey] {
+            guard let text = version.string, ProtocolVersion.modern.contains(text) else {
+                throw ResponseError(
+                    .unsupportedProtocolVersion, Localization.text("unsupported protocol version"),
+                    data: .object(["supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": version]))
+            }
+            guard case .object? = meta?[ProtocolVersion.capabilitiesKey] else {
+                throw ResponseError(.invalidParams, Localization.text("the request's _meta names a protocol version but not the client's capabilities"))
+            }
+            return .modern(client: Self.clientName(meta?[ProtocolVersion.clientInfoKey]))
+        }
+        if method == "initialize" { return .legacy(version: "") }
+        guard let legacyVersion else {
+            if method == "ping" { return .legacy(version: "") }
+            throw ResponseError(
+                .invalidRequest, Localization.text("the server is not initialized: send initialize first, or name the protocol version in each request's _meta"))
+        }
+        return .legacy(version: legacyVersion)
+    }
+
+    /// A client's `clientInfo` as the journal names it: `name version`.
+    private static func clientName(_ info: JSONValue?) -> String {
+        let name = info?["name"]?.string.map { String($0.prefix(100)) } ?? "unknown client"
+        guard let version = info?["version"]?.string else { return name }
+        return name + " " + String(version.prefix(40))
+    }
+
+    private var capabilities: JSONValue {
+        .object([
+            "tools": .object(["listChanged": .bool(false)]), "resources": .object(["subscribe": .bool(true), "listChanged": .bool(true)]),
+        ])
+    }
+
+    /// A modern result carries its type, the server's name and, for the methods that allow
+    /// it, how long the client may keep it.
+    private func wrap(_ result: JSONValue, method: String, era: Era) -> JSONValue {
+        guard case .modern = era, case .object(var members) = result else { return result }
+        members["resultType"] = .string("complete")
+        var meta = members["_meta"]?.object ?? [:]
+        meta[ProtocolVersion.serverInfoKey] = ProtocolVersion.serverInfo
+        members["_meta"] = .object(meta)
+        switch method {
+        case "server/discover", "tools/list", "resources/templates/list":
+            members["ttlMs"] = .int(3_600_000)
+            members["cacheScope"] = .string("private")
+        case "resources/list", "resources/read":
+            members["ttlMs"] = .int(0)  // notes change at any moment; notifications say when
+            members["cacheScope"] = .string("private")
+        default:
+            break
+        }
+        return .object(members)
+    }
+
+    private func callTool(_ params: JSONValue, era: Era) throws(ResponseError) -> JSONValue {
+        guard let name = params["name"]?.string else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
+        guard let tool = ToolTable.tool(named: name) else {
+            throw ResponseError(.invalidParams, Localization.text("enote mcp has no tool \(String(name.prefix(200)))"))
+        }
+        if options.readOnly, !tool.readOnly { return ToolResult.failure(.readOnly).protocolValue }
+        let client: String
+        switch era {
+        case .modern(let named): client = named
+        case .legacy: client = legacyClient
+        }
+        let call = ToolCall(arguments: try ToolArguments(params["arguments"]), vault: vault, client: client)
+        return try tool.run(call).protocolValue
+    }
+
+    /// Opens a subscription stream: acknowledges what it will send, then sends it until the
+    /// client cancels the request (or the input closes).
+    private func listen(_ params: JSONValue, id: JSONValue) {
+        let asked = params["notifications"]
+        let uris = (asked?["resourceSubscriptions"]?.array ?? []).compactMap(\.string).filter { $0.utf8.count <= 8192 }
+        let listChanged = asked?["resourcesListChanged"]?.bool ?? false
+        var agreed: [String: JSONValue] = [:]
+        if listChanged { agreed["resourcesListChanged"] = .bool(true) }
+        if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }
+        // Listening before the acknowledgement: a change made as soon as the client reads it is reported.
+        notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris)))
+        writer.notify(
+            "notifications/subscriptions/acknowledged",
+            Reply(JSONValue.object(["_meta": .object([ProtocolVersion.subscriptionKey: id]), "notifications": .object(agreed)])))
+    }
+
+    static let instructions = """
+        enote serves a vault of Markdown notes. Find notes with search, list and recent; read one with read, which \
+        returns its revision. Change notes with replace (exact old text → new text, with that revision), append, \
+        prepend, set_front_matter, create, move and delete: a write is refused, and nothing changes, when the note \
+        changed since the revision given, the old text is not there exactly once, a note already exists, the note is \
+        open in the person's editor, or the person did not allow writing there. Name notes by their exact path or \
+        title when writing. Every write answers with a number; undo takes it to revert that write.
+        """
+}

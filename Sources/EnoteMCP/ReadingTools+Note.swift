@@ -1,0 +1,249 @@
+import EnoteRPC
+import Foundation
+import NoteVault
+
+extension ReadingTools {
+    /// The note an argument names, as every command finds it (its path, its title, or the
+    /// unique start of either); a note that is not there is the tool's error.
+    static func resolve(_ call: ToolCall, index: NoteIndex) throws(ResponseError) -> Result<NotePath, VaultError> {
+        let reference = try call.arguments.noteReference()
+        do throws(VaultError) {
+            return .success(try call.vault.vault.resolve(reference, in: index))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Up to ``ToolResult/maximumBytes`` of `bytes[range]` from `cursor` on, cut after a line
+    /// break when one is near (else between characters), and the cursor of the rest.
+    static func chunk(_ bytes: [UInt8], in range: Range<Int>, from cursor: Int) -> (text: String, start: Int, end: Int, next: String?) {
+        let start = min(max(range.lowerBound, cursor), range.upperBound)
+        var budget = ToolResult.maximumBytes - 4000
+        while true {
+            var end = min(range.upperBound, start + budget)
+            if end < range.upperBound {
+                if let newline = bytes[start..<end].lastIndex(of: 0x0A), newline + 1 > start + budget / 2 {
+                    end = newline + 1
+                } else {
+                    while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                }
+            }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            if budget < 1024 || ToolResult.size(.string(text)) <= ToolResult.maximumBytes - 4000 {
+                return (text, start, end, end < range.upperBound ? String(end) : nil)
+            }
+            budget /= 2
+        }
+    }
+
+    static let read = Tool(
+        name: "read", title: "Read a note",
+        description: """
+            Reads a note's text, whole or one heading's section (heading) or a range of lines (from_line, to_line), with \
+            its revision: give that revision to replace (and optionally to the other writes) so that a note changed since \
+            is never overwritten. Long text comes in parts: pass next_cursor back as cursor.
+            """,
+        inputSchema: Schema.object(
+            [
+                ("note", Schema.note), ("heading", Schema.string("Only this heading's section (the heading line to the next heading of its level).")),
+                ("from_line", Schema.integer("The first line (1-based).", minimum: 1, maximum: 10_000_000)),
+                ("to_line", Schema.integer("The last line.", minimum: 1, maximum: 10_000_000)), ("cursor", Schema.cursor),
+            ], required: ["note"]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        let arguments = call.arguments
+        try arguments.requireKnown(["note", "heading", "from_line", "to_line", "cursor"])
+        let heading = try arguments.optionalString("heading")
+        let from = try arguments.optionalInt("from_line", in: 1...10_000_000)
+        let to = try arguments.optionalInt("to_line", in: 1...10_000_000)
+        let cursor = try ResultPage.offset(arguments.optionalString("cursor"))
+        do throws(VaultError) {
+            try call.vault.fresh()
+        } catch {
+            return .failure(error)
+        }
+        let path: NotePath
+        switch try resolve(call, index: call.vault.index) {
+        case .success(let found): path = found
+        case .failure(let error): return .failure(error)
+        }
+        let note: Note
+        do throws(VaultError) {
+            note = try call.vault.vault.read(path)
+        } catch {
+            return .failure(error)
+        }
+        let bytes = note.content.bytes
+        let lines = NoteLines(bytes)
+        var first = from ?? 1
+        var last = to ?? max(lines.count, 1)
+        if let heading {
+            let headings = NoteHeading.headings(in: bytes, bodyStart: note.content.bodyStart)
+            guard let target = NoteHeading.target(of: heading, in: headings) else {
+                return .failure(.headingNotFound(path: path, heading: heading, headings: headings.map(\.text)))
+            }
+            let section = NoteHeading.section(of: target, in: headings, lineCount: lines.count)
+            first = section.lowerBound
+            last = section.upperBound
+        }
+        let range = lines.count == 0 ? 0..<0 : lines.byteRange(first: first, last: last)
+        let part = chunk(bytes, in: range, from: cursor)
+        var members: [String: JSONValue] = [
+            "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
+            "line_count": .int(lines.count), "from_line": .int(lines.count == 0 ? 0 : lines.line(at: part.start)),
+            "to_line": .int(lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1))), "text": .string(part.text),
+        ]
+        if let next = part.next { members["next_cursor"] = .string(next) }
+        return ToolResult(value: .object(members))
+    }
+
+    static let outline = Tool(
+        name: "outline", title: "Outline of a note",
+        description: "A note's headings (level, line, text), its title and revision: to find a section to read or write under.",
+        inputSchema: Schema.object([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        try call.arguments.requireKnown(["note", "cursor"])
+        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        do throws(VaultError) {
+            try call.vault.fresh()
+        } catch {
+            return .failure(error)
+        }
+        switch try resolve(call, index: call.vault.index) {
+        case .failure(let error): return .failure(error)
+        case .success(let path):
+            do throws(VaultError) {
+                let note = try call.vault.vault.read(path)
+                let headings = NoteHeading.headings(in: note.content.bytes, bodyStart: note.content.bodyStart).map { heading -> JSONValue in
+                    .object(["level": .int(heading.level), "line": .int(heading.line), "text": .string(heading.text)])
+                }
+                return Self.page(
+                    "headings", ResultPage(headings, from: offset, limit: 2000),
+                    extra: [
+                        "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
+                        "line_count": .int(NoteLines(note.content.bytes).count),
+                    ])
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    static func linkJSON(_ link: IndexedLink) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "source": .string(link.source.description), "line": .int(link.link.place.line), "kind": .string(link.link.kind.rawValue),
+            "destination": .string(link.link.destination),
+        ]
+        switch link.resolution {
+        case .resolved(let target): members["state"] = .string("resolved"); members["target"] = .string(target)
+        case .dead: members["state"] = .string("dead")
+        case .external: members["state"] = .string("external")
+        case .ambiguous(let paths): members["state"] = .string("ambiguous"); members["candidates"] = .array(paths.map(JSONValue.string))
+        }
+        return .object(members)
+    }
+
+    static func linkTool(name: String, title: String, description: String, links: @escaping @Sendable (NoteIndex, NotePath) throws(VaultError) -> [IndexedLink]) -> Tool {
+        Tool(
+            name: name, title: title, description: description,
+            inputSchema: Schema.object([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
+            readOnly: true, destructive: false, idempotent: true
+        ) { call throws(ResponseError) in
+            try call.arguments.requireKnown(["note", "cursor"])
+            let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+            do throws(VaultError) {
+                try call.vault.fresh()
+            } catch {
+                return .failure(error)
+            }
+            switch try resolve(call, index: call.vault.index) {
+            case .failure(let error): return .failure(error)
+            case .success(let path):
+                do throws(VaultError) {
+                    let found = try links(call.vault.index, path).map(linkJSON)
+                    return Self.page("links", ResultPage(found, from: offset, limit: 1000), extra: ["path": .string(path.description)])
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    static let links = linkTool(
+        name: "links", title: "Links of a note",
+        description: "The links a note holds (line, kind, destination) and where each leads: resolved to a note, dead, external or ambiguous."
+    ) { index, path throws(VaultError) in try index.links(from: path) }
+
+    static let backlinks = linkTool(
+        name: "backlinks", title: "Backlinks of a note",
+        description: "The links in other notes (source, line, destination) that lead to this note."
+    ) { index, path throws(VaultError) in try index.backlinks(to: path) }
+
+    static let tags = Tool(
+        name: "tags", title: "Tags",
+        description: "Every tag of the vault (front matter and #tags) with how many notes have it, most used first.",
+        inputSchema: Schema.object([("cursor", Schema.cursor)]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        try call.arguments.requireKnown(["cursor"])
+        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        return answer(call) { index throws(VaultError) in
+            let found = try index.tags().map { tag -> JSONValue in .object(["tag": .string(tag.name), "count": .int(tag.count)]) }
+            return Self.page("tags", ResultPage(found, from: offset, limit: 5000))
+        }
+    }
+
+    static let history = Tool(
+        name: "history", title: "History of a note",
+        description: """
+            A note's history in git: its commits (mode log: commit, date, author, subject, what changed), or its changes \
+            since a revision (mode diff: git's unified diff; revision defaults to the last commit). The vault must be in git.
+            """,
+        inputSchema: Schema.object(
+            [
+                ("note", Schema.note), ("mode", Schema.choice("log (the default) or diff.", ["log", "diff"])),
+                ("revision", Schema.string("For diff: the commit to compare with (HEAD~2, a hash).")), ("cursor", Schema.cursor),
+            ], required: ["note"]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        let arguments = call.arguments
+        try arguments.requireKnown(["note", "mode", "revision", "cursor"])
+        let mode = try arguments.optionalString("mode") ?? "log"
+        guard mode == "log" || mode == "diff" else {
+            throw ResponseError(.invalidParams, Localization.text("the argument mode must be log or diff"))
+        }
+        let revision = try arguments.optionalString("revision")
+        let offset = try ResultPage.offset(arguments.optionalString("cursor"))
+        do throws(VaultError) {
+            try call.vault.fresh()
+        } catch {
+            return .failure(error)
+        }
+        let path: NotePath
+        switch try resolve(call, index: call.vault.index) {
+        case .success(let found): path = found
+        case .failure(let error): return .failure(error)
+        }
+        do throws(HistoryError) {
+            let history = try NoteHistory(vault: call.vault.vault)
+            if mode == "diff" {
+                let diff = try history.diff(path.description, since: revision)
+                let part = chunk(diff, in: 0..<diff.count, from: offset)
+                var members: [String: JSONValue] = ["path": .string(path.description), "diff": .string(part.text)]
+                if let next = part.next { members["next_cursor"] = .string(next) }
+                return ToolResult(value: .object(members))
+            }
+            let entries = try history.log(path.description).map { entry -> JSONValue in
+                .object([
+                    "commit": .string(entry.commit), "author": .string(entry.author), "date": .string(entry.date), "subject": .string(entry.subject),
+                    "path": .string(entry.path), "change": .string(entry.change.rawValue), "fields": .array(entry.fields.map(JSONValue.string)),
+                    "lines_added": .int(entry.linesAdded), "lines_removed": .int(entry.linesRemoved),
+                ])
+            }
+            return Self.page("commits", ResultPage(entries, from: offset, limit: 500), extra: ["path": .string(path.description)])
+        } catch {
+            return .failure("history", error.message.text)
+        }
+    }
+}

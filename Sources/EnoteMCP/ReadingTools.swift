@@ -1,0 +1,197 @@
+import EnoteRPC
+import Foundation
+import NoteVault
+
+/// The tools that read the vault: each answers from the index, brought up to date first, or
+/// from the note's file; none changes anything.
+enum ReadingTools {
+    /// A note as the library writes it in JSON (`enote list --json`'s form).
+    static func json(_ note: IndexedNote, _ call: ToolCall) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.userInfo[NoteJSONContext.key] = NoteJSONContext(timeZone: call.clock.timeZone, now: call.clock.now())
+        guard let data = try? encoder.encode(note), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return .null }
+        return value
+    }
+
+    /// Runs `body` with the index fresh; a vault error becomes the tool's error.
+    static func answer(_ call: ToolCall, _ body: (NoteIndex) throws(VaultError) -> ToolResult) -> ToolResult {
+        do throws(VaultError) {
+            try call.vault.fresh()
+            return try body(call.vault.index)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A page of `items` as an answer, with the total when known.
+    static func page(_ key: String, _ page: ResultPage, extra: [String: JSONValue] = [:]) -> ToolResult {
+        var members = extra
+        members[key] = .array(page.items)
+        if let next = page.nextCursor { members["next_cursor"] = .string(next) }
+        return ToolResult(value: .object(members))
+    }
+
+    /// The filter the list-like tools share, from their arguments, through the library's one
+    /// reading of filters (``NoteFilterInput``).
+    static func filter(_ call: ToolCall, index: NoteIndex) throws(ResponseError) -> Result<NoteFilter, VaultError> {
+        let arguments = call.arguments
+        var input = NoteFilterInput()
+        input.color = try arguments.optionalString("color")
+        input.tags = try arguments.strings("tags") ?? []
+        input.conditions = try arguments.strings("where") ?? []
+        input.since = try arguments.optionalString("since")
+        input.until = try arguments.optionalString("until")
+        input.expiring = try arguments.optionalString("expiring")
+        input.linksTo = try arguments.optionalString("links_to")
+        input.linkedFrom = try arguments.optionalString("linked_from")
+        input.orphan = try arguments.bool("orphan")
+        input.deadLinks = try arguments.bool("dead_links")
+        var filter: NoteFilter
+        do throws(NoteFilterInput.Problem) {
+            filter = try input.filter(clock: call.clock)
+        } catch {
+            throw ResponseError(.invalidParams, Localization.text("the argument \(error.field.rawValue): \(error.message.text)"))
+        }
+        if let folder = try arguments.optionalString("folder") {
+            var text = Substring(folder)
+            while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+            filter.folder = try ToolArguments.path(String(text), argument: "folder", purpose: .lookup)
+        }
+        do throws(VaultError) {
+            try input.resolveNotes(&filter, vault: call.vault.vault, index: index)
+        } catch {
+            return .failure(error)
+        }
+        return .success(filter)
+    }
+
+    static let filterProperties: [(String, JSONValue)] = [
+        ("folder", Schema.string("Only notes in this folder or below it.")),
+        ("tags", Schema.strings("Only notes with each of these tags (a/b also keeps a/b/c).")),
+        ("color", Schema.string("Only notes of this colour (red, #ff0000, hsb(0, 80%, 100%)).")),
+        ("where", Schema.strings("Front matter conditions KEY=VALUE, all of which must hold.")),
+        ("since", Schema.string("Only notes updated since: a date (2026-12-01) or a time ago (3d, 12h).")),
+        ("until", Schema.string("Only notes updated until this date or time ago.")),
+        ("expiring", Schema.string("Only notes destroying themselves within this time (3d), or all.")),
+        ("links_to", Schema.string("Only notes linking to this note.")),
+        ("linked_from", Schema.string("Only notes this note links to.")),
+        ("orphan", Schema.boolean("Only notes no note links to.")),
+        ("dead_links", Schema.boolean("Only notes with a link that leads nowhere.")),
+    ]
+    static let filterNames = Set(filterProperties.map(\.0))
+
+    // MARK: - search
+
+    static let search = Tool(
+        name: "search", title: "Search notes",
+        description: """
+            Full-text search of the vault's notes (titles first, every form of a word, the last word as a beginning, a \
+            misspelt word corrected from the vault's words; "exact phrase", -word, title:word, OR). Returns notes with a \
+            snippet (matches in <mark>), best first, and a cursor for more.
+            """,
+        inputSchema: Schema.object(
+            [
+                ("query", Schema.string("The words to find.", maxLength: 1000)),
+                ("limit", Schema.integer("How many notes per page (default 10).", minimum: 1, maximum: 50)), ("cursor", Schema.cursor),
+            ] + filterProperties, required: ["query"]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        let arguments = call.arguments
+        try arguments.requireKnown(filterNames.union(["query", "limit", "cursor"]))
+        let text = try arguments.string("query")
+        let limit = try arguments.optionalInt("limit", in: 1...50) ?? 10
+        let offset = try ResultPage.offset(arguments.optionalString("cursor"))
+        let query: SearchQuery
+        do throws(SearchQuery.QueryError) {
+            query = try SearchQuery(parsing: text)
+        } catch {
+            throw ResponseError(.invalidParams, Localization.text("the argument query: \(error.message.text)"))
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let index = call.vault.index
+        do throws(VaultError) {
+            try call.vault.fresh()
+        } catch {
+            return .failure(error)
+        }
+        let filter: NoteFilter
+        switch try Self.filter(call, index: index) {
+        case .success(let made): filter = made
+        case .failure(let error): return .failure(error)
+        }
+        let results: SearchResults
+        do throws(VaultError) {
+            results = try index.search(query, filter: filter, limit: offset + limit)
+        } catch {
+            return .failure(error)
+        }
+        let notes = results.notes.map { json($0, call) }
+        let page = ResultPage(notes, from: offset, limit: limit, more: results.total > offset + limit)
+        var extra: [String: JSONValue] = ["total": .int(results.total), "all_words": .bool(results.matchesEveryWord)]
+        if !results.corrections.isEmpty {
+            extra["corrections"] = .array(results.corrections.map { .string($0.message.text) })
+        }
+        extra["server_ms"] = .double(Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000)
+        return Self.page("notes", page, extra: extra)
+    }
+
+    // MARK: - list, recent
+
+    static let list = Tool(
+        name: "list", title: "List notes",
+        description: "Lists notes that pass the filters, sorted (updated by default, newest first), with a cursor for more.",
+        inputSchema: Schema.object(
+            [
+                ("sort", Schema.choice("The order.", VaultConfig.SortKey.allCases.map(\.rawValue))),
+                ("reverse", Schema.boolean("Reverse the order.")),
+                ("limit", Schema.integer("How many notes per page (default 50).", minimum: 1, maximum: 200)), ("cursor", Schema.cursor),
+            ] + filterProperties),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        let arguments = call.arguments
+        try arguments.requireKnown(filterNames.union(["sort", "reverse", "limit", "cursor"]))
+        var sort = NoteSort(key: call.vault.vault.config.sort, reverse: try arguments.bool("reverse"))
+        if let key = try arguments.optionalString("sort") {
+            guard let chosen = VaultConfig.SortKey(rawValue: key) else {
+                throw ResponseError(.invalidParams, Localization.text("the argument sort must be one of updated, created, title, order, destroy"))
+            }
+            sort.key = chosen
+        }
+        return try listPage(call, sort: sort, limit: try arguments.optionalInt("limit", in: 1...200) ?? 50)
+    }
+
+    static let recent = Tool(
+        name: "recent", title: "Recent notes",
+        description: "The notes changed most recently, newest first (optionally only since a date or a time ago: 3d).",
+        inputSchema: Schema.object([
+            ("since", Schema.string("Only notes updated since: a date (2026-12-01) or a time ago (3d, 12h).")),
+            ("limit", Schema.integer("How many notes per page (default 20).", minimum: 1, maximum: 200)), ("cursor", Schema.cursor),
+        ]),
+        readOnly: true, destructive: false, idempotent: true
+    ) { call throws(ResponseError) in
+        try call.arguments.requireKnown(["since", "limit", "cursor"])
+        return try listPage(call, sort: NoteSort(key: .updated), limit: try call.arguments.optionalInt("limit", in: 1...200) ?? 20)
+    }
+
+    private static func listPage(_ call: ToolCall, sort: NoteSort, limit: Int) throws(ResponseError) -> ToolResult {
+        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        let index = call.vault.index
+        do throws(VaultError) {
+            try call.vault.fresh()
+        } catch {
+            return .failure(error)
+        }
+        let filter: NoteFilter
+        switch try Self.filter(call, index: index) {
+        case .success(let made): filter = made
+        case .failure(let error): return .failure(error)
+        }
+        do throws(VaultError) {
+            let notes = try index.list(filter, sort: sort, limit: offset + limit + 1)
+            let page = ResultPage(notes.map { json($0, call) }, from: offset, limit: limit)
+            return Self.page("notes", page)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NoteVault
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A message from the client, as far as JSON-RPC 2.0 defines it: a request (method and id), a
+/// notification (method only) or a response to one of the server's requests (id only).
+public struct IncomingMessage: Decodable, Sendable {
+    public var jsonrpc: String?
+    public var id: JSONValue?
+    public var method: String?
+    public var params: JSONValue?
+
+    /// Whether the client expects an answer.
+    public var isRequest: Bool { method != nil && id != nil }
+
+    /// Reads one message body. Text that is not JSON (or not UTF-8) is a parse error; JSON that
+    /// is not one message object (an array, a batch, a bare value, a method that is not a
+    /// string) is an invalid request, as JSON-RPC 2.0 says. Lone UTF-16 surrogates in strings
+    /// read as U+FFFD (``LoneSurrogates``).
+    public static func parse(_ body: Data) -> Result<IncomingMessage, ResponseError> {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: LoneSurrogates.replaced(in: body)) else {
+            return .failure(ResponseError(.parseError, Localization.text("the message is not JSON-RPC: not valid JSON, or not UTF-8")))
+        }
+        guard case .object(let members) = value else {
+            return .failure(
+                ResponseError(
+                    .invalidRequest,
+                    Localization.text("the message is not a JSON object (a batch, or a bare value); send one request or notification at a time")))
+        }
+        var method: String?
+        switch members["method"] {
+        case nil, .null?: method = nil
+        case .string(let name)?: method = name
+        default: return .failure(ResponseError(.invalidRequest, Localization.text("the method must be a string")))
+        }
+        func present(_ value: JSONValue?) -> JSONValue? {
+            if case .null? = value { return nil }
+            return value
+        }
+        return .success(IncomingMessage(jsonrpc: members["jsonrpc"]?.string, id: present(members["id"]), method: method, params: present(members["params"])))
+    }
+}
+
+extension IncomingMessage {
+    /// What is wrong with the message's shape beyond parsing, as JSON-RPC 2.0 says: neither a
+    /// method nor an id, or an id that is not a number or a string. `nil` for a well-formed
+    /// request, notification or response.
+    public var shapeProblem: ResponseError? {
+        if method == nil, id == nil {
+            return ResponseError(.invalidRequest, Localization.text("the message has neither a method nor an id"))
+        }
+        if let id {
+            switch id {
+            case .int, .string, .double: break
+            default: return ResponseError(.invalidRequest, Localization.text("the id must be a number or a string"))
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// The `tasks` table: every task list item of every note (``TaskExtractor``), one row each,
+/// filled with the note's other rows by ``TaskWriter`` and read by ``IndexStore``'s task query.
+///
+/// - `line`, `done`, `text` (as written), `summary` (without the fields read);
+/// - `due`, `scheduled`, `start`, `completed`: days as `YYYY-MM-DD`, which sort as text;
+/// - `priority` (``NoteTask/Priority``'s raw value), `parent_line` (the task it is nested under);
+/// - `tags`: the task's tags as written, a JSON array; `tag_keys`: the same normalised
+///   (``NoteTag/normalize(_:)``) between spaces (` work home/garden `), for the tag filter;
+/// - `problems`: the diagnostics of its dates, a JSON array.
+///
+/// Open tasks are found by due date through `tasks_by_due` (`done`, `due`), so `enote tasks
+/// --due 7d` reads only the tasks it lists.
+extension IndexSchema {
+    static let tasks = IndexTable(
+        name: "tasks",
+        create: """
+            CREATE TABLE tasks (
+                note_id INTEGER NOT NULL,
+                line INTEGER NOT NULL,
+                done INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                due TEXT,
+                scheduled TEXT,
+                start TEXT,
+                completed TEXT,
+                priority TEXT,
+                parent_line INTEGER,
+                tags TEXT NOT NULL,
+                tag_keys TEXT NOT NULL,
+                problems TEXT NOT NULL
+            )
+            """,
+        indexes: """
+            CREATE INDEX tasks_by_note ON tasks(note_id);
+            CREATE INDEX tasks_by_due ON tasks(done, due);
+            """)
+}
+
+/// The prepared statements that write a note's rows in `tasks`, beside ``IndexWriter``'s note
+/// row and in the same transaction.
+struct TaskWriter {
+    private var insert: RawStatement
+    private var delete: RawStatement
+
+    init(_ db: Database) throws {
+        insert = try RawStatement(
+            db,
+            sql: """
+                INSERT INTO tasks (note_id, line, done, text, summary, due, scheduled, start, completed, priority, parent_line, tags, \
+                tag_keys, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        delete = try RawStatement(db, sql: "DELETE FROM tasks WHERE note_id = ?")
+    }
+
+    /// Writes the rows of a note whose old rows (if any) were deleted.
+    mutating func write(id: Int64, tasks: [NoteTask]) throws {
+        for task in tasks {
+            insert.reset()
+            insert.bind(id)
+            insert.bind(Int64(task.line))
+            insert.bind(task.isDone)
+            insert.bind(task.text)
+            insert.bind(task.summary)
+            insert.bind(task.due?.description)
+            insert.bind(task.scheduled?.description)
+            insert.bind(task.start?.description)
+            insert.bind(task.completed?.description)
+            insert.bind(task.priority?.rawValue)
+            insert.bind(task.parentLine.map { Double($0) })
+            insert.bind(StringArrayColumn.encode(task.tags))
+            insert.bind(Self.tagKeys(task.tags))
+            insert.bind(DiagnosticsColumn.encode(task.problems))
+            try insert.run()
+        }
+    }
+
+    /// Deletes a note's rows.
+    mutating func delete(id: Int64) throws {
+        delete.reset()
+        delete.bind(id)
+        try delete.run()
+    }
+
+    /// ` a b/c `: the normalised tags between spaces (a tag holds no space).
+    static func tagKeys(_ tags: [String]) -> String {
+        guard !tags.isEmpty else { return " " }
+        return " " + tags.map(NoteTag.normalize).joined(separator: " ") + " "
+    }
+}

@@ -1,0 +1,116 @@
+"""Every tool of `enote mcp`, through the real mcp client, in the stateless revision (the client's
+`server/discover` probe) and in the initialize revisions (mode='legacy')."""
+import anyio
+import pytest
+
+from harness import Vault, client, structured
+
+READING = ["search", "list", "recent", "read", "outline", "links", "backlinks", "tags", "history"]
+WRITING = ["create", "replace", "append", "prepend", "set_front_matter", "move", "delete", "undo"]
+
+
+@pytest.fixture
+def vault():
+    made = Vault(git=True)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_every_tool(vault, mode):
+    async def main():
+        async with client(vault, mode=mode) as mcp:
+            if mode == "auto":
+                assert mcp.session.discover_result is not None, "the client settled on the stateless revision"
+            else:
+                assert mcp.session.initialize_result.protocol_version == "2025-11-25"
+            tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
+            assert list(tools) == READING + WRITING
+            for name in READING:
+                assert tools[name].annotations.read_only_hint is True
+            assert tools["delete"].annotations.destructive_hint is True
+            assert tools["set_front_matter"].annotations.idempotent_hint is True
+            for tool in tools.values():
+                assert tool.input_schema["type"] == "object"
+
+            async def call(name, **arguments):
+                result = await mcp.call_tool(name, arguments)
+                assert not result.is_error, (name, result.content[0].text)
+                return structured(result)
+
+            hits = await call("search", query="grocery")
+            assert hits["notes"][0]["path"] == "grocery-list.md" and hits["total"] >= 1
+            assert "<mark>" in (await call("search", query="potatoes"))["notes"][0]["snippet"]
+            assert [n["path"] for n in (await call("list", tags=["home"]))["notes"]] == ["grocery-list.md"]
+            assert len((await call("recent", limit=3))["notes"]) == 3
+            read = await call("read", note="grocery-list.md")
+            assert read["text"] == vault.read("grocery-list.md") and len(read["revision"]) == 16
+            outline = await call("outline", note="ideas.md")
+            assert outline["headings"], outline
+            await call("links", note="ideas.md")
+            await call("backlinks", note="grocery-list.md")
+            assert (await call("tags"))["tags"]
+            assert (await call("history", note="grocery-list.md"))["commits"][0]["subject"] == "start"
+
+            made = await call("create", title="Call the plumber", body="Tuesday at ten.\n", path="inbox/plumber.md", tags=["home"])
+            assert vault.read("inbox/plumber.md").endswith("Tuesday at ten.\n") and "title: Call the plumber" in vault.read("inbox/plumber.md")
+            replaced = await call("replace", note="inbox/plumber.md", old_text="Tuesday", new_text="Wednesday", revision=made["revision"])
+            assert "Wednesday at ten." in vault.read("inbox/plumber.md") and replaced["write"] > made["write"]
+            assert (await call("read", note="inbox/plumber.md"))["revision"] == replaced["revision"], "read your writes"
+            await call("append", note="inbox/plumber.md", text="- bring the key")
+            await call("prepend", note="inbox/plumber.md", text="Urgent.")
+            assert vault.read("inbox/plumber.md").endswith("Urgent.\nWednesday at ten.\n- bring the key\n")
+            await call("set_front_matter", note="inbox/plumber.md", color="red", set={"status": "open"})
+            text = vault.read("inbox/plumber.md")
+            assert "color: red\n" in text and "status: open\n" in text
+            hits = await call("search", query="plumber")
+            assert [n["path"] for n in hits["notes"]] == ["inbox/plumber.md"], "the index answers with the writes"
+            moved = await call("move", note="inbox/plumber.md", to="done/plumber.md")
+            assert vault.path("done/plumber.md").exists() and not vault.path("inbox/plumber.md").exists()
+            undone = await call("undo", write=moved["write"])
+            assert vault.path("inbox/plumber.md").exists() and undone["write"] > moved["write"]
+            deleted = await call("delete", note="inbox/plumber.md")
+            assert not vault.path("inbox/plumber.md").exists() and deleted["trashed_as"]
+            await call("undo", write=deleted["write"])
+            assert "Wednesday" in vault.read("inbox/plumber.md")
+
+    anyio.run(main)
+
+
+def test_append_under_a_heading(vault):
+    vault.write("plan.md", "# Plan\n\n## Next\n- one\n\n## Later\n- far\n")
+
+    async def main():
+        async with client(vault) as mcp:
+            result = await mcp.call_tool("append", {"note": "plan.md", "text": "- two", "heading": "Next"})
+            assert not result.is_error, result.content[0].text
+            result = await mcp.call_tool("prepend", {"note": "plan.md", "text": "- first", "heading": "Later"})
+            assert not result.is_error
+            read = structured(await mcp.call_tool("read", {"note": "plan.md", "heading": "Next"}))
+            assert read["text"] == "## Next\n- one\n\n- two\n"
+
+    anyio.run(main)
+    assert vault.read("plan.md").endswith("# Plan\n\n## Next\n- one\n\n- two\n## Later\n- first\n- far\n")
+
+
+def test_long_results_come_in_pages(vault):
+    vault.write("long.md", "".join(f"line {n} " + "x" * 100 + "\n" for n in range(3000)))
+
+    async def main():
+        async with client(vault) as mcp:
+            text, cursor, parts = "", None, 0
+            while True:
+                arguments = {"note": "long.md"}
+                if cursor:
+                    arguments["cursor"] = cursor
+                result = await mcp.call_tool("read", arguments)
+                assert len(result.content[0].text) <= 60_000
+                part = structured(result)
+                text += part["text"]
+                parts += 1
+                cursor = part.get("next_cursor")
+                if not cursor:
+                    break
+            assert parts > 3 and text == vault.read("long.md")
+
+    anyio.run(main)
