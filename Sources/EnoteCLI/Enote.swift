@@ -11,7 +11,8 @@ public struct Enote: ParsableCommand {
             date, updated time). Write notes in any editor, keep the folder in git, and use enote \
             to create, list, search, edit and expire them.
 
-            Exit status: 0 success, 1 error, 2 usage error, 3 conflict (a file changed on disk).
+            Exit status: 0 success, 1 error, 2 usage error (a value enote cannot use), 3 conflict (a \
+            file changed on disk, or a sync stands in the way).
             """,
         version: "0.1.0",
         subcommands: [

@@ -4,8 +4,9 @@ import Testing
 @testable import EnoteCLI
 @testable import NoteVault
 
-/// ``JSONTextEncoder`` writes a listing straight to text; it must print byte for byte what the
-/// value encoder and ``JSONValue/rendered(pretty:)`` print, for text that needs escaping too.
+/// ``JSONTextEncoder``, the one JSON encoder of every front end, writes a listing straight to
+/// text: valid JSON that reads back as the values written, members in the order encoded,
+/// every control character escaped.
 @Suite("JSON text encoder")
 struct JSONTextEncoderTests {
     /// Strings that take every path of the escaper: plain, quotes, controls, DEL, C1 controls,
@@ -38,28 +39,37 @@ struct JSONTextEncoderTests {
         }
     }
 
-    @Test("a listing prints as the array of JSON values would", arguments: [true, false])
-    func listingAgrees(pretty: Bool) throws {
-        let userInfo: [CodingUserInfoKey: Any] = [NoteJSONContext.key: NoteJSONContext(timeZone: Self.zone, now: Self.now)]
-        let values = try Self.notes.map { try JSONValueEncoder(userInfo: userInfo).encode($0) }
-        let text = try JSONTextEncoder(userInfo: userInfo, pretty: pretty).renderEach(Self.notes)
-        #expect(text == JSONValue.array(values).rendered(pretty: pretty))
+    @Test("a listing reads back as the notes it was written from, with every control character escaped", arguments: [true, false])
+    func listingReadsBack(pretty: Bool) throws {
+        let context = NoteJSONContext(timeZone: Self.zone, now: Self.now)
+        let text = try JSONTextEncoder(userInfo: context.userInfo, pretty: pretty).renderEach(Self.notes)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(objects.count == Self.notes.count)
+        for (object, note) in zip(objects, Self.notes) {
+            #expect(object["title"] as? String == note.title)
+            #expect(object["tags"] as? [String] == note.tags)
+            #expect(object["order"] as? String == note.order)
+            #expect((object["snippet"] as? String) == note.snippet.map(IndexedNote.htmlSnippet))
+        }
         #expect(text.contains("\\u2028") && text.contains("\\u0085") && text.contains("\\\"hi\\\""))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control character")
+        #expect(text.contains("\n") == pretty)
         if pretty {
-            #expect(NoteJSON.arrayText(Self.notes, timeZone: Self.zone, now: Self.now) == text)
+            #expect(JSONPrinter.arrayText(Self.notes, clock: .fixed(Self.now, timeZone: Self.zone)) == text)
         }
     }
 
-    @Test("empty listings, nested containers and values that write nothing print as the value encoder's")
+    @Test("empty listings, nested containers and values that write nothing print as expected")
     func shapes() throws {
         #expect(try JSONTextEncoder().renderEach([IndexedNote]()) == "[]")
         let nested = Nested(inner: [Nested(inner: [], text: "x", nothing: Nothing())], text: "top", nothing: Nothing())
-        for pretty in [true, false] {
-            let expected = try JSONValueEncoder().encode(nested).rendered(pretty: pretty)
-            #expect(try JSONTextEncoder(pretty: pretty).render(nested) == expected)
-            let value = try JSONValueEncoder().encode(nested)
-            #expect(try JSONTextEncoder(pretty: pretty).renderEach([nested, nested]) == JSONValue.array([value, value]).rendered(pretty: pretty))
-        }
+        let inner = #"{"text":"x","inner":[],"box":{"number":3,"list":[1.5,null,null]},"flag":true,"nothing":null}"#
+        let compact = #"{"text":"top","inner":["# + inner + #"],"box":{"number":3,"list":[1.5,null,null]},"flag":true,"nothing":null}"#
+        #expect(try JSONTextEncoder(pretty: false).render(nested) == compact)
+        #expect(try JSONTextEncoder(pretty: false).renderEach([nested, nested]) == "[" + compact + "," + compact + "]")
+        let pretty = try JSONTextEncoder().render(nested)
+        #expect(pretty.hasPrefix("{\n  \"text\": \"top\",\n  \"inner\": [\n    {\n      \"text\": \"x\",\n      \"inner\": [],"), "\(pretty)")
+        #expect(pretty.filter { !$0.isWhitespace } == compact.filter { !$0.isWhitespace })
     }
 
     /// A value with nested keyed and unkeyed containers, written after its plain members.

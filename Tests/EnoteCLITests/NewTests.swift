@@ -133,7 +133,7 @@ import Testing
         let vault = try TemporaryVault()
         let before = try vault.tree()
         let result = try vault.run(arguments)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a usage error: \(result)")
         #expect(result.stderr.contains("needs content"), "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(try vault.tree() == before)

@@ -75,7 +75,7 @@ import Testing
         let before = try vault.tree()
         // The good picture comes first: it must not be left behind either.
         let result = try vault.run("new", "Holiday", "Sunny", "--image", good, "--image", bad)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a usage error: \(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(bad), "\(result)")
         #expect(result.stderr.contains("is not a PNG, JPEG, GIF, WebP or HEIC picture"), "\(result)")

@@ -10,7 +10,9 @@ import Testing
     /// What swift-argument-parser reads from the same arguments.
     static func parsed(_ arguments: [String]) throws -> SearchRun {
         let command = try #require(try Enote.Search.parseAsRoot(Array(arguments.dropFirst())) as? Enote.Search)
-        return SearchRun(query: command.query, filters: command.filters.values, vault: command.globals.vault, noPager: command.globals.noPager)
+        return SearchRun(
+            query: command.query, filters: command.filters.input, limit: command.filters.limit, json: command.filters.json, vault: command.globals.vault,
+            noPager: command.globals.noPager)
     }
 
     @Test(

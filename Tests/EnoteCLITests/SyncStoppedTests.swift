@@ -53,8 +53,8 @@ import Testing
         let before = try clones[0].tree()
         // When a command that moves, removes or rewrites notes runs while the sync is stopped
         let refused = try clones[0].run(command)
-        // Then it is refused, saying why and what to type, and nothing changed
-        #expect(refused.status == 1, "\(refused)")
+        // Then it is refused as a conflict (status 3), saying why and what to type, and nothing changed
+        #expect(refused.status == 3, "\(refused)")
         #expect(refused.stderr.contains("a sync stopped on a conflict"), "\(refused)")
         #expect(refused.stderr.contains("enote sync --continue"), "\(refused)")
         #expect(try clones[0].tree() == before)
@@ -75,7 +75,7 @@ import Testing
         #expect(try clones[0].run("sync").status == 3)
         let before = try clones[0].tree()
         let refused = try clones[0].run("trash", "restore", "other")
-        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.status == 3, "\(refused)")
         #expect(refused.stderr.contains("a sync stopped on a conflict"), "\(refused)")
         #expect(try clones[0].tree() == before)
     }

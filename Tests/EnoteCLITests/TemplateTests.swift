@@ -107,7 +107,7 @@ import Testing
         let vault = try TemporaryVault()
         let before = try vault.tree()
         let result = try vault.run("new", "Something", "--template", name)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a usage error: \(result)")
         #expect(result.stderr.contains(message), "\(result)")
         #expect(try vault.tree() == before)
     }
@@ -115,7 +115,7 @@ import Testing
     @Test func noTemplatesYet() throws {
         let vault = try TemporaryVault(sample: false)
         let result = try vault.run("new", "Something", "--template", "meeting")
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a usage error: \(result)")
         #expect(result.stderr.contains("there are none yet; put Markdown files in .enote/templates/"), "\(result)")
     }
 

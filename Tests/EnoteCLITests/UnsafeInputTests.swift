@@ -93,7 +93,7 @@ import Testing
         let vault = try TemporaryVault()
         let before = try vault.tree()
         let result = try vault.run("new", title, "content")
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a usage error: \(result)")
         #expect(result.stderr.contains("a title is one line"), "\(result.stderr)")
         #expect(try vault.tree() == before)
     }

@@ -137,6 +137,9 @@ def search_as_you_type(c):
     hits = c.page.locator("#search-results li.note")
     expect(hits.filter(has_text="Grocery list")).to_have_count(1)
     expect(hits.first.locator("mark")).to_contain_text(re.compile("potat", re.I))
+    # Each hit is built from the note JSON enote search --json prints, and links to its page.
+    expect(hits.filter(has_text="Grocery list").locator("a")).to_have_attribute("href", "/n/grocery-list.md")
+    expect(hits.filter(has_text="Grocery list").locator("svg rect")).to_have_attribute("fill", re.compile(r"^#[0-9a-f]{6}$"))
     # The address follows the last word typed once its pause has passed (on a loaded machine a
     # pause may fall between two keys, and the hits of "pota" show first).
     expect(c.page).to_have_url(re.compile(r"/search\?q=potat$"))

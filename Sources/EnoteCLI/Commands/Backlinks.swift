@@ -32,7 +32,7 @@ extension Enote {
             let links = try index.backlinks(to: path)
             let lines = vault.lines(of: links)
             if json {
-                Console.out(JSONValue.array(zip(links, lines).map { LinkJSON.object($0, line: $1) }).rendered())
+                Console.out(JSONPrinter.arrayText(zip(links, lines).map { QuotedLink(link: $0, text: $1) }, clock: context.clock))
                 return
             }
             if links.isEmpty {

@@ -53,14 +53,7 @@ extension Enote {
             let index = try context.openIndex(vault, purpose: .check)
             let findings = try VaultDoctor(vault: vault, index: index).examine()
             if json {
-                Console.out(
-                    JSONValue.array(
-                        findings.map { finding in
-                            .object([
-                                ("kind", .string(finding.kind.rawValue)), ("location", .string(finding.location)), ("message", .string(finding.message.text)),
-                            ])
-                        }
-                    ).rendered())
+                Console.out(JSONPrinter.arrayText(findings, clock: context.clock))
             } else if findings.isEmpty {
                 context.note("No problems found")
             } else {
@@ -88,7 +81,7 @@ extension Enote {
                 let repairs = try vault.moveRepairs(index: index)
                 let diff = repairs.map { $0.unifiedDiff() }.joined()
                 if json {
-                    Console.out(JSONValue.array(repairs.map { Self.json($0, diff: true) }).rendered())
+                    Console.out(JSONPrinter.arrayText(repairs, clock: context.clock))
                 } else {
                     Console.out(diff, terminator: "")
                     for repair in repairs { if let message = repair.message { context.note(message) } }
@@ -104,17 +97,8 @@ extension Enote {
                 while true { sleep(60) }
             }
             if json {
-                Console.out(
-                    JSONValue.array(
-                        results.map { result in
-                            .object([
-                                ("from", .string(result.from.description)), ("to", .string(result.to.description)),
-                                ("rewritten_notes", .array(result.rewrittenNotes.map { .string($0.description) })),
-                                ("rewritten_links", .number(Double(result.rewrittenLinks))),
-                                ("left_alone", .array(result.leftAlone.map { .string($0.description) })),
-                            ])
-                        } + skipped.map { Self.json($0, diff: false) }
-                    ).rendered())
+                let entries = results.map(FixLinksEntry.repaired) + skipped.map(FixLinksEntry.skipped)
+                Console.out(JSONPrinter.arrayText(entries, clock: context.clock))
             } else {
                 for result in results {
                     context.note(
@@ -131,26 +115,19 @@ extension Enote {
             }
             if !skipped.isEmpty { throw ExitCode(1) }
         }
+    }
 
-        /// One move as `--json` shows it.
-        private static func json(_ repair: MoveRepair, diff: Bool) -> JSONValue {
-            var fields: [(String, JSONValue)] = [
-                ("from", .string(repair.move.from.description)), ("to", .array(repair.move.to.map { .string($0.description) })),
-                ("ambiguous", .bool(repair.move.isAmbiguous)),
-                (
-                    "links",
-                    .array(
-                        repair.brokenLinks.map { link in
-                            .object([
-                                ("note", .string(link.note.description)), ("line", .number(Double(link.line))),
-                                ("destination", .string(link.destination)), ("replacement", .string(link.replacement)),
-                            ])
-                        })
-                ),
-                ("message", repair.message.map { .string($0.text) } ?? .null),
-            ]
-            if diff { fields.append(("diff", .string(repair.unifiedDiff()))) }
-            return .object(fields)
+    /// One element of `--fix-links --json`: a repair made, or a move left alone (ambiguous),
+    /// each in its own JSON form (``MoveRepairResult``, ``MoveRepair``).
+    enum FixLinksEntry: Encodable {
+        case repaired(MoveRepairResult)
+        case skipped(MoveRepair)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .repaired(let result): try result.encode(to: encoder)
+            case .skipped(let repair): try repair.encode(to: encoder)
+            }
         }
     }
 }

@@ -52,7 +52,7 @@ extension Enote {
                 let message: LocalizedMessage =
                     copy.map { "\(error.message). Your edited text is kept in \($0)" }
                     ?? "\(error.message). Your edited text could not be kept either"
-                throw CommandFailure(message, status: error.exitCode)
+                throw CommandFailure(message, status: ErrorReport.status(of: error))
             case .trashed(let entry):
                 context.note("All text was deleted, so \(entry.originalPath) was moved to the trash; `enote trash restore \(entry.trashedPath)` brings it back")
             }

@@ -24,29 +24,7 @@ extension Enote {
             let index = try context.openIndex(vault)
             let entries = try index.gallery()
             if json {
-                Console.out(
-                    JSONValue.array(
-                        entries.map { entry in
-                            .object([
-                                ("path", .string(entry.note.description)),
-                                ("title", .string(entry.title)),
-                                (
-                                    "images",
-                                    .array(
-                                        entry.images.map { image in
-                                            .object([
-                                                ("source", .string(image.reference.source)),
-                                                ("path", .optional(image.reference.path?.description)),
-                                                ("exists", .bool(image.exists)),
-                                                ("format", .optional(image.info?.format.rawValue)),
-                                                ("width", image.info?.width.map { .number(Double($0)) } ?? .null),
-                                                ("height", image.info?.height.map { .number(Double($0)) } ?? .null),
-                                            ])
-                                        })
-                                ),
-                            ])
-                        }
-                    ).rendered())
+                Console.out(JSONPrinter.arrayText(entries, clock: context.clock))
                 return
             }
             if entries.isEmpty {

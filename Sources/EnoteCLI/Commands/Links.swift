@@ -31,7 +31,7 @@ extension Enote {
             let (_, path, index) = try context.openNote(note)
             let links = try index.links(from: path)
             if json {
-                Console.out(JSONValue.array(links.map { LinkJSON.object($0) }).rendered())
+                Console.out(JSONPrinter.arrayText(links, clock: context.clock))
                 return
             }
             if links.isEmpty {
@@ -41,7 +41,7 @@ extension Enote {
             var output = ""
             for link in links {
                 let place = "\(link.link.place.line):\(link.link.place.utf16Column)"
-                output += "\(place)  \(SafeText.escaped(link.link.destination))  \(LinkJSON.describe(link.resolution))\n"
+                output += "\(place)  \(SafeText.escaped(link.link.destination))  \(Self.describe(link.resolution))\n"
             }
             context.page(output)
             let dead = links.count(where: \.isDead)
@@ -50,31 +50,7 @@ extension Enote {
     }
 }
 
-/// Links as JSON and as the words the tables show.
-enum LinkJSON {
-    /// One link: where it is, how it is written, its parsed target, and where it leads.
-    static func object(_ link: IndexedLink, line: String? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("source", .string(link.source.description)),
-            ("line", .number(Double(link.link.place.line))),
-            ("column", .number(Double(link.link.place.utf16Column))),
-            ("offset", .number(Double(link.link.place.offset))),
-            ("kind", .string(link.link.kind.rawValue)),
-            ("destination", .string(link.link.destination)),
-            ("path", .string(link.link.target.path)),
-            ("heading", .optional(link.link.target.heading)),
-            ("block", .optional(link.link.target.block)),
-        ]
-        switch link.resolution {
-        case .resolved(let target): members += [("state", .string("resolved")), ("target", .string(target))]
-        case .dead: members += [("state", .string("dead")), ("target", .null)]
-        case .external: members += [("state", .string("external")), ("target", .null)]
-        case .ambiguous(let paths): members += [("state", .string("ambiguous")), ("target", .null), ("candidates", .array(paths.map(JSONValue.string)))]
-        }
-        if let line { members.append(("text", .string(line))) }
-        return .object(members)
-    }
-
+extension Enote.Links {
     /// Where a link leads, for a table: `→ path`, `dead`, `external`, `ambiguous: a, b`.
     static func describe(_ resolution: LinkResolution) -> String {
         switch resolution {

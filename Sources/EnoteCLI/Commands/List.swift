@@ -37,18 +37,18 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
-            var filter = try filters.values.filter(clock: context.clock)
+            let input = filters.input
+            var filter = try FilterOptions.filter(input, clock: context.clock)
             let index = try context.openIndex(vault)
-            try filters.values.resolveNotes(&filter, context: context, vault: vault)
+            try input.resolveNotes(&filter, vault: vault, index: index)
             let key = sort ?? (filter.expiringWithin != nil ? .destroy : vault.config.sort)
             let notes = try index.list(filter, sort: NoteSort(key: key, reverse: reverse), limit: filters.limit)
             Trace.mark("listed")
             defer { Trace.mark("printed") }
-            let timeZone = context.clock.timeZone
             let now = context.clock.now()
             context.summarize(notes.flatMap(\.diagnostics))
             if filters.json {
-                Console.out(NoteJSON.arrayText(notes, timeZone: timeZone, now: now))
+                Console.out(JSONPrinter.arrayText(notes, clock: context.clock))
                 return
             }
             if notes.isEmpty {

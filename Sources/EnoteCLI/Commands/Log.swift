@@ -30,7 +30,7 @@ extension Enote {
             let path = try history.notePath(note)
             let entries = try history.history.log(path)
             if json {
-                Console.out(JSONValue.array(entries.map(Self.json)).rendered())
+                Console.out(JSONPrinter.arrayText(entries, clock: history.context.clock))
                 return
             }
             var text = ""
@@ -51,21 +51,6 @@ extension Enote {
             case .renamed: return "renamed from \(entry.previousPath ?? "?") to \(entry.path); fields: \(fields.isEmpty ? "-" : fields); body lines \(body)"
             case .changed: return "fields: \(fields.isEmpty ? "-" : fields); body lines \(body)"
             }
-        }
-
-        static func json(_ entry: NoteHistory.Entry) -> JSONValue {
-            .object([
-                ("commit", .string(entry.commit)),
-                ("date", .string(entry.date)),
-                ("author", .string(entry.author)),
-                ("subject", .string(entry.subject)),
-                ("path", .string(entry.path)),
-                ("previous_path", .optional(entry.previousPath)),
-                ("change", .string(entry.change.rawValue)),
-                ("fields", .array(entry.fields.map(JSONValue.string))),
-                ("lines_added", .number(Double(entry.linesAdded))),
-                ("lines_removed", .number(Double(entry.linesRemoved))),
-            ])
         }
     }
 }

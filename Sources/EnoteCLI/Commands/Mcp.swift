@@ -85,17 +85,7 @@ extension Enote.Mcp {
             let entries = AgentJournal(vault: vault).entries(last: max(1, limit))
             let zone = context.clock.timeZone
             if json {
-                Console.out(
-                    JSONValue.array(
-                        entries.map { entry in
-                            .object([
-                                ("write", .number(Double(entry.number))), ("date", .string(NoteDate.stamp(entry.date, in: zone))),
-                                ("client", .string(entry.client)), ("tool", .string(entry.tool)), ("path", .string(entry.path)),
-                                ("to", entry.to.map { .string($0) } ?? .null), ("revision", entry.after.map { .string($0) } ?? .null),
-                                ("undoes", entry.undoes.map { .number(Double($0)) } ?? .null),
-                            ])
-                        }
-                    ).rendered())
+                Console.out(JSONPrinter.arrayText(entries.map(AgentJournal.ListedWrite.init), clock: context.clock))
                 return
             }
             if entries.isEmpty {

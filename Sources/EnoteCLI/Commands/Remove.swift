@@ -28,7 +28,7 @@ extension Enote {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
-            var failed = false
+            var statuses: Set<Int32> = []
             for reference in notes {
                 do {
                     let path = try context.resolve(reference, in: vault)
@@ -36,11 +36,11 @@ extension Enote {
                     context.note("Moved \(entry.originalPath) to the trash")
                 } catch {
                     // Each note's failure is told; the others are still removed.
-                    _ = ErrorReport.report(error)
-                    failed = true
+                    statuses.insert(ErrorReport.report(error))
                 }
             }
-            if failed { throw ExitCode(1) }
+            // The failures' own status when they agree (3 for a stopped sync), 1 otherwise.
+            if let status = statuses.first { throw ExitCode(statuses.count == 1 ? status : 1) }
         }
     }
 }

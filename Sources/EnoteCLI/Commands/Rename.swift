@@ -60,11 +60,7 @@ extension Enote {
             if dryRun {
                 let plan = try vault.planRename(path, to: target, graph: IndexLinkGraph(index: index))
                 if json {
-                    Console.out(
-                        Self.json(
-                            from: path, to: target, notes: plan.linking.map(\.path), links: plan.edits.reduce(0) { $0 + $1.rewrittenLinks },
-                            diff: plan.unifiedDiff()
-                        ).rendered())
+                    Console.out(JSONPrinter.text(plan, clock: context.clock))
                 } else {
                     Console.out(plan.unifiedDiff(), terminator: "")
                 }
@@ -74,19 +70,12 @@ extension Enote {
             if commit, repository.text(["rev-parse", "--is-inside-work-tree"]) != "true" {
                 throw CommandFailure("--commit needs a git work tree, and \(vault.root) is not in one; nothing was renamed")
             }
-            let result = try vault.renameNote(path, to: target, graph: IndexLinkGraph(index: index), force: force, afterStep: context.afterRenameStep)
-            var commitID: String?
+            var result = try vault.renameNote(path, to: target, graph: IndexLinkGraph(index: index), force: force, afterStep: context.afterRenameStep)
             if commit {
-                commitID = try Self.commit(result, in: repository, context: context)
+                result.commit = try Self.commit(result, in: repository, context: context)
             }
             if json {
-                var value = Self.json(from: result.from, to: result.to, notes: result.rewrittenNotes, links: result.rewrittenLinks, diff: nil)
-                if case .object(var fields) = value {
-                    fields.append(("left_alone", .array(result.leftAlone.map { .string($0.description) })))
-                    fields.append(("commit", commitID.map { .string($0) } ?? .null))
-                    value = .object(fields)
-                }
-                Console.out(value.rendered())
+                Console.out(JSONPrinter.text(result, clock: context.clock))
             } else {
                 context.note("Renamed \(result.from) to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count + 1))")
             }
@@ -105,15 +94,6 @@ extension Enote {
                 throw CommandFailure("the note was renamed, but git could not commit it (\(made.firstErrorLine)); commit it yourself")
             }
             return repository.text(["rev-parse", "HEAD"])
-        }
-
-        static func json(from: NotePath, to: NotePath, notes: [NotePath], links: Int, diff: String?) -> JSONValue {
-            var fields: [(String, JSONValue)] = [
-                ("from", .string(from.description)), ("to", .string(to.description)),
-                ("rewritten_notes", .array(notes.map { .string($0.description) })), ("rewritten_links", .number(Double(links))),
-            ]
-            if let diff { fields.append(("diff", .string(diff))) }
-            return .object(fields)
         }
     }
 }

@@ -35,7 +35,7 @@ extension Enote {
         }
 
         func run() throws {
-            try SearchRun(query: query, filters: filters.values, vault: globals.vault, noPager: globals.noPager).run()
+            try SearchRun(query: query, filters: filters.input, limit: filters.limit, json: filters.json, vault: globals.vault, noPager: globals.noPager).run()
         }
     }
 }

@@ -7,7 +7,12 @@ import NoteVault
 struct SearchRun: Equatable {
     /// The words of the query, as typed.
     var query: [String]
-    var filters: FilterValues
+    /// The filters, as the library reads them.
+    var filters = NoteFilterInput()
+    /// `--limit`, when given.
+    var limit: Int?
+    /// `--json`.
+    var json = false
     /// `--vault`, when given.
     var vault: String?
     /// `--no-pager`.
@@ -29,10 +34,10 @@ struct SearchRun: Equatable {
             throw UsageError(error.message)
         }
         let vault = try context.openVault()
-        var filter = try filters.filter(clock: context.clock)
+        var filter = try FilterOptions.filter(filters, clock: context.clock)
         let index = try context.openIndex(vault)
-        try filters.resolveNotes(&filter, context: context, vault: vault)
-        let results = try index.search(parsed, filter: filter, limit: filters.limit ?? 20)
+        try filters.resolveNotes(&filter, vault: vault, index: index)
+        let results = try index.search(parsed, filter: filter, limit: limit ?? 20)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         for correction in results.corrections {
@@ -41,10 +46,8 @@ struct SearchRun: Equatable {
         if !results.matchesEveryWord {
             context.note(SearchResults.someWordsMessage)
         }
-        if filters.json {
-            let timeZone = context.clock.timeZone
-            let now = context.clock.now()
-            Console.out(NoteJSON.arrayText(results.notes, timeZone: timeZone, now: now))
+        if json {
+            Console.out(JSONPrinter.arrayText(results.notes, clock: context.clock))
             return
         }
         if results.notes.isEmpty {
@@ -82,14 +85,14 @@ enum QuickSearch {
     /// The search the arguments ask for, when they are of the common form.
     static func parse(_ arguments: [String]) -> SearchRun? {
         guard arguments.first == "search" else { return nil }
-        var run = SearchRun(query: [], filters: FilterValues(), vault: nil, noPager: false)
+        var run = SearchRun(query: [], vault: nil, noPager: false)
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
             case "--json":
-                guard !run.filters.json else { return nil }
-                run.filters.json = true
+                guard !run.json else { return nil }
+                run.json = true
             case "--no-pager":
                 guard !run.noPager else { return nil }
                 run.noPager = true
@@ -99,8 +102,8 @@ enum QuickSearch {
                 let value = arguments[index]
                 switch argument {
                 case "--limit":
-                    guard run.filters.limit == nil, let limit = Int(value), limit >= 1 else { return nil }
-                    run.filters.limit = limit
+                    guard run.limit == nil, let limit = Int(value), limit >= 1 else { return nil }
+                    run.limit = limit
                 case "--vault":
                     guard run.vault == nil, !value.hasPrefix("-") else { return nil }
                     run.vault = value

@@ -56,7 +56,7 @@ extension Enote {
                 return
             }
             if json {
-                Console.out(NoteJSON.object(note, timeZone: timeZone, now: now, updated: updated, detailed: true).rendered())
+                Console.out(JSONPrinter.text(DetailedNote(note: note, updated: updated), clock: context.clock))
                 return
             }
             if html {

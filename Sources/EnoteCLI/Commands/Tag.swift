@@ -55,9 +55,7 @@ extension Enote {
             if dryRun {
                 let plan = try vault.planTagRename(old, to: new)
                 if json {
-                    Console.out(
-                        Self.json(plan, notes: plan.edits.map(\.path), tags: plan.edits.reduce(0) { $0 + $1.rewrittenLinks }, diff: plan.unifiedDiff())
-                            .rendered())
+                    Console.out(JSONPrinter.text(plan, clock: context.clock))
                 } else {
                     Console.out(plan.unifiedDiff(), terminator: "")
                 }
@@ -66,12 +64,7 @@ extension Enote {
             let result = try vault.renameTag(old, to: new, force: force, afterStep: context.afterRenameStep)
             let plan = result.plan
             if json {
-                var value = Self.json(plan, notes: result.rewrittenNotes, tags: result.rewrittenTags, diff: nil)
-                if case .object(var fields) = value {
-                    fields.append(("left_alone", .array(result.leftAlone.map { .string($0.description) })))
-                    value = .object(fields)
-                }
-                Console.out(value.rendered())
+                Console.out(JSONPrinter.text(result, clock: context.clock))
             } else {
                 context.note("Renamed the tag \(plan.old) to \(plan.new) (tags rewritten: \(result.rewrittenTags), in notes: \(result.rewrittenNotes.count))")
                 if let merged = plan.mergeMessage { context.note(merged) }
@@ -79,15 +72,6 @@ extension Enote {
             for path in result.leftAlone {
                 context.note("\(path) changed while enote renamed the tag; its tags were left as they were")
             }
-        }
-
-        static func json(_ plan: TagRenamePlan, notes: [NotePath], tags: Int, diff: String?) -> JSONValue {
-            var fields: [(String, JSONValue)] = [
-                ("from", .string(plan.old)), ("to", .string(plan.new)), ("merged", .bool(plan.merges)),
-                ("rewritten_notes", .array(notes.map { .string($0.description) })), ("rewritten_tags", .number(Double(tags))),
-            ]
-            if let diff { fields.append(("diff", .string(diff))) }
-            return .object(fields)
         }
     }
 }

@@ -29,10 +29,7 @@ extension Enote {
             let index = try context.openIndex(vault)
             let tags = try index.tags()
             if json {
-                let objects = tags.map { tag in
-                    JSONValue.object([("tag", .string(tag.name)), ("normalized", .string(tag.tag)), ("count", .number(Double(tag.count)))])
-                }
-                Console.out(JSONValue.array(objects).rendered())
+                Console.out(JSONPrinter.arrayText(tags, clock: context.clock))
                 return
             }
             if tags.isEmpty {

@@ -78,7 +78,7 @@ extension Enote {
             let tasks = try context.openIndex(vault).tasks(query)
             context.warn(tasks.flatMap(\.problems))
             if json {
-                Console.out(TaskTable.json(tasks))
+                Console.out(JSONPrinter.arrayText(tasks, clock: context.clock))
                 return
             }
             if tasks.isEmpty {

@@ -41,17 +41,8 @@ extension Enote.TrashCommand {
             let context = CommandContext(globals)
             let vault = try context.openVault()
             let entries = vault.trashEntries()
-            let timeZone = context.clock.timeZone
             if json {
-                Console.out(
-                    JSONValue.array(
-                        entries.map { entry in
-                            .object([
-                                ("path", .string(entry.trashedPath)), ("original", .string(entry.originalPath)),
-                                ("removed", .string(NoteDate.stamp(entry.date, in: timeZone))), ("reason", .string(entry.reason.rawValue)),
-                            ])
-                        }
-                    ).rendered())
+                Console.out(JSONPrinter.arrayText(entries, clock: context.clock))
                 return
             }
             if entries.isEmpty {

@@ -42,16 +42,6 @@ struct TaskTable {
         return output
     }
 
-    /// Tasks as the text of a JSON array of ``NoteTask``'s JSON form.
-    static func json(_ tasks: [NoteTask]) -> String {
-        do {
-            return try JSONTextEncoder().renderEach(tasks)
-        } catch {
-            // NoteTask's encoding throws nothing.
-            preconditionFailure("\(error)")
-        }
-    }
-
     private enum Mark {
         case overdue
         case today

@@ -2,7 +2,7 @@ import ArgumentParser
 import NoteVault
 
 /// The one place that turns an error a command threw into what the user sees and the exit
-/// status: 0 ok, 1 error, 2 usage, 3 conflict. Commands just `throw`.
+/// status: 0 ok, 1 error, 2 usage (a bad value typed), 3 conflict (a race). Commands just `throw`.
 ///
 /// A library error (``ExplainedError``) and ``CommandFailure`` print `enote: ` and their message
 /// on stderr; ``UsageError`` does the same with status 2; swift-argument-parser's own errors
@@ -39,15 +39,31 @@ enum ErrorReport {
         }
     }
 
-    /// The exit status of an error of enote's own.
+    /// The exit status of an error of enote's own: the one place each kind of failure gets its
+    /// status.
     static func status(of error: any Error) -> Int32 {
         switch error {
         case is UsageError: 2
         case let error as CommandFailure: error.status
-        case let error as VaultError: error.exitCode
-        case let error as SyncError: error.exitCode
-        case let error as HistoryError: error.exitCode
+        case let error as VaultError: status(of: error)
+        case let error as HistoryError:
+            if case .vault(let error) = error { status(of: error) } else { 1 }
+        case let error as SyncError:
+            switch error {
+            case .conflict, .stoppedEarlier: 3
+            default: 1
+            }
         default: 1
+        }
+    }
+
+    /// A library error's exit status by its kind: 2 for what the user typed (as a bad option
+    /// value), 3 for a race (a file changed on disk, a sync stopped or running), 1 otherwise.
+    static func status(of error: VaultError) -> Int32 {
+        switch error.kind {
+        case .input: 2
+        case .race: 3
+        case .refused, .failure: 1
         }
     }
 }

@@ -53,13 +53,46 @@ struct FilterOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        if let problem = values.problem { throw ValidationError(problem.text) }
+        if let problem = Self.problem(input: input, limit: limit) { throw ValidationError(problem.text) }
     }
 
-    /// The options' values, for the code that runs a command.
-    var values: FilterValues {
-        FilterValues(
-            color: color, conditions: conditions, since: since, until: until, expiring: expiring, pending: pending, limit: limit, json: json,
-            tags: tags, linksTo: linksTo, linkedFrom: linkedFrom, orphan: orphan, deadLinks: deadLinks, folder: folder)
+    /// The filters as the library reads them (``NoteFilterInput``, the one type every front end
+    /// fills: `enote serve`'s list fills it from its query).
+    var input: NoteFilterInput {
+        var input = NoteFilterInput()
+        input.color = color
+        input.conditions = conditions
+        input.since = since
+        input.until = until
+        input.expiring = expiring
+        input.pending = pending
+        input.tags = tags
+        input.linksTo = linksTo
+        input.linkedFrom = linkedFrom
+        input.orphan = orphan
+        input.deadLinks = deadLinks
+        input.folder = folder
+        return input
+    }
+
+    /// What is wrong with the values as given, before anything runs (a usage error).
+    static func problem(input: NoteFilterInput, limit: Int?) -> LocalizedMessage? {
+        if let limit, limit < 1 { return "--limit must be 1 or more" }
+        return input.problem.map(usage)
+    }
+
+    /// The library filter for `input`.
+    /// - Throws: ``UsageError`` naming the option whose value is wrong.
+    static func filter(_ input: NoteFilterInput, clock: VaultClock) throws(UsageError) -> NoteFilter {
+        do { return try input.filter(clock: clock) } catch { throw UsageError(usage(error)) }
+    }
+
+    /// The library's problem worded for the command line, naming the option.
+    private static func usage(_ problem: NoteFilterInput.Problem) -> LocalizedMessage {
+        switch problem.field {
+        case .tag: "--tag needs a tag, for example --tag work"
+        case .where: "--where needs KEY=VALUE, for example --where status=draft"
+        default: "\("--" + problem.field.rawValue): \(problem.message)"
+        }
     }
 }

@@ -10,7 +10,8 @@ import Glibc
 /// message instead of growing until memory runs out.
 enum StandardInput {
     /// The bytes on standard input, up to the size limit of a note.
-    /// - Throws: ``VaultError/invalidInput(_:)`` when there is more, or reading fails.
+    /// - Throws: ``VaultError/invalidInput(_:)`` when there is more; ``VaultError/io(_:)`` when
+    ///   reading fails.
     static func readNoteText() throws(VaultError) -> [UInt8] {
         let limit = NoteContent.maximumSize
         var failure: Int32 = 0

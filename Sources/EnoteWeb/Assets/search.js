@@ -15,16 +15,23 @@
   var asked = 0;
   var saved = null; // the page's own content while hits stand in its place
 
+  // The text of an HTML-escaped snippet piece (the library escapes only &, < and >).
+  function unescaped(text) {
+    return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  }
+
+  // A note's snippet as `enote search --json` gives it (escaped text, matches in <mark>), as
+  // text nodes and <mark> elements; nothing is parsed as HTML.
   function snippetNodes(text) {
     var nodes = [];
-    var parts = text.split("\u0002");
-    nodes.push(document.createTextNode(parts[0].replace(/\n/g, " ")));
+    var parts = text.split("<mark>");
+    nodes.push(document.createTextNode(unescaped(parts[0])));
     for (var i = 1; i < parts.length; i++) {
-      var end = parts[i].indexOf("\u0003");
+      var end = parts[i].indexOf("</mark>");
       var mark = document.createElement("mark");
-      mark.textContent = end < 0 ? parts[i] : parts[i].slice(0, end);
+      mark.textContent = unescaped(end < 0 ? parts[i] : parts[i].slice(0, end));
       nodes.push(mark);
-      if (end >= 0) nodes.push(document.createTextNode(parts[i].slice(end + 1).replace(/\n/g, " ")));
+      if (end >= 0) nodes.push(document.createTextNode(unescaped(parts[i].slice(end + "</mark>".length))));
     }
     return nodes;
   }
@@ -42,13 +49,14 @@
     return svg;
   }
 
-  function hitItem(hit) {
+  // A note as `enote search --json` prints it, and its page.
+  function hitItem(hit, url) {
     var item = document.createElement("li");
     item.className = "note";
     item.setAttribute("data-path", hit.path);
     var link = document.createElement("a");
-    link.href = hit.url;
-    link.appendChild(swatch(hit.color));
+    link.href = url;
+    link.appendChild(swatch(hit.color_rgb));
     var text = document.createElement("span");
     text.className = "text";
     var title = document.createElement("span");
@@ -93,7 +101,8 @@
     var list = document.getElementById("search-results");
     if (!list) return;
     list.textContent = "";
-    answer.notes.forEach(function (hit) { list.appendChild(hitItem(hit)); });
+    // Each note's page is at the same place in urls.
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
     summary(answer, list);
   }
 
@@ -130,7 +139,8 @@
     list.className = "notes";
     list.id = "search-results";
     main.appendChild(list);
-    answer.notes.forEach(function (hit) { list.appendChild(hitItem(hit)); });
+    // Each note's page is at the same place in urls.
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
     summary(answer, list);
   }
 

@@ -12,12 +12,16 @@ package struct EditorPage {
         package var body = ""
         /// The colour's text (`red`, `#aabbcc`, `hsb(…)`), empty for none.
         package var color = ""
+        /// The colour as the library read ``color`` (`nil` when empty or unreadable, which
+        /// ``problem`` then says).
+        package var parsedColor: NoteColor?
         /// Whether the destroy-date switch is on, and the date as a `datetime-local` value.
         package var destroyOn = false
         package var destroy = ""
         /// The destroy date the switch and picker ask for (`nil` when off).
         package var destroyDate: Date?
-        /// Why the submitted fields cannot be saved (a custom colour or date out of range).
+        /// Why the submitted fields cannot be saved (a colour the library cannot read, a date out
+        /// of range).
         package var problem: LocalizedMessage?
         package init() {}
     }

@@ -9,7 +9,6 @@ package struct ListPage {
     package struct Request: Sendable {
         package var sort: VaultConfig.SortKey?
         package var reverse = false
-        package var color: NoteColor?
         /// The filters `enote list` reads the same way (``NoteFilterInput``): `tag` and `where`
         /// repeat, `since`, `until`, `expiring`, `links_to`, `linked_from`, `orphan`, `dead_links`.
         package var input = NoteFilterInput()
@@ -29,7 +28,6 @@ package struct ListPage {
             }
             reverse = query["reverse"] == "1"
             input.color = text("color")
-            color = input.color.flatMap { try? NoteColor(parsing: $0) }
             input.tags = query.all("tag").filter { !$0.isEmpty }
             input.conditions = query.all("where").filter { !$0.isEmpty }
             input.since = text("since")
@@ -107,6 +105,8 @@ package struct ListPage {
 
     /// Whether a filter narrows the list (then an empty list means "nothing matches").
     var isRestrictive = false
+    /// The colour the list is filtered by, as the library read it (``NoteFilterInput``).
+    var color: NoteColor?
 
     /// The folder being shown, each of its parents a link, and a link back to every note.
     var breadcrumb: HTML {
@@ -155,7 +155,7 @@ package struct ListPage {
         let colors =
             [HTML("<option value=\"\">\(frame.text("any colour"))</option>")]
             + NoteColor.Palette.allCases.map { palette -> HTML in
-                let selected: HTML = request.color == .palette(palette) ? " selected" : ""
+                let selected: HTML = color == .palette(palette) ? " selected" : ""
                 return "<option value=\"\(palette.rawValue)\"\(selected)>\(frame.text(Self.colorNames[palette] ?? "white"))</option>"
             }
         let reverse: HTML = request.reverse ? " checked" : ""

@@ -45,22 +45,14 @@ package struct SearchPage {
         return frame.page(title: frame.text("Search"), kind: "search", scripts: ["search.js"], query: query, content)
     }
 
-    /// One hit as the script receives it: the snippet keeps the library's match markers
-    /// (U+0002 before, U+0003 after a match) so the script builds `<mark>` elements itself.
-    package struct Hit: Encodable {
-        var path: String
-        var url: String
-        var title: String
-        var description: String
-        var color: String
-        var snippet: String?
-    }
-
-    /// What `/api/search` returns.
+    /// What `/api/search` returns: `notes` are the found notes in the JSON `enote search --json`
+    /// prints (``IndexedNote``'s: `color_rgb` is the swatch, `snippet` HTML with `<mark>`
+    /// around matches), `urls` the page of each, in the same order.
     package struct Answer: Encodable {
         var query: String
         var total: Int
-        var notes: [Hit]
+        var notes: [IndexedNote]
+        var urls: [String]
         var summary: String
         var error: String?
         /// What the library says about words it corrected, or about notes that match only some
@@ -69,16 +61,11 @@ package struct SearchPage {
     }
 
     package func answer() -> Answer {
-        let notes = (results?.notes ?? []).map { note in
-            let rgb = note.color.rgb
-            return Hit(
-                path: note.path.description, url: NoteURL.show(note.path), title: note.title, description: note.description,
-                color: String(format: "#%02x%02x%02x", rgb.red, rgb.green, rgb.blue), snippet: note.snippet)
-        }
+        let notes = results?.notes ?? []
         let total = results?.total ?? 0
         return Answer(
-            query: query, total: total, notes: notes, summary: frame.text("\(count: total) notes match"), error: problem.map { frame.text($0) },
-            notices: notices)
+            query: query, total: total, notes: notes, urls: notes.map { NoteURL.show($0.path) }, summary: frame.text("\(count: total) notes match"),
+            error: problem.map { frame.text($0) }, notices: notices)
     }
 
     /// The corrections and the "some of the words" notice, in the reader's language.
@@ -123,6 +110,7 @@ extension WebServer {
 
     func searchJSON(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let asked = FormFields(encoded: request.uri.query ?? "")["limit"].flatMap { Int($0) } ?? 50
-        return JSONBody.response(try search(request, context, limit: min(max(asked, 1), Self.searchLimit)).answer())
+        let page = try search(request, context, limit: min(max(asked, 1), Self.searchLimit))
+        return JSONBody.response(page.answer(), context: NoteJSONContext(clock: web.clock))
     }
 }

@@ -61,10 +61,7 @@ extension WebServer {
                 return page.render().response(status: Self.pictureStatus(of: upload))
             }
         }
-        var color: NoteColor?
-        if !fields.color.isEmpty, fields.color != "white" {
-            color = try? NoteColor(parsing: fields.color)
-        }
+        let color = fields.parsedColor == .palette(.white) ? nil : fields.parsedColor
         do {
             let note = try web.vault.create(NewNote(title: fields.title, body: fields.body, color: color, destroy: fields.destroyDate, images: images))
             web.wrote([note.path])

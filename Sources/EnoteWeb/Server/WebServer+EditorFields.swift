@@ -5,18 +5,23 @@ import NoteVault
 extension WebServer {
     /// The submitted editor's fields with the custom colour and the destroy date read through
     /// the library: the picker's three numbers become `hsb(H, S%, B%)` (``NoteColor``), the
-    /// date-time picker's local time an instant in the vault's zone (``DateInput``). A value the
-    /// library refuses becomes the fields' ``EditorPage/Fields/problem``.
+    /// date-time picker's local time an instant in the vault's zone (``DateInput``), and any other
+    /// colour is read as `enote new --color` reads it. A value the library refuses becomes the
+    /// fields' ``EditorPage/Fields/problem``.
     func editorFields(_ form: FormFields) -> EditorPage.Fields {
         var fields = Self.fields(of: form)
         if fields.color == "custom" {
             do {
-                fields.color = try NoteColor(hue: form["hue"] ?? "", saturation: form["saturation"] ?? "", brightness: form["brightness"] ?? "")
-                    .description
+                fields.parsedColor = try NoteColor(hue: form["hue"] ?? "", saturation: form["saturation"] ?? "", brightness: form["brightness"] ?? "")
+                fields.color = fields.parsedColor?.description ?? ""
             } catch {
                 fields.color = ""
                 fields.problem = error.message
             }
+        } else if !fields.color.isEmpty {
+            // As `enote new --color` and the list's filter: a colour the library cannot read is
+            // refused in its words, never dropped.
+            do { fields.parsedColor = try NoteColor(parsing: fields.color) } catch { fields.problem = error.message }
         }
         fields.destroy = form["destroy"] ?? ""
         fields.destroyOn = form["destroy_on"] == "on"

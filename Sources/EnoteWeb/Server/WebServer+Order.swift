@@ -31,7 +31,7 @@ extension WebServer {
             return JSONBody.response(
                 Moved(moved: result.moved.description, key: result.key, changed: ([result.moved] + result.alsoChanged).map(\.description)))
         } catch {
-            return JSONBody.response(["error": WebMessages.text(error.message, in: context.language)], status: Self.status(of: error))
+            return JSONBody.response(JSONBody.Refusal(error: WebMessages.text(error.message, in: context.language)), status: Self.status(of: error))
         }
     }
 

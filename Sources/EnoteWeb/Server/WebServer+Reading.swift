@@ -49,16 +49,23 @@ extension WebServer {
         return text
     }
 
-    /// The HTTP status for a library error.
+    /// The HTTP status for a library error, by its kind: the one place each gets its status.
+    /// What the user sent is a 422, a race (the note changed or went, a sync stands in the way)
+    /// a 409, a failure a 500; a refusal says which (no such note, a path or vault it may not
+    /// touch, too large, another editor's lock) or is a 422.
     static func status(of error: VaultError) -> HTTPResponse.Status {
-        switch error {
-        case .noteNotFound: .notFound
-        case .path: .forbidden
-        case .write(.tooLarge): .contentTooLarge
-        case .invalidInput, .frontMatter, .notEditable: .unprocessableContent
-        case .openElsewhere, .write(.conflict), .conflictCopy: .conflict
-        case .readOnly: .forbidden
-        default: .internalServerError
+        switch error.kind {
+        case .input: .unprocessableContent
+        case .race: .conflict
+        case .failure: .internalServerError
+        case .refused:
+            switch error {
+            case .noteNotFound: .notFound
+            case .path, .readOnly: .forbidden
+            case .write(.tooLarge): .contentTooLarge
+            case .openElsewhere: .conflict
+            default: .unprocessableContent
+            }
         }
     }
 
@@ -88,6 +95,7 @@ extension WebServer {
             frame: frame(request, context), notes: notes, total: total, request: asked, sort: key, now: now, timeZone: web.clock.timeZone,
             trashed: query["trashed"])
         page.isRestrictive = filter.isRestrictive
+        page.color = filter.color
         page.limit = web.vault.noteLimit()
         return page.render().response()
     }
@@ -123,6 +131,12 @@ extension WebServer {
         let path: NotePath
         do { path = try NoteURL.path(in: request.uri.path, after: "/api/revision/") } catch { throw .path(error) }
         let revision = web.vault.exists(path) ? try web.vault.read(path).revision.description : ""
-        return JSONBody.response(["path": path.description, "revision": revision])
+        return JSONBody.response(Revision(path: path.description, revision: revision))
+    }
+
+    /// The answer of `/api/revision/<path>`: the revision is empty when the note is gone.
+    struct Revision: Encodable {
+        var path: String
+        var revision: String
     }
 }

@@ -32,7 +32,7 @@ extension WebServer {
         let hadColor = current?.content.metadata.hasColor ?? false
         if fields.color.isEmpty || (fields.color == "white" && !hadColor) {
             edit.color = hadColor ? .remove : .keep
-        } else if let color = try? NoteColor(parsing: fields.color), !(hadColor && current?.content.metadata.color == color) {
+        } else if let color = fields.parsedColor, !(hadColor && current?.content.metadata.color == color) {
             edit.color = .set(color)
         }
         do {

@@ -56,8 +56,7 @@ extension WebServer {
             guard wantsJSON else { return Response(status: .seeOther, headers: [.location: "/tasks"]) }
             return JSONBody.response(["path": path.description, "line": String(line), "done": String(done), "revision": note.revision.description])
         } catch {
-            let status: HTTPResponse.Status
-            if case .taskNotFound = error { status = .conflict } else { status = Self.status(of: error) }
+            let status = Self.status(of: error)  // a task gone from its line is a race: 409
             guard wantsJSON else { return Refusal.page(status, error.message, context.language) }
             return JSONBody.response(["error": WebMessages.text(error.message, in: context.language)], status: status)
         }

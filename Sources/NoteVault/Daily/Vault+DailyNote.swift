@@ -72,9 +72,9 @@ extension Vault {
             return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
         } catch {
             guard let problem = diagnostics.first(where: { $0.severity == .error }) else {
-                throw .invalidInput("the template's front matter cannot be read; fix the template")
+                throw .blocked("the template's front matter cannot be read; fix the template")
             }
-            throw .invalidInput("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
+            throw .blocked("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
         }
     }
 

@@ -77,13 +77,13 @@ package struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
     /// (``UserConfig``), else `$VISUAL`, else `$EDITOR`, else `vi` — git's order for
     /// `core.editor`. Never the vault's: a vault is shared through git, and anyone who cloned
     /// it would run the command it names.
-    /// - Throws: ``VaultError/invalidInput(_:)`` when `.enote/config` names an editor (pointing
+    /// - Throws: ``VaultError/blocked(_:)`` when `.enote/config` names an editor (pointing
     ///   at the line and at the user's config), when the user's config has a mistake, or when
     ///   the chosen command cannot be split into words.
     package static func forEditing(in vault: Vault, environment: [String: String]) throws(VaultError) -> EditorCommand {
         let userFile = UserConfig.path(environment: environment) ?? "~/.config/enote/config"
         if let line = vault.config.editorLine {
-            throw .invalidInput(
+            throw .blocked(
                 "\(vault.configPath):\(String(line)): a vault cannot choose the program that runs as your editor (anyone who clones it would run it). Move the editor line to your own config, \(userFile), or set $VISUAL or $EDITOR; then delete it from .enote/config"
             )
         }
@@ -91,7 +91,7 @@ package struct EditorCommand: Sendable, Equatable, CustomStringConvertible {
         do {
             return try resolve(configured: user.editor, environment: environment)
         } catch {
-            throw .invalidInput(error.message)
+            throw .blocked(error.message)
         }
     }
 

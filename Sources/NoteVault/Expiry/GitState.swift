@@ -73,9 +73,9 @@ struct GitState: Sendable {
     func isCommitted(_ bytes: [UInt8], as name: String, in folder: String) -> Bool {
         guard workTree != nil else { return false }
         // `mode SP type SP id TAB path NUL`, only for this exact path.
-        guard let listed = ProcessRunner.run(["git", "--literal-pathspecs", "-C", folder, "ls-tree", "-z", "HEAD", "--", name]),
-            listed.status == 0
-        else { return false }
+        let git = GitRepository(folder: folder)
+        let listed = git.run(["--literal-pathspecs", "ls-tree", "-z", "HEAD", "--", name], timeout: 10)
+        guard listed.succeeded else { return false }
         let entries = listed.stdout.split(separator: 0, omittingEmptySubsequences: true)
         guard entries.count == 1, let tab = entries[0].firstIndex(of: UInt8(ascii: "\t")) else { return false }
         guard entries[0][entries[0].index(after: tab)...].elementsEqual(name.utf8) else { return false }
@@ -85,7 +85,7 @@ struct GitState: Sendable {
         else { return false }
         let blob = String(decoding: fields[2], as: UTF8.self)
         guard blob.utf8.allSatisfy({ $0 < 0x80 && (UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0) }),
-            let committed = ProcessRunner.run(["git", "-C", folder, "cat-file", "blob", blob]), committed.status == 0
+            case let committed = git.run(["cat-file", "blob", blob], timeout: 10), committed.succeeded
         else { return false }
         return committed.stdout == bytes
     }

@@ -49,7 +49,8 @@ public struct AutoSyncSetting: Sendable, Equatable {
     }
 
     private static func value(_ key: String, root: String) -> String? {
-        guard let output = ProcessRunner.run(["git", "-C", root, "config", "--get", key]), output.status == 0 else { return nil }
+        let output = GitRepository(folder: root).run(["config", "--get", key], timeout: 10)
+        guard output.succeeded else { return nil }
         let text = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }

@@ -33,10 +33,4 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
             return error.message
         }
     }
-
-    /// The exit status: a vault error's own, 1 otherwise.
-    public var exitCode: Int32 {
-        if case .vault(let error) = self { return error.exitCode }
-        return 1
-    }
 }

@@ -48,8 +48,8 @@ package struct MergeDriverSetup: Sendable {
 
     /// Whether the vault is inside a git work tree.
     package var isInGitWorkTree: Bool {
-        guard let output = ProcessRunner.run(["git", "-C", root, "rev-parse", "--is-inside-work-tree"]) else { return false }
-        return output.status == 0 && String(decoding: output.stdout, as: UTF8.self).hasPrefix("true")
+        let output = GitRepository(folder: root).run(["rev-parse", "--is-inside-work-tree"], timeout: 10)
+        return output.succeeded && output.text.hasPrefix("true")
     }
 
     /// Whether the vault's `.gitattributes` sends notes to the driver.
@@ -62,8 +62,8 @@ package struct MergeDriverSetup: Sendable {
 
     /// The driver command in the repository's config, if there is one.
     package var configuredCommand: String? {
-        guard let output = ProcessRunner.run(["git", "-C", root, "config", "--get", "merge.\(Self.driverName).driver"]), output.status == 0
-        else { return nil }
+        let output = GitRepository(folder: root).run(["config", "--get", "merge.\(Self.driverName).driver"], timeout: 10)
+        guard output.succeeded else { return nil }
         let command = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return command.isEmpty ? nil : command
     }
@@ -163,7 +163,8 @@ package struct MergeDriverSetup: Sendable {
         }
         // The trash stays on this machine: removed and expired notes, and the log that names them.
         outcome.keptTrashOutOfGit = vault.keepTrashOutOfGit()
-        if let tracked = ProcessRunner.run(["git", "-C", root, "ls-files", "-z", "--", Vault.trashFolderName]), tracked.status == 0 {
+        let tracked = GitRepository(folder: root).run(["ls-files", "-z", "--", Vault.trashFolderName], timeout: 10)
+        if tracked.succeeded {
             outcome.trashIsTracked = !tracked.stdout.isEmpty
         }
         if configuredCommand == nil || missingProgram != nil {
@@ -172,7 +173,7 @@ package struct MergeDriverSetup: Sendable {
                 ("merge.\(Self.driverName).driver", Self.command(executable: executable, gitVersion: gitVersion())),
             ]
             for (key, value) in settings {
-                guard let output = ProcessRunner.run(["git", "-C", root, "config", key, value]), output.status == 0 else {
+                guard GitRepository(folder: root).run(["config", key, value], timeout: 10).succeeded else {
                     throw .gitConfigFailed(path: root)
                 }
             }
@@ -207,7 +208,8 @@ package struct MergeDriverSetup: Sendable {
     }
 
     private func gitVersion() -> (major: Int, minor: Int)? {
-        guard let output = ProcessRunner.run(["git", "version"]), output.status == 0 else { return nil }
+        let output = GitRepository(folder: root).run(["version"], timeout: 10)
+        guard output.succeeded else { return nil }
         // "git version 2.39.5"
         let words = String(decoding: output.stdout, as: UTF8.self).split(separator: " ")
         guard words.count >= 3 else { return nil }

@@ -95,12 +95,4 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
             return "git \(command) failed: \(reason)"
         }
     }
-
-    /// The exit status: 3 for a conflict left to resolve, 1 otherwise.
-    public var exitCode: Int32 {
-        switch self {
-        case .conflict, .stoppedEarlier: return 3
-        default: return 1
-        }
-    }
 }

@@ -64,22 +64,6 @@ public struct IndexedNote: Sendable {
     }
 }
 
-/// What a note's JSON form depends on besides the note: the time zone its dates are written in,
-/// and the time `pending_expiry` is judged at. An encoder passes it in its `userInfo` under
-/// ``key``.
-public struct NoteJSONContext: Sendable {
-    public var timeZone: TimeZone
-    public var now: Date
-
-    /// The `userInfo` key an encoder passes the context under.
-    public static let key = CodingUserInfoKey(rawValue: "enote.noteJSONContext")!
-
-    public init(timeZone: TimeZone, now: Date) {
-        self.timeZone = timeZone
-        self.now = now
-    }
-}
-
 extension IndexedNote: Encodable {
     /// The stable JSON form of a note: `path`, `title`, `description`, `color`, `color_rgb`,
     /// `destroy`, `pending_expiry`, `updated`, `created`, `tags`, `images`, `order`, in this
@@ -91,10 +75,7 @@ extension IndexedNote: Encodable {
     /// their offset in the context's time zone; a missing value is `null`. The encoder's
     /// `userInfo` must hold a ``NoteJSONContext``.
     public func encode(to encoder: any Encoder) throws {
-        guard let context = encoder.userInfo[NoteJSONContext.key] as? NoteJSONContext else {
-            throw EncodingError.invalidValue(
-                self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no NoteJSONContext in the encoder's userInfo"))
-        }
+        let context = try NoteJSONContext(of: encoder, encoding: self)
         let zone = context.timeZone
         var json = encoder.container(keyedBy: JSONKey.self)
         try json.encode(path.description, forKey: "path")
@@ -135,14 +116,5 @@ extension IndexedNote: Encodable {
             }
         }
         return out
-    }
-
-    /// A JSON member name.
-    private struct JSONKey: CodingKey, ExpressibleByStringLiteral {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringLiteral value: String) { stringValue = value }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

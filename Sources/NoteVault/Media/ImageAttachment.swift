@@ -15,8 +15,9 @@ public struct ImageAttachment: Sendable, Equatable {
     public static let folderName = "attachments"
 
     /// Reads and checks a picture file.
-    /// - Throws: ``VaultError/invalidInput(_:)`` naming the file when it cannot be read, is too
-    ///   large, or is not one of the accepted formats.
+    /// - Throws: ``VaultError/invalidInput(_:)`` naming the file when it is not a regular file,
+    ///   is too large, or is not one of the accepted formats; ``VaultError/io(_:)`` when it
+    ///   cannot be read.
     public static func load(_ path: String) throws(VaultError) -> ImageAttachment {
         let name = (path as NSString).lastPathComponent
         let bytes: [UInt8]
@@ -27,7 +28,7 @@ public struct ImageAttachment: Sendable, Equatable {
         } catch .tooLarge {
             throw .invalidInput("\(path): larger than \(maximumSize / 1_048_576) MiB; nothing was created")
         } catch {
-            throw .invalidInput("\(path): cannot be read; give the path of a picture file")
+            throw .io("\(path): cannot be read; give the path of a picture file")
         }
         guard let info = ImageFormat.inspect(bytes) else {
             throw .invalidInput("\(path) is not a PNG, JPEG, GIF, WebP or HEIC picture (checked by its content, not its name); nothing was created")
@@ -78,7 +79,7 @@ extension Vault {
             }
             if !placed {
                 removeAttachments(stored)
-                throw .invalidInput("could not find a free name for \(image.originalName) in \(ImageAttachment.folderName)/")
+                throw .blocked("could not find a free name for \(image.originalName) in \(ImageAttachment.folderName)/")
             }
         }
         return stored

@@ -40,7 +40,7 @@ extension Vault {
         do throws(VaultError) {
             switch try save(NoteEdit(body: body), to: path, from: note.revision) {
             case .saved(let saved, _), .unchanged(let saved): return (saved, stored[0])
-            case .trashed: throw VaultError.invalidInput("\(path) was emptied while the picture was added; nothing was added to the note")
+            case .trashed: throw VaultError.changedMeanwhile("\(path) was emptied while the picture was added; nothing was added to the note")
             }
         } catch let error where error.isConflictCopy {
             throw error

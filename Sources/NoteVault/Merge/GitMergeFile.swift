@@ -39,11 +39,13 @@ enum GitMergeFile {
             }
         }
         let arguments = [
-            "git", "merge-file", "-p", "--marker-size=\(markerSize)",
+            "merge-file", "-p", "--marker-size=\(markerSize)",
             "-L", labels.ours, "-L", labels.base, "-L", labels.theirs,
             "--", files[0].0, files[1].0, files[2].0,
         ]
-        guard let result = ProcessRunner.run(arguments, timeout: 60) else { throw .gitFailed }
+        // In the folder git runs the driver in, so that git reads that repository's config.
+        let result = GitRepository(folder: FileManager.default.currentDirectoryPath).run(arguments, timeout: 60)
+        guard result.finished else { throw .gitFailed }
         guard (0..<128).contains(result.status) else { throw .mergeFileFailed(status: result.status) }
         return Output(bytes: result.stdout, hasConflicts: result.status > 0)
     }

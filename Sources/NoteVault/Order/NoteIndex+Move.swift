@@ -53,7 +53,7 @@ extension NoteIndex {
             (lower, upper) = (key, key.flatMap { key in ordered.first { OrderKey.compare($0.key, key) > 0 }?.key })
         }
         guard let key = OrderKey.key(between: lower, and: upper) else {
-            throw .invalidInput(
+            throw .blocked(
                 LocalizedMessage(
                     """
                     no order key fits between \(lower ?? "") and \(upper ?? "") (the same number written two ways, or \
@@ -80,7 +80,7 @@ extension NoteIndex {
     ) throws(VaultError) -> (path: NotePath, key: String) {
         if let found = ordered.first(where: { $0.path == note }) { return found }
         guard let key = OrderKey.key(between: ordered.last?.key, and: nil) else {
-            throw .invalidInput(
+            throw .blocked(
                 LocalizedMessage(
                     "no order key fits after \(ordered.last?.key ?? ""); nothing was changed. Give \(note) an order first",
                     remedy: .changeOrder(ofLastNote: true)))

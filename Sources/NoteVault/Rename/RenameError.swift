@@ -83,10 +83,4 @@ public enum RenameError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) already has a heading \(heading), and links would name both; nothing was renamed. Choose another text"
         }
     }
-
-    /// The exit status: 3 for a file that changed on disk, 1 otherwise.
-    public var exitCode: Int32 {
-        if case .changedSinceRead = self { return 3 }
-        return 1
-    }
 }

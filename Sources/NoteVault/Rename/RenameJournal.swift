@@ -93,7 +93,7 @@ struct RenameJournal: Codable {
         do {
             bytes = try JSONEncoder().encode(self)
         } catch {
-            throw .invalidInput("the rename plan could not be written: \(String(describing: error))")
+            throw .io("the rename plan could not be written: \(String(describing: error))")
         }
         do {
             try vault.writer.create(Self.path, with: [UInt8](bytes), mode: 0o600)
@@ -115,7 +115,7 @@ struct RenameJournal: Codable {
         do {
             return try JSONDecoder().decode(RenameJournal.self, from: Data(bytes))
         } catch {
-            throw .invalidInput(
+            throw .blocked(
                 LocalizedMessage(
                     "\(vault.stateFolder)/rename.journal, the plan of an interrupted rename, cannot be read (\(String(describing: error))); move it away",
                     remedy: .checkRenamedLinks))

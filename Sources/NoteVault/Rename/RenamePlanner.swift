@@ -25,7 +25,7 @@ struct RenamePlanner {
     ///   links of the notes as they were before the move telling what each led to.
     func plan(from: NotePath, to: NotePath, alreadyMoved: Bool = false) throws(VaultError) -> RenamePlan {
         guard let old = from.string, let new = to.string else {
-            throw .invalidInput("\(from) or \(to) is not valid UTF-8, which links cannot name; nothing was renamed")
+            throw .blocked("\(from) or \(to) is not valid UTF-8, which links cannot name; nothing was renamed")
         }
         guard from != to else { throw .rename(.samePath(from)) }
         guard to.isMarkdown else { throw .rename(.notMarkdown(to)) }
@@ -50,7 +50,7 @@ struct RenamePlanner {
         let leaving = moves.map(\.from)
         for move in moves {
             guard let old = move.from.string, let new = move.to.string else {
-                throw .invalidInput("\(move.from) or \(move.to) is not valid UTF-8, which links cannot name; nothing was renamed")
+                throw .blocked("\(move.from) or \(move.to) is not valid UTF-8, which links cannot name; nothing was renamed")
             }
             guard mapping[old] == nil else { continue }  // a file named twice, or also through its folder
             if let other = targets[Vault.collisionKey(new)] {

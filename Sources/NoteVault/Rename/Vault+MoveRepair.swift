@@ -38,7 +38,7 @@ extension Vault {
         _ = try completeJournal()
         let repairs = try moveRepairs(index: index)
         for repair in repairs where !repair.move.isAmbiguous {
-            if repair.problem != nil, let message = repair.message { throw .invalidInput(message) }
+            if repair.problem != nil, let message = repair.message { throw .blocked(message) }
             try checkSafe(repair.edits, force: force)
         }
         var results: [MoveRepairResult] = []

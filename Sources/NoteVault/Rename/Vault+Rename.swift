@@ -14,6 +14,8 @@ public struct RenameResult: Sendable {
     /// the journal's path).
     public var oldTag: String? = nil
     public var newTag: String? = nil
+    /// The commit that records the rename, when the front end made one (`enote mv --commit`).
+    public var commit: String? = nil
 }
 
 extension Vault {

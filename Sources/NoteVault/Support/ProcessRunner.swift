@@ -6,20 +6,14 @@ import Glibc
 #endif
 
 /// Runs a helper program (git) without a shell, with its arguments as given, and collects its
-/// output. Used where the vault asks git about its state or has it change the repository;
-/// never to run user-typed text.
+/// output. ``GitRepository`` runs git through it, and is the only one that does; it never runs
+/// user-typed text.
 ///
 /// The helper is tied to enote (``enote_spawn_tied``): it stays in enote's process group, and
 /// the kernel kills it when the thread that started it ends, so a `git rebase` never goes on
 /// alone after enote was killed (a sync's next command would otherwise meet a git still
 /// rewriting the work tree). The thread that starts a helper always waits for it.
 enum ProcessRunner {
-    /// What a helper printed on standard output, and how it ended.
-    struct Output {
-        var status: Int32
-        var stdout: [UInt8]
-    }
-
     /// What a helper printed on both outputs, and how it ended.
     struct Captured {
         /// The exit status, or 128 + the signal that ended it.
@@ -28,17 +22,6 @@ enum ProcessRunner {
         var stderr: [UInt8]
         /// Whether it was killed because it did not finish in time.
         var timedOut: Bool
-    }
-
-    /// Runs `arguments` (the first is looked up on PATH) with standard error thrown away; `nil`
-    /// when it cannot start or does not finish within `timeout` seconds. (Pass git its folder
-    /// with `-C`.)
-    static func run(_ arguments: [String], timeout: Double = 10) -> Output? {
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_OPTIONAL_LOCKS"] = "0"  // `git status` must not take the index lock
-        environment["LC_ALL"] = "C"
-        guard let result = capture(arguments, environment: environment, timeout: timeout), !result.timedOut else { return nil }
-        return Output(status: result.status, stdout: result.stdout)
     }
 
     /// Runs `arguments` with exactly `environment` and standard input from `/dev/null`, and

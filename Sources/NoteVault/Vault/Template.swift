@@ -152,7 +152,8 @@ extension Vault {
     /// The text of the template `name` (with or without `.md`, which matches in any case), read
     /// without following a link: a template that is a link, or a templates folder that is one, is
     /// refused.
-    /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are.
+    /// - Throws: ``VaultError/invalidInput(_:)`` listing the templates there are;
+    ///   ``VaultError/blocked(_:)`` when the template is not a regular file.
     package func template(named name: String) throws(VaultError) -> String {
         var file = NotePath.addingMarkdownExtension(name)
         if file != name, !exists(NotePath(bytes: Self.templatesPath + [UInt8(ascii: "/")] + Array(file.utf8))) {
@@ -169,7 +170,7 @@ extension Vault {
                 let folderIsLink = (try? fileStatus(NotePath(bytes: Self.templatesPath)))?.kind == .symbolicLink
                 throw .linkedStateFile(folderIsLink ? templatesFolder : templatesFolder + "/" + file)
             } catch let error where error.code == EINVAL || error.code == EISDIR {
-                throw .invalidInput("the template .enote/templates/\(file) is not a regular file; make it a Markdown file")
+                throw .blocked("the template .enote/templates/\(file) is not a regular file; make it a Markdown file")
             } catch {
                 text = nil
             }

@@ -91,7 +91,7 @@ extension Vault {
             return try read(path)
         }
         removeAttachments(stored)
-        throw .invalidInput("could not find a free file name for \"\(title)\"")
+        throw .blocked("could not find a free file name for \"\(title)\"")
     }
 
     /// The bytes of a new note: front matter with title, colour, destroy date and times (set in
@@ -118,9 +118,9 @@ extension Vault {
             return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
         } catch {
             guard let problem = diagnostics.first(where: { $0.severity == .error }) else {
-                throw .invalidInput("the template's front matter cannot be read; fix the template")
+                throw .blocked("the template's front matter cannot be read; fix the template")
             }
-            throw .invalidInput("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
+            throw .blocked("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
         }
     }
 
@@ -177,7 +177,7 @@ extension Vault {
                 throw .system(error)
             }
             if status.kind == .symbolicLink { throw .path(PathError(path: NotePath.display(current), rule: .symbolicLink)) }
-            if status.kind != .directory { throw .invalidInput("\(NotePath.display(current)) exists and is not a folder") }
+            if status.kind != .directory { throw .blocked("\(NotePath.display(current)) exists and is not a folder") }
         }
     }
 

@@ -36,7 +36,7 @@ extension Vault {
             let bytes = try Self.newNoteBytes(new, title: title, pictures: "", now: clock.now(), timeZone: clock.timeZone)
             return NewNoteDraft(path: path, bytes: bytes)
         }
-        throw .invalidInput("could not find a free file name for \"\(title)\"")
+        throw .blocked("could not find a free file name for \"\(title)\"")
     }
 
     /// The note ``create(_:)`` would write for `new`, at `path` instead of a name made from its

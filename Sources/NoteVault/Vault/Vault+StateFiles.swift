@@ -65,7 +65,7 @@ extension VaultError {
     /// One of enote's own files or folders (`.enote/`, its config, a template, the trash) is a
     /// symbolic link, which enote does not follow.
     static func linkedStateFile(_ path: String) -> VaultError {
-        .invalidInput(
+        .blocked(
             "\(path) is a symbolic link; enote does not follow links in its own files and folders, so that a vault can never make it read or write elsewhere. Replace the link with the real file or folder"
         )
     }

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A note in `.trash/`: where it is, where it came from, when and why it was removed.
-public struct TrashEntry: Sendable, Equatable, Codable {
+public struct TrashEntry: Sendable, Equatable {
     /// Why a note went to the trash.
     public enum Reason: String, Sendable, Codable {
         /// `enote rm`.
@@ -181,7 +181,7 @@ extension Vault {
             return 0
         }
         if status.kind == .symbolicLink { throw .path(PathError(path: Self.trashFolderName, rule: .symbolicLink)) }
-        guard status.kind == .directory else { throw .invalidInput("\(Self.trashFolderName) is not a folder; nothing was deleted") }
+        guard status.kind == .directory else { throw .blocked("\(Self.trashFolderName) is not a folder; nothing was deleted") }
         let count = trashEntries().count
         do {
             let url = URL(fileURLWithPath: trashFolder)
@@ -246,7 +246,7 @@ extension Vault {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(entry) else { return }
+        guard var line = try? encoder.encode(TrashLogLine(entry)) else { return }
         line.append(UInt8(ascii: "\n"))
         // Beneath the root with no link followed: a `.trash` that is a link gets no log.
         let flags = O_WRONLY | O_APPEND | O_CREAT
@@ -262,6 +262,24 @@ extension Vault {
         let data = Data(snapshot.bytes)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(TrashEntry.self, from: Data($0)) }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(TrashLogLine.self, from: Data($0)).entry }
+    }
+}
+
+/// One line of the trash log (`.trash/.log.jsonl`), as it has been written since the log began:
+/// the entry's fields under their Swift names, the date in ISO 8601, `hash` only when known.
+private struct TrashLogLine: Codable {
+    var trashedPath: String
+    var originalPath: String
+    var date: Date
+    var reason: TrashEntry.Reason
+    var hash: String?
+
+    init(_ entry: TrashEntry) {
+        (trashedPath, originalPath, date, reason, hash) = (entry.trashedPath, entry.originalPath, entry.date, entry.reason, entry.hash)
+    }
+
+    var entry: TrashEntry {
+        TrashEntry(trashedPath: trashedPath, originalPath: originalPath, date: date, reason: reason, hash: hash)
     }
 }

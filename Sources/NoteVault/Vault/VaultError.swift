@@ -1,5 +1,6 @@
 /// Everything that can stop a vault operation, each with a message that names the note and says
-/// what to do, and the exit status the command line uses.
+/// what to do, and its ``Kind``: what the user gave, a race, a refusal or a failure, which each
+/// front end turns into its own status (an exit status, an HTTP status) in one place.
 public enum VaultError: ExplainedError, CustomStringConvertible {
     /// No vault was found from the current folder upwards.
     case vaultNotFound(searchedFrom: String)
@@ -21,15 +22,24 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     case frontMatter(FrontMatterEditor.EditError)
     /// The note cannot be changed by enote (not text, not UTF-8, too large).
     case notEditable(path: NotePath, reason: LocalizedMessage)
-    /// A value the user gave is not valid (a title, a template name, a picture, a reference).
+    /// A value the user typed or sent cannot be used (a title, a template name, a picture, a
+    /// form without its revision); nothing was changed.
     case invalidInput(LocalizedMessage)
+    /// The vault changed under the operation: the note changed, moved or went since it was read
+    /// (emptied while a picture was added to it); the message says what was kept.
+    case changedMeanwhile(LocalizedMessage)
+    /// Something in the vault stands in the way and must be put right by hand: a file where a
+    /// folder must be, a state file that is a link, a template that cannot be read, no order key
+    /// left between two notes, no free name; nothing was changed.
+    case blocked(LocalizedMessage)
     /// `.enote/config` or the user's config has a mistake, at a file and line.
     case config(VaultConfig.ParseError)
     /// The editor could not be started, or left something in place of its copy that enote does
     /// not read back (the underlying error says which).
     case editor(any ExplainedError)
     /// A file operation outside the note recipes failed (creating the vault, emptying the trash,
-    /// reading standard input): the message names it and the system's reason.
+    /// reading standard input or a picture, writing a rename's plan): the message names it and
+    /// the system's reason.
     case io(LocalizedMessage)
     /// The index could not be created, read, written or built; the notes are untouched.
     case index(LocalizedMessage)
@@ -82,7 +92,7 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
             return error.message
         case .notEditable(let path, let reason):
             return "\(path) is \(reason); enote does not change it"
-        case .invalidInput(let message), .io(let message), .index(let message):
+        case .invalidInput(let message), .changedMeanwhile(let message), .blocked(let message), .io(let message), .index(let message):
             return message
         case .config(let error):
             return "\(error.file):\(error.line): \(error.message)"
@@ -121,13 +131,33 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
         }
     }
 
-    /// The exit status: 3 for a conflict with a change on disk (a task gone from its line too), 1 otherwise.
-    public var exitCode: Int32 {
-        if case .write(.conflict) = self { return 3 }
-        if case .conflictCopy = self { return 3 }
-        if case .taskNotFound = self { return 3 }
-        if case .rename(let error) = self { return error.exitCode }
-        return 1
+    /// The kinds of failure a front end tells apart.
+    public enum Kind: Sendable, Equatable {
+        /// What the user typed or sent cannot be used (``invalidInput(_:)``): they can fix it
+        /// themselves and try again.
+        case input
+        /// The vault changed under the operation, or a sync stands in its way: the note changed,
+        /// moved or went since it was read (a task gone from its line too), or a sync stopped,
+        /// was interrupted or runs. Reading
+        /// again (or finishing the sync) and trying again is the way out.
+        case race
+        /// The vault refuses: no such note, a path or front matter it does not touch, a read-only
+        /// vault, a name taken, another editor's lock, something to put right by hand.
+        case refused
+        /// A file, the index, the lock, git or the editor failed at what it was asked to do.
+        case failure
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind {
+        switch self {
+        case .invalidInput: .input
+        case .changedMeanwhile, .syncUnfinished, .write(.conflict), .conflictCopy, .rename(.changedSinceRead), .taskNotFound: .race
+        case .io, .system, .write(.system), .index, .lock, .editor: .failure
+        case .vaultNotFound, .notAVault, .noteNotFound, .ambiguousNote, .path, .write, .frontMatter, .notEditable, .config, .limitReached,
+            .openElsewhere, .readOnly, .rename, .blocked:
+            .refused
+        }
     }
 }
 

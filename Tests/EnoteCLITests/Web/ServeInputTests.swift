@@ -34,6 +34,28 @@ import Glibc
         #expect(try client.send("GET", "/?color=red&sort=title&folder=travel").status == 200)
     }
 
+    @Test("a colour the library cannot read is refused by the editor as by the list, in the library's words, and nothing is written")
+    func badEditorColour() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let names = try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted()
+        let grocery = try vault.text("grocery-list.md")
+        let created = try client.post("/new", form: [("title", "Purple"), ("body", "Some text"), ("color", "purplish")])
+        #expect(created.status == 422, "\(created)")
+        #expect(created.body.contains("is not a colour"), "\(created.body)")
+        #expect(created.body.contains("Some text"), "the editor comes back with what was typed")
+        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let revision = try #require(ServePagesTests.revision(in: editor.body))
+        let saved = try client.post(
+            "/edit/grocery-list.md",
+            form: [("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", "Changed\n"), ("color", "purplish")])
+        #expect(saved.status == 422, "\(saved)")
+        #expect(saved.body.contains("is not a colour"), "\(saved.body)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted() == names, "no note was created")
+        #expect(try vault.text("grocery-list.md") == grocery, "the note was not changed")
+    }
+
     @Test("a note whose file name is not UTF-8 is listed, and its link opens it")
     func nameNotUTF8() throws {
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".md".utf8)

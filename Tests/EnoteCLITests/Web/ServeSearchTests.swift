@@ -20,6 +20,24 @@ import Testing
         return object?["total"] as? Int
     }
 
+    @Test("/api/search serves the found notes in the JSON enote search --json prints, and the page of each")
+    func sameNoteJSONAsTheCommandLine() throws {
+        let sample = try TemporaryVault()
+        let server = try ServeProcess(sample)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        // A phrase is searched as typed (no prefix as you type), so both ask the same question.
+        let printed = try JSONOutput.array(try sample.run("search", "\"milk\"", "--json"))
+        let answer = try client.send("GET", "/api/search?q=%22milk%22")
+        #expect(answer.status == 200, "\(answer)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])
+        let served = try #require(object["notes"] as? [[String: Any]], "\(answer.body)")
+        #expect(!printed.isEmpty)
+        #expect(served as NSArray == printed as NSArray, "\(answer.body)\n\(printed)")
+        let urls = try #require(object["urls"] as? [String])
+        #expect(urls == printed.map { "/n/" + ($0["path"] as? String ?? "") })
+    }
+
     @Test(
         "as you type, a last word of one or two letters is a whole word; from three letters it is a prefix",
         arguments: [

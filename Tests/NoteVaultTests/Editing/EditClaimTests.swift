@@ -117,7 +117,7 @@ struct EditClaimTests {
         } throws: { error in
             guard case .conflictCopy(let note, let copy, false, "2020-01-01T00:00:00+00:00") = error as? VaultError else { return false }
             let text = sandbox.text(copy.description) ?? ""
-            return note == path && (error as? VaultError)?.exitCode == 3 && text.hasSuffix("Text\nOurs.\n") && !text.contains("destroy")
+            return note == path && (error as? VaultError)?.kind == .race && text.hasSuffix("Text\nOurs.\n") && !text.contains("destroy")
                 && (error as? VaultError)?.message.english.contains("so the copy was saved without one") == true
         }
         #expect(sandbox.text("due.md")?.hasSuffix("Text\nTheirs.\n") == true, "theirs kept as it is")

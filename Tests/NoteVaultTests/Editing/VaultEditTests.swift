@@ -123,7 +123,7 @@ struct VaultEditTests {
             return
         }
         #expect(conflicted == path)
-        #expect(error.exitCode == 3)
+        #expect(error.kind == .race)
         #expect(copy.parent?.description == "work" && copy.fileName.hasPrefix("plan.conflict-"))
         #expect(sandbox.text("work/plan.md") == external, "theirs kept")
         #expect(sandbox.text(copy.description) == "---\ntitle: Plan\nupdated: \(VaultSandbox.stamp)\n---\nOur edit.\n", "ours kept")
@@ -143,7 +143,7 @@ struct VaultEditTests {
             Issue.record("expected a conflict with a copy, got \(result)")
             return
         }
-        #expect(error.exitCode == 3)
+        #expect(error.kind == .race)
         #expect(
             error.message.english == "work/plan.md was removed while you were editing it; your text was saved as \(copy)",
             "never 'the version on disk is kept'")

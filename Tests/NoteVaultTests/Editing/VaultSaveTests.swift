@@ -52,7 +52,7 @@ import Testing
             _ = try vault.save(NoteEdit(body: "My body.\n"), to: path, from: revision)
         } catch {
             #expect(error.isConflictCopy)
-            #expect(error.exitCode == 3)
+            #expect(error.kind == .race)
         }
         #expect(sandbox.text("work/plan.md") == theirs)
         let copies = sandbox.names(in: "work").filter { $0.hasPrefix("plan.conflict-") }

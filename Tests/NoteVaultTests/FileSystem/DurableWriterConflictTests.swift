@@ -96,7 +96,7 @@ struct DurableWriterConflictTests {
             return
         }
         #expect(error.description.contains("changed on disk since it was read; nothing written"), "\(error)")
-        #expect(error.exitCode == 3)
+        #expect(error.kind == .race)
         #expect(sandbox.text("plan.md") == external, "the file holds the external version")
         #expect(sandbox.names() == [".enote", "plan.md"], "no temp file, no copy")
         #expect(fileSystem.count(.exchange) == 0 && fileSystem.count(.rename) == 0)

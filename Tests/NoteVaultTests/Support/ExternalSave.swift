@@ -45,7 +45,7 @@ extension VaultSandbox {
             return nil
         }
         #expect(conflicted == note, sourceLocation: sourceLocation)
-        #expect(error.exitCode == 3, sourceLocation: sourceLocation)
+        #expect(error.kind == .race, sourceLocation: sourceLocation)
         #expect(error.description.contains("\(note) changed on disk while enote was writing it"), "\(error)", sourceLocation: sourceLocation)
         #expect(error.description.contains(copy.description), "the message names the copy", sourceLocation: sourceLocation)
         #expect(text(note.description) == external, "theirs is in the note", sourceLocation: sourceLocation)

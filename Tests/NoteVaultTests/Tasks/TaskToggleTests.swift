@@ -62,7 +62,7 @@ struct TaskToggleTests {
     func noTask(_ line: Int) throws {
         let vault = try sandbox.vault()
         let error = #expect(throws: VaultError.self) { try vault.setTask(in: self.path, line: line, done: true) }
-        #expect(error?.exitCode == 3)
+        #expect(error?.kind == .race)
         if case .taskNotFound = error {} else { Issue.record("\(String(describing: error))") }
         #expect(sandbox.text("todo.md") == original)
     }
@@ -74,7 +74,7 @@ struct TaskToggleTests {
         try sandbox.write("todo.md", original.replacingOccurrences(of: "- [ ] milk", with: "Milk is bought.\n- [ ] milk"))
         // With the revision the page showed: refused, nothing written.
         let error = #expect(throws: VaultError.self) { try vault.setTask(in: self.path, line: 5, done: true, revision: revision) }
-        #expect(error?.exitCode == 3)
+        #expect(error?.kind == .race)
         #expect(sandbox.text("todo.md")?.contains("Milk is bought.\n- [ ] milk") == true)
         // Without one (the command line names a line): line 5 is now plain text.
         #expect(throws: VaultError.self) { try vault.setTask(in: self.path, line: 5, done: true) }

@@ -85,7 +85,7 @@ struct VaultLockTests {
             try vault.create(NewNote(title: "Plan", body: "x"))
         } throws: { error in
             guard case .lock(.busy(_, getpid(), _)) = error as? VaultError else { return false }
-            return (error as! VaultError).exitCode == 1
+            return (error as! VaultError).kind == .failure
         }
         #expect(sandbox.names() == [".enote"])
     }

@@ -214,7 +214,7 @@ struct VaultTrashTests {
             _ = try vault.moveToTrash(path, reason: .removed, from: shown)
             Issue.record("a note changed since the revision was trashed")
         } catch {
-            #expect(error.exitCode == 3, "\(error)")
+            #expect(error.kind == .race, "\(error)")
             #expect(!error.isConflictCopy)
         }
         #expect(sandbox.text("groceries.md") == "eggs\nmilk\n")

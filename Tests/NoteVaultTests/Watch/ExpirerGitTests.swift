@@ -23,10 +23,8 @@ struct ExpirerGitTests {
     /// Runs git in the vault (no user or system config; an identity for commits).
     @discardableResult
     func git(_ arguments: String...) throws -> String {
-        let output = try #require(
-            ProcessRunner.run(
-                ["git", "-C", sandbox.root, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"]
-                    + arguments))
+        let output = GitRepository(folder: sandbox.root).run(
+            ["-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"] + arguments)
         try #require(output.status == 0, "git \(arguments.joined(separator: " ")) exited \(output.status)")
         return String(decoding: output.stdout, as: UTF8.self)
     }
@@ -88,7 +86,7 @@ struct ExpirerGitTests {
         try git("checkout", "--quiet", "-")
         try sandbox.write("shared.md", "mine\n")
         try git("commit", "--quiet", "-am", "mine")
-        let merge = try #require(ProcessRunner.run(["git", "-C", sandbox.root, "-c", "user.name=t", "-c", "user.email=t@t.invalid", "merge", "other"]))
+        let merge = GitRepository(folder: sandbox.root).run(["-c", "user.name=t", "-c", "user.email=t@t.invalid", "merge", "other"])
         try #require(merge.status != 0, "the merge stops with a conflict")
         #expect(sandbox.exists(".git/MERGE_HEAD"))
 

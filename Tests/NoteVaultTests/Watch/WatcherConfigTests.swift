@@ -139,10 +139,8 @@ struct WatcherConfigTests {
     /// Runs git in the vault (no user or system config; an identity for commits).
     @discardableResult
     private func git(_ arguments: String...) throws -> String {
-        let output = try #require(
-            ProcessRunner.run(
-                ["git", "-C", sandbox.root, "-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"]
-                    + arguments))
+        let output = GitRepository(folder: sandbox.root).run(
+            ["-c", "user.name=enote tests", "-c", "user.email=tests@enote.invalid", "-c", "commit.gpgsign=false"] + arguments)
         try #require(output.status == 0, "git \(arguments.joined(separator: " ")) exited \(output.status)")
         return String(decoding: output.stdout, as: UTF8.self)
     }

@@ -1,20 +1,26 @@
 import Foundation
 
-/// Encodes an `Encodable` value straight into JSON text, byte for byte as ``JSONValueEncoder``
-/// followed by ``JSONValue/rendered(pretty:)`` would print it, without building the
-/// ``JSONValue`` in between: how a listing of 100,000 notes is printed.
+/// Encodes an `Encodable` value straight into JSON text (through ``JSONTextWriter``), members in
+/// the order the value encodes them, without building a tree of values in between: the one JSON
+/// encoder of every front end, and how a listing of 100,000 notes is printed. A value's
+/// `encode(to:)` finds what it needs besides itself (``NoteJSONContext``) in ``userInfo``.
 ///
 /// It writes as the value encodes, so a container is finished when its owner writes its next
 /// member or returns; a value that goes back to write into a container it already left (no
 /// `Encodable` of this package does) stops the program rather than print misplaced JSON.
-struct JSONTextEncoder {
+package struct JSONTextEncoder {
     /// Passed to the value's `encode(to:)`.
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    /// Indented with two spaces, as ``JSONValue/rendered(pretty:)`` by default.
-    var pretty = true
+    package var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// Indented with two spaces (what the command line prints), or on one line.
+    package var pretty = true
+
+    package init(userInfo: [CodingUserInfoKey: Any] = [:], pretty: Bool = true) {
+        self.userInfo = userInfo
+        self.pretty = pretty
+    }
 
     /// The JSON text of `value`.
-    func render(_ value: some Encodable) throws -> String {
+    package func render(_ value: some Encodable) throws -> String {
         let sink = Sink(pretty: pretty)
         try sink.encode(value, userInfo: userInfo, codingPath: [])
         return sink.writer.output
@@ -22,7 +28,7 @@ struct JSONTextEncoder {
 
     /// The JSON text of an array of `values`, each encoded on its own with this encoder's
     /// `userInfo`.
-    func renderEach(_ values: some Sequence<some Encodable>) throws -> String {
+    package func renderEach(_ values: some Sequence<some Encodable>) throws -> String {
         let sink = Sink(pretty: pretty)
         sink.writer.beginArray()
         for value in values {
@@ -103,8 +109,9 @@ struct JSONTextEncoder {
             writer.end(object: container.isObject)
         }
 
-        /// Writes `value` without an encoder when it is one of the common plain types; false
-        /// otherwise. The same types as ``JSONValueEncoder``'s fast path, printed the same way.
+        /// Writes `value` without an encoder when it is one of the common plain types (exact types
+        /// only: a cast may bridge one number type to another; each type is checked first, so the
+        /// bit casts reinterpret a value as its own type); false otherwise.
         func writePlain<T: Encodable>(_ value: T) -> Bool {
             if T.self == String.self {
                 writer.string(unsafeBitCast(value, to: String.self))
@@ -200,7 +207,8 @@ struct JSONTextEncoder {
         mutating func superEncoder() -> any Encoder { encoder }
         mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
 
-        /// This container's own encoder, as ``JSONValueEncoder`` hands out for `superEncoder`.
+        /// This container's own encoder, handed out for `superEncoder`: the superclass writes its
+        /// members into the same object.
         private var encoder: any Encoder {
             let slot = Slot()
             slot.container = container

@@ -1,14 +1,14 @@
-/// Writes JSON text, the one printer behind ``JSONValue/rendered(pretty:)`` and
-/// ``JSONTextEncoder``: members in the order written, two-space indentation when pretty, empty
-/// containers as `[]` and `{}`, and every control character escaped (also C1 controls and the
-/// line and paragraph separators), so output is stable for scripts and safe to show.
-struct JSONTextWriter {
-    private(set) var output = ""
-    let pretty: Bool
+/// Writes JSON text, the one printer behind ``JSONTextEncoder``: members in the order written,
+/// two-space indentation when pretty, empty containers as `[]` and `{}`, and every control
+/// character escaped (also C1 controls and the line and paragraph separators), so output is
+/// stable for scripts and safe to show.
+package struct JSONTextWriter {
+    package private(set) var output = ""
+    package let pretty: Bool
     /// The members or elements written so far in each open container, innermost last.
     private var counts: [Int] = []
 
-    init(pretty: Bool) {
+    package init(pretty: Bool) {
         self.pretty = pretty
     }
 
