@@ -14,14 +14,11 @@ public final class LineReader {
     /// The largest line accepted: a note is at most 10 MiB, and JSON escaping can double it.
     public static let maximumLength = MessageReader.maximumLength
 
-    private let descriptor: Int32
     private let maximumLength: Int
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var closed = false
+    private var input: InputBuffer
 
     public init(descriptor: Int32, maximumLength: Int = LineReader.maximumLength) {
-        self.descriptor = descriptor
+        input = InputBuffer(descriptor: descriptor)
         self.maximumLength = maximumLength
     }
 
@@ -30,11 +27,11 @@ public final class LineReader {
         var scanned = 0  // bytes after `position` known to hold no newline
         var dropped = 0  // bytes of an overlong line already thrown away
         while true {
-            if let newline = buffer[(position + scanned)...].firstIndex(of: 0x0A) {
+            if let newline = input.bytes[(input.position + scanned)...].firstIndex(of: 0x0A) {
                 var end = newline
-                if end > position, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = buffer[position..<end]
-                position = newline + 1
+                if end > input.position, input.bytes[end - 1] == 0x0D { end -= 1 }
+                let line = input.bytes[input.position..<end]
+                input.position = newline + 1
                 scanned = 0
                 if dropped > 0 {
                     let length = dropped + line.count
@@ -43,43 +40,20 @@ public final class LineReader {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 return .message(Data(line))
             }
-            scanned = buffer.count - position
+            scanned = input.bytes.count - input.position
             if scanned > maximumLength {
                 dropped += scanned
-                position = buffer.count
+                input.position = input.bytes.count
                 scanned = 0
             }
-            guard fill() else {
+            guard input.fill() else {
                 if dropped > 0 { return .framingError("a message of \(dropped) bytes, more than the \(maximumLength) accepted") }
-                guard position < buffer.count else { return .end }
-                let line = buffer[position...]
-                position = buffer.count
+                guard input.position < input.bytes.count else { return .end }
+                let line = input.bytes[input.position...]
+                input.position = input.bytes.count
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .end }
                 return .message(Data(line))
             }
-        }
-    }
-
-    /// Reads more input; `false` at the end of input.
-    private func fill() -> Bool {
-        if closed { return false }
-        if position > 0, position == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            position = 0
-        } else if position > 65536 {
-            buffer.removeFirst(position)
-            position = 0
-        }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
-                return true
-            }
-            if count < 0, errno == EINTR { continue }
-            closed = true
-            return false
         }
     }
 }

@@ -25,20 +25,17 @@ public final class MessageReader {
     /// The largest body accepted: a note is at most 10 MiB, and JSON escaping can double it.
     public static let maximumLength = 32 * 1_048_576
 
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var closed = false
+    private var input: InputBuffer
 
     public init(descriptor: Int32) {
-        self.descriptor = descriptor
+        input = InputBuffer(descriptor: descriptor)
     }
 
     /// Whether input is there to read, waiting up to `milliseconds` for some: bytes already
     /// read and not yet given out, or bytes (or the end) on the descriptor.
     public func hasInput(waitingUpTo milliseconds: Int32) -> Bool {
-        if position < buffer.count || closed { return true }
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        if input.position < input.bytes.count || input.closed { return true }
+        var descriptors = [pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             let ready = poll(&descriptors, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
@@ -111,68 +108,45 @@ public final class MessageReader {
     private func readLine() -> ArraySlice<UInt8>? {
         var scanned = 0  // bytes after `position` known to hold no line break
         while true {
-            if let newline = buffer[(position + scanned)...].firstIndex(of: 0x0A) {
+            if let newline = input.bytes[(input.position + scanned)...].firstIndex(of: 0x0A) {
                 var end = newline
-                if end > position, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = buffer[position..<end]
-                position = newline + 1
+                if end > input.position, input.bytes[end - 1] == 0x0D { end -= 1 }
+                let line = input.bytes[input.position..<end]
+                input.position = newline + 1
                 return line
             }
-            scanned = buffer.count - position
-            if buffer.count - position > Self.maximumLength {
-                let line = buffer[position...]
-                position = buffer.count
+            scanned = input.bytes.count - input.position
+            if input.bytes.count - input.position > Self.maximumLength {
+                let line = input.bytes[input.position...]
+                input.position = input.bytes.count
                 return line
             }
-            guard fill() else {
-                guard position < buffer.count else { return nil }
-                let line = buffer[position...]
-                position = buffer.count
+            guard input.fill() else {
+                guard input.position < input.bytes.count else { return nil }
+                let line = input.bytes[input.position...]
+                input.position = input.bytes.count
                 return line
             }
         }
     }
 
     private func read(_ count: Int) -> ArraySlice<UInt8>? {
-        while buffer.count - position < count {
-            guard fill() else { return nil }
+        while input.bytes.count - input.position < count {
+            guard input.fill() else { return nil }
         }
-        let body = buffer[position..<position + count]
-        position += count
+        let body = input.bytes[input.position..<input.position + count]
+        input.position += count
         return body
     }
 
     private func skip(_ count: Int) -> Bool {
         var left = count
         while left > 0 {
-            if position == buffer.count, !fill() { return false }
-            let taken = min(left, buffer.count - position)
-            position += taken
+            if input.position == input.bytes.count, !input.fill() { return false }
+            let taken = min(left, input.bytes.count - input.position)
+            input.position += taken
             left -= taken
         }
         return true
-    }
-
-    /// Reads more input; `false` at the end of input.
-    private func fill() -> Bool {
-        if closed { return false }
-        if position > 0, position == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            position = 0
-        } else if position > 65536 {
-            buffer.removeFirst(position)
-            position = 0
-        }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
-                return true
-            }
-            if count < 0, errno == EINTR { continue }
-            closed = true
-            return false
-        }
     }
 }
