@@ -57,7 +57,7 @@ enum CatchUpChannel {
         var pid: Int32 = 0
         var uid: UInt32 = 0
         guard enote_peer_credentials(socket, &pid, &uid) == 0, uid == geteuid(), pid > 0 else { return false }
-        return WatchLock.holder(in: stateFolder) == pid
+        return WatchLock.isHeld(by: pid, in: stateFolder)
     }
 
     /// Creates the listening socket of a watcher (replacing a stale one: the watcher holds the
