@@ -76,6 +76,8 @@ extension Enote {
             }
             let vault = try context.openVault()
             let tasks = try context.openIndex(vault).tasks(query)
+            Trace.mark("listed")
+            defer { Trace.mark("printed") }
             context.warn(tasks.flatMap(\.problems))
             if json {
                 Console.out(JSONPrinter.arrayText(tasks, clock: context.clock))

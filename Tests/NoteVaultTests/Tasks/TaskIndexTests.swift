@@ -83,6 +83,26 @@ struct TaskIndexTests {
         #expect(try query() == [])
     }
 
+    @Test("the note's path, title and revision a task carries follow a move, a new title and an edit; a note past its destroy date lists none")
+    func noteFieldsFollowTheNote() throws {
+        let index = try sandbox.openIndex()
+        try Syscall.rename(sandbox.path("work/plan.md"), sandbox.path("work/moved.md"))
+        try sandbox.write("home.md", VaultSandbox.noteText(title: "Garden", body: "- [ ] in six days due:2026-11-24 #home/garden\n"))
+        try index.synchronize()
+
+        let tasks = try index.tasks(TaskQuery(notes: NoteFilter(now: VaultSandbox.now), today: today))
+        #expect(tasks.map { "\($0.path):\($0.line) \($0.noteTitle ?? "-")" } == ["work/moved.md:6 Plan", "work/moved.md:7 Plan", "home.md:5 Garden", "work/moved.md:9 Plan"])
+        let vault = try sandbox.vault()
+        for task in tasks {
+            #expect(task.noteRevision == (try vault.read(task.path).revision), "\(task.path)")
+        }
+
+        try sandbox.write("work/moved.md", VaultSandbox.noteText(title: "Plan", body: "- [ ] overdue 📅 2026-11-10\n", extra: ["destroy: 2026-11-01"]))
+        try index.synchronize()
+        #expect(try query() == ["home.md:5 in six days #home/garden"])
+        #expect(try query { $0.notes.includePendingExpiry = true } == ["work/moved.md:6 overdue", "home.md:5 in six days #home/garden"])
+    }
+
     @Test("a task from the index carries its note's revision, which a toggle accepts until the note changes")
     func revision() throws {
         let index = try sandbox.openIndex()

@@ -34,7 +34,7 @@ struct IndexTable: Sendable {
 /// - `tasks`: every task list item of every note (``TaskTable.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 21  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift)
+    static let version = 22  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"

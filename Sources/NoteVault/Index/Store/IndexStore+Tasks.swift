@@ -1,13 +1,29 @@
 import Foundation
 import GRDB
 
-/// The task query: `tasks` joined to `notes`, the note filter's conditions and the task's, every
+/// The task query: `tasks` alone, through its covering index, with the note filter's
+/// conditions as lists of notes to keep or leave out and the task's own conditions, every
 /// value bound.
 extension IndexStore {
+    /// What a task query reads, in the order ``task(in:)`` decodes it: only columns of
+    /// `tasks_by_due` (``IndexSchema/taskColumns``), so the table itself is never read.
+    static let taskSelection = "t.path, t.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, t.parent_line, t.tags, t.problems, t.hash"
+
     /// The tasks `query` keeps, by due date (none last), note path and line.
     func tasks(_ query: TaskQuery) throws -> [NoteTask] {
-        var (condition, arguments) = query.notes.sql()
-        var conditions = [condition]
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        // The note filter as the notes to leave out (those whose destroy date passed, a short
+        // list found through an index) and the notes to keep, so no task reads a `notes` row.
+        let (excluded, allowed) = query.notes.ftsRestrictions()
+        if let excluded {
+            conditions.append("t.note_id NOT IN (\(excluded.sql))")
+            arguments += excluded.arguments
+        }
+        if let allowed {
+            conditions.append("t.note_id IN (\(allowed.sql))")
+            arguments += allowed.arguments
+        }
         switch query.status {
         case .open: conditions.append("t.done = 0")
         case .done: conditions.append("t.done = 1")
@@ -32,37 +48,40 @@ extension IndexStore {
             arguments += [" \(key) ", " \(key)/"]
         }
         var sql = """
-            SELECT n.path, n.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, \
-            t.parent_line, t.tags, t.problems, n.hash FROM tasks t JOIN notes n ON n.id = t.note_id \
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY t.due IS NULL, t.due, n.path, t.line
+            SELECT \(Self.taskSelection) FROM tasks t \
+            WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) ORDER BY t.due IS NULL, t.due, t.path, t.line
             """
         if let limit = query.limit {
             sql += " LIMIT ?"
             arguments += [limit]
         }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.task(in:))
+        return try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map(Self.task(in:)))
     }
 
     /// The tasks of one note, in line order.
     func tasks(in path: NotePath) throws -> [NoteTask] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT n.path, n.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, \
-                t.parent_line, t.tags, t.problems, n.hash FROM files f JOIN notes n ON n.id = f.note_id JOIN tasks t ON t.note_id = n.id \
-                WHERE f.path = ? ORDER BY t.line
-                """, arguments: [Data(path.bytes)]
-        ).map(Self.task(in:))
+        try Array(
+            Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT \(Self.taskSelection) FROM tasks t WHERE t.note_id = (SELECT f.note_id FROM files f WHERE f.path = ?) ORDER BY t.line
+                    """, arguments: [Data(path.bytes)]
+            ).map(Self.task(in:)))
     }
 
+    /// A task from a row of ``taskSelection``, decoded in place (a cursor's row lives only
+    /// until the next step).
     private static func task(in row: Row) -> NoteTask {
-        let path: Data = row[0]
         let day = { (index: Int) -> CalendarDay? in (row[index] as String?).flatMap(CalendarDay.init) }
+        let path: Data = row[0]
         let parent: Int? = row[11]
+        let tags: String = row[12]
+        let problems: String = row[13]
         var task = NoteTask(
-            path: NotePath(bytes: [UInt8](path)), line: row[2], text: row[4], summary: row[5], isDone: row[3], due: day(6), scheduled: day(7),
-            start: day(8), completed: day(9), priority: (row[10] as String?).flatMap(NoteTask.Priority.init(rawValue:)),
-            tags: StringArrayColumn.decode(row[12]), parentLine: parent, problems: DiagnosticsColumn.decode(row[13]), noteTitle: row[1])
+            path: NotePath(bytes: [UInt8](path)), line: row[2], text: row[4], summary: row[5],
+            isDone: row[3], due: day(6), scheduled: day(7), start: day(8), completed: day(9),
+            priority: (row[10] as String?).flatMap(NoteTask.Priority.init(rawValue:)), tags: StringArrayColumn.decode(tags), parentLine: parent,
+            problems: DiagnosticsColumn.decode(problems), noteTitle: row[1])
         task.noteRevision = NoteRevision(hash: ContentHash(value: UInt64(bitPattern: row[14] as Int64)))
         return task
     }

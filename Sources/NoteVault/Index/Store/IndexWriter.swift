@@ -162,6 +162,6 @@ struct IndexWriter {
             words.collect(record.searchableName)
         }
         try graph.write(id: id, path: record.path, record: record.graph)
-        try tasks.write(id: id, tasks: record.tasks)
+        try tasks.write(id: id, note: record, tasks: record.tasks)
     }
 }

@@ -9,10 +9,15 @@ import GRDB
 /// - `priority` (``NoteTask/Priority``'s raw value), `parent_line` (the task it is nested under);
 /// - `tags`: the task's tags as written, a JSON array; `tag_keys`: the same normalised
 ///   (``NoteTag/normalize(_:)``) between spaces (` work home/garden `), for the tag filter;
-/// - `problems`: the diagnostics of its dates, a JSON array.
+/// - `problems`: the diagnostics of its dates, a JSON array;
+/// - `path`, `title`, `hash`: the note's, as in its `notes` row. They are copied, not joined:
+///   every write of a note's row rewrites its tasks (``IndexWriter``), so the copy cannot
+///   fall behind, and a task query reads no `notes` page (a thousand tasks due this week sit
+///   in a thousand notes, each on a page of its own).
 ///
-/// Open tasks are found by due date through `tasks_by_due` (`done`, `due`), so `enote tasks
-/// --due 7d` reads only the tasks it lists.
+/// Tasks are found through `tasks_by_due` (`done`, `due`, then every column a task query
+/// reads), a covering index: `enote tasks --due 7d` reads the few pages that hold the tasks it
+/// lists, in order, and never the table. `tasks_by_note` finds a note's tasks.
 extension IndexSchema {
     static let tasks = IndexTable(
         name: "tasks",
@@ -31,13 +36,23 @@ extension IndexSchema {
                 parent_line INTEGER,
                 tags TEXT NOT NULL,
                 tag_keys TEXT NOT NULL,
-                problems TEXT NOT NULL
+                problems TEXT NOT NULL,
+                path BLOB NOT NULL,
+                title TEXT NOT NULL,
+                hash INTEGER NOT NULL
             )
             """,
         indexes: """
             CREATE INDEX tasks_by_note ON tasks(note_id);
-            CREATE INDEX tasks_by_due ON tasks(done, due);
+            CREATE INDEX tasks_by_due ON tasks(\(taskColumns.joined(separator: ", ")));
             """)
+
+    /// The columns of `tasks_by_due`, in its order: what the task query filters on first, then
+    /// everything it reads (``IndexStore/taskSelection``), so that it never reads the table.
+    static let taskColumns = [
+        "done", "due", "path", "line", "note_id", "tag_keys", "text", "summary", "scheduled", "start", "completed", "priority", "parent_line",
+        "tags", "problems", "title", "hash",
+    ]
 }
 
 /// The prepared statements that write a note's rows in `tasks`, beside ``IndexWriter``'s note
@@ -51,13 +66,14 @@ struct TaskWriter {
             db,
             sql: """
                 INSERT INTO tasks (note_id, line, done, text, summary, due, scheduled, start, completed, priority, parent_line, tags, \
-                tag_keys, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                tag_keys, problems, path, title, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         delete = try RawStatement(db, sql: "DELETE FROM tasks WHERE note_id = ?")
     }
 
-    /// Writes the rows of a note whose old rows (if any) were deleted.
-    mutating func write(id: Int64, tasks: [NoteTask]) throws {
+    /// Writes the rows of a note whose old rows (if any) were deleted, with the note's path,
+    /// title and revision hash as its own row holds them.
+    mutating func write(id: Int64, note: IndexRecord, tasks: [NoteTask]) throws {
         for task in tasks {
             insert.reset()
             insert.bind(id)
@@ -74,6 +90,9 @@ struct TaskWriter {
             insert.bind(StringArrayColumn.encode(task.tags))
             insert.bind(Self.tagKeys(task.tags))
             insert.bind(DiagnosticsColumn.encode(task.problems))
+            insert.bind(blob: note.path.bytes)
+            insert.bind(note.note.title)
+            insert.bind(note.hash.storedValue)
             try insert.run()
         }
     }
