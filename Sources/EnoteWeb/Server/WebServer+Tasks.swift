@@ -36,8 +36,9 @@ extension WebServer {
         router.post("/tasks/toggle") { request, context in await self.work.run { self.toggleTask(request, context) } }
     }
 
-    /// A checkbox of the Tasks page: JSON for the page's script (the note's new revision, so the
-    /// other tasks of the note stay current), a redirect back for a form posted without it.
+    /// A checkbox of the Tasks page: the task's JSON for the page's script (with the note's new
+    /// revision, so the other tasks of the note stay current), a redirect back for a form
+    /// posted without it.
     func toggleTask(_ request: Request, _ context: WebContext) -> Response {
         let wantsJSON = request.headers[.accept]?.contains("application/json") == true
         do throws(VaultError) {
@@ -47,18 +48,15 @@ extension WebServer {
             guard let revision = form["revision"].flatMap(NoteRevision.init) else {
                 throw .invalidInput("the form did not say which version of the note it started from; open the editor again")
             }
-            let done = form["done"] != "0"
-            let note: Note
-            switch try web.vault.setTask(in: path, line: line, done: done, revision: revision) {
-            case .changed(let changed, _), .unchanged(let changed, _): note = changed
-            }
+            let change = try web.vault.setTask(in: path, line: line, done: form["done"] != "0", revision: revision)
             web.wrote([path])
             guard wantsJSON else { return Response(status: .seeOther, headers: [.location: "/tasks"]) }
-            return JSONBody.response(["path": path.description, "line": String(line), "done": String(done), "revision": note.revision.description])
+            // The task as `enote tasks --json` gives it, with the note's new revision.
+            return JSONBody.response(change.task)
         } catch {
             let status = Self.status(of: error)  // a task gone from its line is a race: 409
             guard wantsJSON else { return Refusal.page(status, error.message, context.language) }
-            return JSONBody.response(["error": WebMessages.text(error.message, in: context.language)], status: status)
+            return JSONBody.response(JSONBody.Refusal(error: WebMessages.text(error.message, in: context.language)), status: status)
         }
     }
 }

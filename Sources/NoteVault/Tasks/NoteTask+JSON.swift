@@ -4,8 +4,10 @@ extension NoteTask: Encodable {
     /// (without the dates and priority read), `done`, `due`, `scheduled`, `start`, `completed`
     /// (days as `YYYY-MM-DD` or `null`), `priority` (`highest`, `high`, `medium`, `low`,
     /// `lowest` or `null`), `tags` (as written, without `#`), `parent_line` (the line of the task
-    /// it is nested under, or `null`) and `warnings` (dates that could not be read, as
-    /// `file:line:column: message` in the reader's language), in this order.
+    /// it is nested under, or `null`), `warnings` (dates that could not be read, as
+    /// `file:line:column: message` in the reader's language) and `revision` (the note's
+    /// revision the task was read from, which a toggle sends back; `null` when not known), in
+    /// this order.
     public func encode(to encoder: any Encoder) throws {
         var json = encoder.container(keyedBy: Key.self)
         try json.encode(path.description, forKey: "path")
@@ -22,6 +24,7 @@ extension NoteTask: Encodable {
         try json.encode(tags, forKey: "tags")
         try json.encode(parentLine, forKey: "parent_line")
         try json.encode(problems.map { "\($0.location): \($0.message.text)" }, forKey: "warnings")
+        try json.encode(noteRevision?.description, forKey: "revision")
     }
 
     /// A JSON member name.

@@ -1,9 +1,17 @@
-/// How marking a task done or open ended.
+/// How marking a task done or open ended; each task carries the revision of the note as it
+/// now is (``NoteTask/noteRevision``).
 public enum TaskChange: Sendable {
     /// The note was written; the task as it now reads.
     case changed(Note, NoteTask)
     /// The task already was as asked: nothing was written.
     case unchanged(Note, NoteTask)
+
+    /// The task as it now reads, whether or not the note was written.
+    public var task: NoteTask {
+        switch self {
+        case .changed(_, let task), .unchanged(_, let task): task
+        }
+    }
 }
 
 extension Vault {
@@ -32,9 +40,10 @@ extension Vault {
         if let revision, ContentHash(snapshot.bytes) != revision.hash {
             throw .write(.conflict(path: path, conflictCopy: nil))
         }
-        guard let task = TaskExtractor.tasks(in: note.content, path: path).first(where: { $0.line == line }) else {
+        guard var task = TaskExtractor.tasks(in: note.content, path: path).first(where: { $0.line == line }) else {
             throw .taskNotFound(path: path, line: line)
         }
+        task.noteRevision = note.revision
         let stampDay = config.taskDoneDate ? CalendarDay(clock.now(), in: clock.timeZone) : nil
         let edits = task.toggleEdits(done: done, stampDay: stampDay)
         guard !edits.isEmpty else { return .unchanged(note, task) }
@@ -44,7 +53,8 @@ extension Vault {
             throw .write(error)
         }
         let written = try read(path)
-        let now = TaskExtractor.tasks(in: written.content, path: path).first { $0.line == line }
-        return .changed(written, now ?? task)
+        var now = TaskExtractor.tasks(in: written.content, path: path).first { $0.line == line } ?? task
+        now.noteRevision = written.revision
+        return .changed(written, now)
     }
 }

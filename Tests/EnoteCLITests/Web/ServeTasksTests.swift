@@ -44,7 +44,14 @@ import Testing
         let done = try client.post("/tasks/toggle", form: [("path", "plan.md"), ("line", "5"), ("revision", revision), ("done", "1")], headers: json)
         #expect(done.status == 200, "\(done)")
         #expect(try vault.text("plan.md") == text.replacingOccurrences(of: "- [ ] call Ann", with: "- [x] call Ann"))
-        #expect(done.body.contains("\"revision\""))
+        // The answer is the task as every front end gives it (`enote tasks --json`), with the
+        // note's new revision for the page's other checkboxes.
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(done.body.utf8)) as? [String: Any], "\(done.body)")
+        #expect(answer["path"] as? String == "plan.md")
+        #expect(answer["line"] as? Int == 5)
+        #expect(answer["done"] as? Bool == true)
+        #expect(answer["summary"] as? String == "call Ann")
+        #expect(answer["revision"] as? String == Self.revision(in: try client.send("GET", "/tasks").body), "the revision the page now shows")
 
         // The page's revision is now stale: refused, nothing written.
         let after = try vault.text("plan.md")
