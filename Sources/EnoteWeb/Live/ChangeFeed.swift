@@ -5,8 +5,8 @@ import Synchronization
 /// Hands the vault's changes to every open page: each page's event stream subscribes, and the
 /// live watcher publishes the notes it indexed.
 package final class ChangeFeed: Sendable {
-    /// One batch of changes: the notes that came, changed or went.
-    package struct Event: Sendable, Equatable {
+    /// One batch of changes: the notes that came, changed or went; as JSON, `{"paths":[…]}`.
+    package struct Event: Sendable, Equatable, Encodable {
         package var paths: [String]
     }
 

@@ -17,7 +17,7 @@ extension WebServer {
                     try await writer.write(ByteBuffer(string: ": ping\n\n"))
                     continue
                 }
-                let data = (try? JSONEncoder().encode(["paths": event.paths])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                let data = (try? JSONTextEncoder(pretty: false).render(event)) ?? "{}"
                 try await writer.write(ByteBuffer(string: "event: change\ndata: \(data)\n\n"))
             }
             try await writer.finish(nil)
