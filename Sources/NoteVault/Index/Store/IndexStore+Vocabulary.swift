@@ -58,13 +58,13 @@ extension IndexStore: SearchVocabulary {
 
     func words(from lower: [UInt8], below upper: [UInt8], limit: Int, descending: Bool) throws -> [[UInt8]] {
         var words: [[UInt8]] = []
-        var statement = try wordRange(from: lower, below: upper, limit: limit, descending: descending)
+        let statement = try wordRange(from: lower, below: upper, limit: limit, descending: descending)
         while try statement.step() { words.append(Array(statement.bytes(0))) }
         return words
     }
 
     func forEachWord(beginningWith prefix: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        var statement = try wordRange(from: prefix, below: prefix + [0xFF], limit: -1, descending: false)
+        let statement = try wordRange(from: prefix, below: prefix + [0xFF], limit: -1, descending: false)
         while try statement.step() { body(statement.bytes(0)) }
     }
 
