@@ -83,7 +83,7 @@ extension NoteIndex {
         for folder in waiting {
             for position in table.positions(under: folder.path) { seen[position] = true }
         }
-        let removed = seen.indices.filter { !seen[$0] }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
+        let removed = seen.indices.filter { !seen[$0] }.map { table.path(at: $0) }
         var said = summary
         said.unreadableFolders.removeAll { $0.error.isTransient }
         var report = SyncReport(total: total, warnings: said.warnings)
@@ -105,7 +105,7 @@ extension NoteIndex {
     func reconcile(files paths: [NotePath], keepingMissing: (NotePath) -> Bool) throws(VaultError) -> SyncReport {
         let policy = vault.notePathPolicy
         var work: [SyncItem] = []
-        var removed: [(id: Int64, path: NotePath)] = []
+        var removed: [NotePath] = []
         let indexed = try read { store in try Self.indexedEntries(for: paths, store) }
         var unreadable: [SyncReport.Unreadable] = []
         for path in Set(paths) {
@@ -121,9 +121,9 @@ extension NoteIndex {
             if let status, policy.isNote(path, kind: status.kind) {
                 if let entry = indexed[path], entry.fingerprint == status.fingerprint, !entry.racy { continue }
                 work.append(SyncItem(path: path, status: status, indexed: indexed[path]))
-            } else if let entry = indexed[path] {
+            } else if indexed[path] != nil {
                 if status == nil, keepingMissing(path) { continue }
-                removed.append((entry.id, path))
+                removed.append(path)
             }
         }
         var report = SyncReport(total: work.count)
@@ -175,7 +175,7 @@ extension NoteIndex {
         }
         let waiting = summary.unreadableFolders.filter { $0.error.isTransient }
         for below in waiting { seen.formUnion(table.positions(under: below.path)) }
-        let removed = range.filter { !seen.contains($0) }.map { (id: table.entries[$0].id, path: table.path(at: $0)) }
+        let removed = range.filter { !seen.contains($0) }.map { table.path(at: $0) }
         summary.unreadableFolders.removeAll { $0.error.isTransient }
         var report = SyncReport(total: work.count, warnings: summary.warnings)
         report.unreadable = waiting.map { SyncReport.Unreadable(path: $0.path, isFolder: true, error: $0.error) }
@@ -194,14 +194,19 @@ extension NoteIndex {
 
     /// Writes the changes found by a walk or a reconcile in one transaction, reading the
     /// changed files on another thread while it writes.
+    ///
+    /// What the walk saw may be old by the time it writes: another process (the watcher, a
+    /// server, a command that walked because git was busy) may have written the index in
+    /// between, removing a note and adding it again under a new row number, or giving a removed
+    /// note's number to a different note. So inside the transaction, which no other writer can
+    /// enter, every path is looked up again: a note is written through the row its path has now,
+    /// and a note to remove is looked at on disk again, removed only if it is still gone (read
+    /// again if it came back) and only through its own row.
     private func apply(
-        _ work: [SyncItem], removed: [(id: Int64, path: NotePath)], report initial: SyncReport, progress: ((SyncProgress) -> Void)?
+        _ work: [SyncItem], removed: [NotePath], report initial: SyncReport, progress: ((SyncProgress) -> Void)?
     ) throws(VaultError) -> SyncReport {
-        guard !work.isEmpty || !removed.isEmpty else {
-            var report = initial
-            report.removed = removed.count
-            return report
-        }
+        beforeWriting?()
+        guard !work.isEmpty || !removed.isEmpty else { return initial }
         let timeZone = vault.clock.timeZone
         let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
         let vault = self.vault
@@ -209,11 +214,11 @@ extension NoteIndex {
         // it starts its report afresh each time.
         let outcome = try connection.write { store -> SyncReport in
             var report = initial
-            report.removed = removed.count
-            report.changes = removed.map { SyncReport.Change(kind: .removed, path: $0.path) }
-            let items = try Self.withDetails(work, store)
+            let (items, gone) = try Self.current(work, removed: removed, vault: vault, store)
+            report.removed = gone.count
+            report.changes = gone.map { SyncReport.Change(kind: .removed, path: $0.path) }
             var writer = try store.writer()
-            for note in removed { try writer.delete(id: note.id, path: note.path) }
+            for note in gone { try writer.delete(id: note.id, path: note.path) }
             var done = 0
             try BatchPipeline.run(
                 items, batchSize: 128,
@@ -256,17 +261,39 @@ extension NoteIndex {
         }
     }
 
-    /// Adds what an update needs to know about notes already indexed (hash, `updated` text and
-    /// time). A note another process indexed since the walk is found by its path here too.
-    private static func withDetails(_ work: [SyncItem], _ store: IndexStore) throws -> [SyncItem] {
+    /// The work and the removals as the index and the files stand inside the writing
+    /// transaction (see ``apply(_:removed:report:progress:)``): each note to write with the row
+    /// its path has now and what an update needs to know about it (hash, `updated` text and
+    /// time); each note to remove with its own row, unless another process removed it already
+    /// (nothing to do) or it is on disk again (then it is read like the rest of the work).
+    private static func current(
+        _ work: [SyncItem], removed: [NotePath], vault: Vault, _ store: IndexStore
+    ) throws -> (work: [SyncItem], gone: [(id: Int64, path: NotePath)]) {
         let files = try store.fileLookup()
         let notes = try store.contentLookup()
-        return try work.map { item in
-            var item = item
-            if item.indexed == nil { item.indexed = try files.entry(for: item.path) }
-            if let indexed = item.indexed { item.existing = try notes.fingerprint(of: indexed.id) }
-            return item
+        let policy = vault.notePathPolicy
+        var items = work
+        var gone: [(id: Int64, path: NotePath)] = []
+        for path in removed {
+            guard let entry = try files.entry(for: path) else { continue }
+            do throws(VaultError) {
+                let status = try vault.fileStatus(path)
+                if policy.isNote(path, kind: status.kind) {
+                    items.append(SyncItem(path: path, status: status, indexed: nil))
+                    continue
+                }
+            } catch .system(let error) where error.isTransient {
+                // Cannot look for now: the entry stays, as for any note that cannot be read.
+                continue
+            } catch {}
+            gone.append((entry.id, path))
         }
+        for position in items.indices {
+            let indexed = try files.entry(for: items[position].path)
+            items[position].indexed = indexed
+            items[position].existing = try indexed.flatMap { try notes.fingerprint(of: $0.id) }
+        }
+        return (items, gone)
     }
 
     /// Reads one changed file off the database thread.

@@ -111,10 +111,15 @@ extension NoteIndex {
         }
     }
 
-    /// Whether the index's tables are all there, hold one row per note each, and pass SQLite's check.
+    /// Whether the index's tables are all there, hold one row per note each, agree on which
+    /// row is which note's, and pass SQLite's check.
     func isIntact(notes expected: Int) throws -> Bool {
         let counts = try rowCounts()
+        let agreeing = try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM files f JOIN notes n ON n.id = f.note_id AND n.path = f.path JOIN notes_fts t ON t.rowid = n.id")
+        }
         return quickCheck() && counts["notes"] == expected && counts["files"] == expected && counts["notes_fts"] == expected
+            && agreeing == expected
     }
 
     /// Runs SQL on the index's connection (to set up a situation below the API).
