@@ -12,6 +12,9 @@ final class NoteList: Sendable {
     let folded: [UInt8]
     /// Where each note's folded text starts in ``folded``; one more entry, the end.
     let starts: [Int32]
+    /// For each note, which bytes its folded text holds, as ``FuzzyMatch/mask(of:)`` folds
+    /// them into 64 bits: a note whose mask lacks a bit of what was typed cannot match it.
+    let masks: [UInt64]
 
     var count: Int { paths.count }
 
@@ -26,6 +29,14 @@ final class NoteList: Sendable {
             Self.fold(summary.path, into: &folded)
         }
         starts.append(Int32(folded.count))
+        var masks: [UInt64] = []
+        masks.reserveCapacity(summaries.count)
+        folded.withUnsafeBufferPointer { folded in
+            for index in 0..<summaries.count {
+                masks.append(FuzzyMatch.mask(of: UnsafeBufferPointer(rebasing: folded[Int(starts[index])..<Int(starts[index + 1])])))
+            }
+        }
+        self.masks = masks
         self.paths = summaries.map(\.path)
         self.titles = summaries.map(\.title)
         self.descriptions = summaries.map(\.description)

@@ -45,6 +45,28 @@ import Testing
         #expect(range == [0, "Кот 😀 日本 [[".utf16.count, 0, prefix.utf16.count])
     }
 
+    /// What is typed after `[[` is matched against each note's title and path together, in any
+    /// case and script; a note that lacks one of the typed letters anywhere is never offered.
+    @Test(
+        "typed letters are looked for in the title and the path, whatever the case or script",
+        arguments: [
+            ("пкиот", ["Поездка в Киото"]),
+            ("travjapkyo", ["Поездка в Киото"]),  // every letter is in the path alone
+            ("ПОЕЗД", ["Поездка в Киото"]),
+            ("grocmd", ["Список покупок"]),
+            ("plan", ["Plan"]),
+            ("planx", []),
+            ("киотоz", []),
+        ])
+    func typedLettersAreFoundInTitleAndPath(typed: String, labels: [String]) throws {
+        let (vault, client) = try Self.start()
+        let uri = vault.root.appendingPathComponent("notes/today.md").absoluteString
+        let prefix = "[[\(typed)"
+        client.open(uri, "\(prefix)\n")
+        let items = Self.complete(client, uri, line: 0, character: prefix.utf16.count)
+        #expect(items.compactMap { $0["label"] as? String } == labels)
+    }
+
     @Test func afterParenthesisARelativePathPercentEncoded() throws {
         let (vault, client) = try Self.start()
         let uri = vault.root.appendingPathComponent("notes/today.md").absoluteString

@@ -47,9 +47,10 @@ struct ChangeLog {
 extension IndexStore {
     /// The index file's epoch and the last change recorded in it.
     func changePosition() throws -> (epoch: String, seq: Int64) {
-        let epoch = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") ?? ""
-        let seq = try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
-        return (epoch, seq)
+        let statement = try db.cachedStatement(
+            sql: "SELECT (SELECT value FROM meta WHERE key = 'epoch'), (SELECT coalesce(max(seq), 0) FROM changes)")
+        guard let row = try Row.fetchOne(statement) else { return ("", 0) }
+        return ((row[0] as String?) ?? "", (row[1] as Int64?) ?? 0)
     }
 
     /// The paths changed after `seq`, oldest first, at most `limit` rows, and whether rows

@@ -154,12 +154,25 @@ final class IndexConnection {
     /// connection already healed the damaged file, the read runs again on its file instead
     /// (``healOrAdopt(reason:)``).
     func read<T>(_ body: (IndexStore) throws -> T) throws(VaultError) -> T {
+        try reading { try database.read { db in try body(IndexStore(db)) } }
+    }
+
+    /// Runs a read of one statement, which SQLite runs in a transaction of its own, without the
+    /// read transaction and read-only guard ``read(_:)`` sets around it (a few statements of
+    /// their own): for a question a server asks before every answer, such as where the change
+    /// record stands. Busy and damaged databases are dealt with as in ``read(_:)``.
+    func readOneStatement<T>(_ body: (IndexStore) throws -> T) throws(VaultError) -> T {
+        try reading { try database.unsafeRead { db in try body(IndexStore(db)) } }
+    }
+
+    /// Runs `run` with ``read(_:)``'s retries and healing.
+    private func reading<T>(_ run: () throws -> T) throws(VaultError) -> T {
         var attempt = 0
         var healed = false
         while true {
             attempt += 1
             do {
-                return try database.read { db in try body(IndexStore(db)) }
+                return try run()
             } catch let error as VaultError {
                 throw error
             } catch {
