@@ -24,6 +24,10 @@ public final class LanguageServer {
     var encoding: PositionEncoding = .utf16
     let documents = DocumentStore()
     private var workspaces: [String: VaultWorkspace] = [:]
+    /// Each document's file and the vault that holds it, by URI, worked out once: parsing the
+    /// URI and looking for `.enote/` up its folders cost more than most answers. (A vault made
+    /// later in a folder between a document and its vault is seen after a restart.)
+    private var fileLocations: [String: (file: String, root: String)] = [:]
     /// What the library said about the vaults, sent to the client's log from this thread.
     private let libraryLines = LibraryLines()
     /// Roots and files already reported in the log, so each reason is said once.
@@ -230,15 +234,22 @@ public final class LanguageServer {
     /// The vault and vault-relative path of a document, or nil (logged once) when it is not a
     /// note of a vault.
     func location(of uri: String) -> (VaultWorkspace, String)? {
-        guard let url = URL(string: uri), url.isFileURL else {
-            logOnce(uri, "enote lsp: \(uri) is not a file, so enote lsp leaves it alone")
-            return nil
-        }
-        let file = url.standardizedFileURL.path
-        let folder = (file as NSString).deletingLastPathComponent
-        guard let root = try? VaultLocator.locate(explicit: nil, environment: [:], currentDirectory: folder) else {
-            logOnce(folder, "enote lsp: \(file) is in no vault (no folder above it holds .enote/), so enote lsp stays quiet for it")
-            return nil
+        let (file, root): (String, String)
+        if let known = fileLocations[uri] {
+            (file, root) = known
+        } else {
+            guard let url = URL(string: uri), url.isFileURL else {
+                logOnce(uri, "enote lsp: \(uri) is not a file, so enote lsp leaves it alone")
+                return nil
+            }
+            file = url.standardizedFileURL.path
+            let folder = (file as NSString).deletingLastPathComponent
+            guard let found = try? VaultLocator.locate(explicit: nil, environment: [:], currentDirectory: folder) else {
+                logOnce(folder, "enote lsp: \(file) is in no vault (no folder above it holds .enote/), so enote lsp stays quiet for it")
+                return nil
+            }
+            root = found
+            fileLocations[uri] = (file, root)
         }
         guard let workspace = workspace(at: root) else { return nil }
         guard let path = workspace.relativePath(of: file),
