@@ -3,7 +3,8 @@ import Foundation
 import NoteVault
 
 extension LanguageServer {
-    /// How long the input must be quiet before due diagnostics are published: longer than the
+    /// How long the input must be quiet before the diagnostics of a changed or saved document
+    /// are published (those of a document just opened are published at once): longer than the
     /// gap between the messages of one burst, shorter than a reader notices.
     static let diagnosticsQuietMilliseconds: Int32 = 150
 

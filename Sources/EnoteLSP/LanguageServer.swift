@@ -167,7 +167,11 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let opened = params.decode(LSP.DidOpenParams.self) else { return }
             documents.open(opened.textDocument)
-            scheduleDiagnostics(opened.textDocument.uri)
+            // A note just opened is shown with its problems at once: only typing is waited for.
+            if location(of: opened.textDocument.uri) != nil {
+                pendingDiagnostics.removeAll { $0 == opened.textDocument.uri }
+                publishDiagnostics(opened.textDocument.uri)
+            }
         case "textDocument/didChange":
             guard let change = params.decode(LSP.DidChangeParams.self) else { return }
             guard documents.change(change, encoding: encoding) else { return }

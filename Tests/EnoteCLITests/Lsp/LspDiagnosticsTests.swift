@@ -142,6 +142,23 @@ import Testing
         #expect(try #require(client.diagnostics(for: uri)).isEmpty)
     }
 
+    /// A note just opened is shown with its problems at once: its diagnostics are published
+    /// before the server answers a request sent right behind the `didOpen` (only typing waits
+    /// for the input to go quiet).
+    @Test func anOpenedNoteGetsItsDiagnosticsBeforeTheNextAnswer() throws {
+        let (vault, client) = try Self.start()
+        let uri = vault.root.appendingPathComponent("opened.md").absoluteString
+        client.open(uri, "[[nowhere]]\n")
+        let answer = try #require(client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 3]]))
+        let messages = client.messages
+        let answerAt = try #require(messages.firstIndex { ($0["id"] as? Int) == (answer["id"] as? Int) && $0["method"] == nil })
+        let diagnosticsAt = messages.firstIndex { message in
+            (message["params"] as? [String: Any])?["uri"] as? String == uri && message["method"] as? String == "textDocument/publishDiagnostics"
+        }
+        #expect(diagnosticsAt.map { $0 < answerAt } == true, "the diagnostics came after the answer, or not at all")
+        #expect(try #require(client.diagnostics(for: uri)).count == 1)
+    }
+
     /// Many changes that arrive together are analysed and published once, for the last text: the
     /// server publishes when its input has gone quiet, never once per keystroke. (All the
     /// changes go in one write, so the server has them all before it could publish.)
