@@ -1,25 +1,34 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension VaultSession {
     /// The changes to the vault's notes as they happen, by any process (a watcher, a command, an
     /// editor's save indexed by `enote watch`, this server's own writes): the one change detector
     /// every long-running front end uses.
     ///
-    /// A thread of the session's own reads the index's change record every `interval` seconds
-    /// (two small queries; SQLite work never runs on Swift's cooperative threads) and yields what
-    /// changed; the thread ends when the stream's consumer stops iterating. Nothing is yielded
-    /// while nothing changes. The stream tells what changed after this call returned.
+    /// A thread of the session's own reads the index's change record and yields what changed;
+    /// the thread ends when the stream's consumer stops iterating. It reads the record when the
+    /// index's files are written (inotify on `.enote/`: any process's commit writes them), a
+    /// moment later, so that a commit whose last write woke it is visible; and every `interval`
+    /// seconds in any case, which alone is enough where inotify is not available. A look costs
+    /// one statement (``NoteIndex/changes(since:)``), and SQLite work never runs on Swift's
+    /// cooperative threads. Nothing is yielded while nothing changes. The stream tells what
+    /// changed after this call returned.
     public func changeStream(every interval: Double = 0.25) -> AsyncStream<IndexChanges> {
         let (stream, continuation) = AsyncStream.makeStream(of: IndexChanges.self, bufferingPolicy: .unbounded)
         let stopped = StopFlag()
         continuation.onTermination = { _ in stopped.stop() }
         // Taken here, not when the thread first runs: a change made meanwhile is not missed.
         let start = try? changeToken()
+        let wakeUp = IndexWriteSignal(stateFolder: vault.stateFolder)
         let thread = Thread { [self] in
             var token = start
             while !stopped.isStopped {
-                Thread.sleep(forTimeInterval: interval)
+                wakeUp.wait(atMost: interval)
                 guard let last = token else {
                     token = try? changeToken()
                     continue
@@ -33,6 +42,41 @@ extension VaultSession {
         thread.name = "enote changes"
         thread.start()
         return stream
+    }
+}
+
+/// Wakes the change stream when the index's files in `.enote/` are written, created or
+/// replaced, or after a time at most.
+private final class IndexWriteSignal: @unchecked Sendable {
+    /// How long after a write the record is read: a commit's last write to the log comes just
+    /// before SQLite makes the commit visible to readers.
+    static let settle: Double = 0.005
+
+    /// `nil` when inotify cannot watch the folder: the stream then looks on its interval alone.
+    /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
+    private let inotify: Inotify?
+
+    init(stateFolder: String) {
+        let inotify = try? Inotify()
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_ONLYDIR | IN_DONT_FOLLOW)
+        if let inotify, (try? inotify.watch(stateFolder, mask: mask, counted: false)) != nil {
+            self.inotify = inotify
+        } else {
+            self.inotify = nil
+        }
+    }
+
+    /// Returns after the index's files were written (and ``settle`` more), or after `seconds`.
+    func wait(atMost seconds: Double) {
+        guard let inotify else {
+            Thread.sleep(forTimeInterval: seconds)
+            return
+        }
+        var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up)))
+        guard ready > 0 else { return }
+        usleep(UInt32(Self.settle * 1_000_000))
+        _ = inotify.readAvailable()
     }
 }
 
