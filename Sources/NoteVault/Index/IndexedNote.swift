@@ -103,18 +103,21 @@ extension IndexedNote: Encodable {
 
     /// A snippet as an HTML fragment: the text escaped, matches in `<mark>`, lines joined.
     public static func htmlSnippet(_ snippet: String) -> String {
-        var out = ""
-        for scalar in snippet.unicodeScalars {
-            switch scalar {
-            case "\u{2}": out += "<mark>"
-            case "\u{3}": out += "</mark>"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\n": out += " "
-            default: out.unicodeScalars.append(scalar)
+        // Every character replaced is ASCII, so the UTF-8 bytes are read one by one and the rest
+        // copied as they are: a search answer writes fifty of these.
+        var out: [UInt8] = []
+        out.reserveCapacity(snippet.utf8.count + 32)
+        for byte in snippet.utf8 {
+            switch byte {
+            case 0x02: out += "<mark>".utf8
+            case 0x03: out += "</mark>".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: " "))
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -50,7 +50,7 @@ extension VaultSession {
 private final class IndexWriteSignal: @unchecked Sendable {
     /// How long after a write the record is read: a commit's last write to the log comes just
     /// before SQLite makes the commit visible to readers.
-    static let settle: Double = 0.005
+    static let settle: Double = 0.001
 
     /// `nil` when inotify cannot watch the folder: the stream then looks on its interval alone.
     /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
