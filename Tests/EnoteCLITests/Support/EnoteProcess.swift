@@ -92,11 +92,37 @@ struct EnoteProcess {
             process.terminate()
             Issue.record("enote \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
+        let status = Self.exitStatus(of: process)
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             stdoutBytes: outData)
     }
+
+    /// Waits for `process` to end and returns its status as `terminationStatus` gives it (the
+    /// exit code, or the signal that ended it).
+    ///
+    /// Foundation's `waitUntilExit()` hung once in CI: the child had exited, Foundation never
+    /// collected it, and the zombie stayed while Swift Testing's exit-test monitor thread spun on
+    /// `waitid` for any child. So the wait polls, and a child that has been a zombie for a
+    /// second without Foundation noticing is collected here.
+    static func exitStatus(of process: Process) -> Int32 {
+        let pid = process.processIdentifier
+        var zombieSince: Date?
+        while process.isRunning {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+                let since = zombieSince ?? Date()
+                zombieSince = since
+                var status: Int32 = 0
+                if Date().timeIntervalSince(since) > 1, waitpid(pid, &status, WNOHANG) == pid {
+                    return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+                }
+            }
+            usleep(5_000)
+        }
+        return process.terminationStatus
+    }
 }
+
