@@ -8,9 +8,9 @@ extension LanguageServer {
     /// gap between the messages of one burst, shorter than a reader notices.
     static let diagnosticsQuietMilliseconds: Int32 = 150
 
-    /// Marks the diagnostics of the document at `uri` as due; ``run()`` publishes them once the
-    /// input goes quiet. The document's vault is opened now (or the log says once why there is
-    /// none), so that requests about the vault are answered before the first publication.
+    /// Marks the diagnostics of the document at `uri` (changed or saved) as due; ``run()``
+    /// publishes them once the input goes quiet. The document's vault is opened now (or the log
+    /// says once why there is none).
     func scheduleDiagnostics(_ uri: String) {
         guard !pendingDiagnostics.contains(uri), location(of: uri) != nil else { return }
         pendingDiagnostics.append(uri)

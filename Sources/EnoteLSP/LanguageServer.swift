@@ -28,6 +28,8 @@ public final class LanguageServer {
     /// URI and looking for `.enote/` up its folders cost more than most answers. (A vault made
     /// later in a folder between a document and its vault is seen after a restart.)
     private var fileLocations: [String: (file: String, root: String)] = [:]
+    /// How many URIs ``fileLocations`` holds before it starts again.
+    static let rememberedLocations = 4096
     /// What the library said about the vaults, sent to the client's log from this thread.
     private let libraryLines = LibraryLines()
     /// Roots and files already reported in the log, so each reason is said once.
@@ -50,9 +52,10 @@ public final class LanguageServer {
     /// Serves until `exit` or the end of input: 0 after a `shutdown`, 1 otherwise (the
     /// protocol's rule for `exit`).
     ///
-    /// Diagnostics are published when the input has been quiet for
+    /// The diagnostics of a changed document are published when the input has been quiet for
     /// ``diagnosticsQuietMilliseconds``: a burst of changes (typing, a paste, a batch) is
-    /// analysed once, for its last text, never once per keystroke.
+    /// analysed once, for its last text, never once per keystroke. Those of a document just
+    /// opened are published at once.
     public func run() -> Int32 {
         while true {
             if !pendingDiagnostics.isEmpty, !reader.hasInput(waitingUpTo: Self.diagnosticsQuietMilliseconds) {
@@ -253,6 +256,8 @@ public final class LanguageServer {
                 return nil
             }
             root = found
+            // Bounded: a checkout reported file by file (`didChangeWatchedFiles`) names many.
+            if fileLocations.count >= Self.rememberedLocations { fileLocations.removeAll(keepingCapacity: true) }
             fileLocations[uri] = (file, root)
         }
         guard let workspace = workspace(at: root) else { return nil }

@@ -214,7 +214,8 @@ extension NoteIndex {
         // it starts its report afresh each time.
         let outcome = try connection.write { store -> SyncReport in
             var report = initial
-            let (items, gone) = try Self.current(work, removed: removed, vault: vault, store)
+            let (items, gone, unreadable) = try Self.current(work, removed: removed, vault: vault, store)
+            report.unreadable += unreadable
             report.removed = gone.count
             report.changes = gone.map { SyncReport.Change(kind: .removed, path: $0.path) }
             var writer = try store.writer()
@@ -268,12 +269,13 @@ extension NoteIndex {
     /// (nothing to do) or it is on disk again (then it is read like the rest of the work).
     private static func current(
         _ work: [SyncItem], removed: [NotePath], vault: Vault, _ store: IndexStore
-    ) throws -> (work: [SyncItem], gone: [(id: Int64, path: NotePath)]) {
+    ) throws -> (work: [SyncItem], gone: [(id: Int64, path: NotePath)], unreadable: [SyncReport.Unreadable]) {
         let files = try store.fileLookup()
         let notes = try store.contentLookup()
         let policy = vault.notePathPolicy
         var items = work
         var gone: [(id: Int64, path: NotePath)] = []
+        var unreadable: [SyncReport.Unreadable] = []
         for path in removed {
             guard let entry = try files.entry(for: path) else { continue }
             do throws(VaultError) {
@@ -283,7 +285,9 @@ extension NoteIndex {
                     continue
                 }
             } catch .system(let error) where error.isTransient {
-                // Cannot look for now: the entry stays, as for any note that cannot be read.
+                // Cannot look for now: the entry stays and is reported, as for any note that
+                // cannot be read, so that it is looked at again (the watcher retries these).
+                unreadable.append(SyncReport.Unreadable(path: path, isFolder: false, error: error))
                 continue
             } catch {}
             gone.append((entry.id, path))
@@ -293,7 +297,7 @@ extension NoteIndex {
             items[position].indexed = indexed
             items[position].existing = try indexed.flatMap { try notes.fingerprint(of: $0.id) }
         }
-        return (items, gone)
+        return (items, gone, unreadable)
     }
 
     /// Reads one changed file off the database thread.

@@ -13,8 +13,10 @@ extension VaultSession {
     /// A thread of the session's own reads the index's change record and yields what changed;
     /// the thread ends when the stream's consumer stops iterating. It reads the record when the
     /// index's files are written (inotify on `.enote/`: any process's commit writes them), a
-    /// moment later, so that a commit whose last write woke it is visible; and every `interval`
-    /// seconds in any case, which alone is enough where inotify is not available. A look costs
+    /// moment later (a commit becomes visible just after its last write; one that is not yet is
+    /// found at the next look), at most every ``IndexWriteSignal/shortestGap`` while a long write
+    /// goes on, and every `interval` seconds in any case, which alone is enough where inotify is
+    /// not available. A look costs
     /// one statement (``NoteIndex/changes(since:)``), and SQLite work never runs on Swift's
     /// cooperative threads. Nothing is yielded while nothing changes. The stream tells what
     /// changed after this call returned.
@@ -51,6 +53,12 @@ private final class IndexWriteSignal: @unchecked Sendable {
     /// How long after a write the record is read: a commit's last write to the log comes just
     /// before SQLite makes the commit visible to readers.
     static let settle: Double = 0.001
+    /// The least time between two looks: a rebuild or a large commit writes the index's files
+    /// for seconds, and every server following the vault would otherwise look a thousand times
+    /// a second.
+    static let shortestGap: Double = 0.02
+    /// When the last wait returned (monotonic seconds).
+    private var lastReturn: Double = 0
 
     /// `nil` when inotify cannot watch the folder: the stream then looks on its interval alone.
     /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
@@ -72,10 +80,12 @@ private final class IndexWriteSignal: @unchecked Sendable {
             Thread.sleep(forTimeInterval: seconds)
             return
         }
+        defer { lastReturn = monotonicSeconds() }
         var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up)))
         guard ready > 0 else { return }
-        usleep(UInt32(Self.settle * 1_000_000))
+        let wait = max(Self.settle, lastReturn + Self.shortestGap - monotonicSeconds())
+        usleep(UInt32(min(wait, seconds) * 1_000_000))
         _ = inotify.readAvailable()
     }
 }

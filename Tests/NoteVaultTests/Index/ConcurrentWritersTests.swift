@@ -115,4 +115,27 @@ struct ConcurrentWritersTests {
         #expect(try first.isIntact(notes: 2))
         #expect(try first.found("loaf") == ["d.md"])
     }
+
+    @Test("a note that cannot be looked at again for now (no descriptors left) keeps its entry and is reported, to be looked at later")
+    func removalThatCannotBeCheckedIsReported() throws {
+        let faulty = FaultyFileSystem()
+        let vault = try sandbox.vault(fileSystem: faulty)
+        let first = try NoteIndex.open(vault)
+        try first.synchronize()
+        #expect(unlink(sandbox.path("f/b.md")) == 0)
+        first.beforeWriting = {
+            first.beforeWriting = nil
+            faulty.fail(.open, nth: faulty.count(.open) + 1, with: EMFILE)
+        }
+
+        let report = try first.reconcile(files: [NotePath(trusted: "f/b.md")])
+
+        #expect(report.unreadable.map(\.path.description) == ["f/b.md"])
+        #expect(report.removed == 0)
+        #expect(try listed(first).contains("f/b.md Banana"))
+        let later = try first.reconcile(files: [NotePath(trusted: "f/b.md")])
+        #expect(later.removed == 1 && later.unreadable.isEmpty)
+        #expect(try listed(first) == ["a.md Apple"])
+    }
 }
+
