@@ -21,8 +21,8 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments) failed")
+        let exitStatus = EnoteProcess.exitStatus(of: process)
+        try #require(exitStatus == 0, "git \(arguments) failed")
     }
 
     @Test func gitGetsEveryNotePathAfterDoubleDashAndNoShellRuns() throws {

@@ -48,9 +48,9 @@ import Glibc
         try process.run()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let exitStatus = EnoteProcess.exitStatus(of: process)
         return EnoteProcess.Result(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self),
+            status: exitStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self),
             stdoutBytes: output)
     }
 

@@ -132,8 +132,8 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let exitStatus = EnoteProcess.exitStatus(of: process)
+        #expect(exitStatus == 1)
         #expect(text.contains("1 problem found"), "\(text)")
     }
 }

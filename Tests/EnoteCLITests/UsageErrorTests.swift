@@ -108,10 +108,10 @@ import Testing
         process.standardError = err
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        process.waitUntilExit()
+        let exitStatus = EnoteProcess.exitStatus(of: process)
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         return EnoteProcess.Result(
-            status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Data())
+            status: exitStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Data())
     }
 
     @Test(arguments: [#""$0" init "$(printf 'caf\351')""#, #""$0" new "$(printf 'T\377')" text --vault vault"#])

@@ -51,12 +51,12 @@ final class DriverClones {
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let exitStatus = EnoteProcess.exitStatus(of: process)
         let output = String(decoding: data, as: UTF8.self)
         if !allowFailure {
-            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed:\n\(output)")
+            try #require(exitStatus == 0, "git \(arguments.joined(separator: " ")) failed:\n\(output)")
         }
-        return (process.terminationStatus, output)
+        return (exitStatus, output)
     }
 
     /// Runs enote in `folder`.

@@ -66,8 +66,8 @@ final class GitClones {
         process.executableURL = URL(fileURLWithPath: "/bin/cp")
         process.arguments = ["-a", source.path, target.path]
         try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cp -a \(source.path) failed")
+        let exitStatus = EnoteProcess.exitStatus(of: process)
+        try #require(exitStatus == 0, "cp -a \(source.path) failed")
     }
 
     /// Packs the objects of the remote and every clone, so copies of them are quick.
@@ -111,8 +111,8 @@ final class GitClones {
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let exitStatus = EnoteProcess.exitStatus(of: process)
+        return (exitStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }
 

@@ -54,8 +54,8 @@ extension TemporaryVault {
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let exitStatus = EnoteProcess.exitStatus(of: process)
+        return (exitStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// `git init`, add everything and commit, in the vault.

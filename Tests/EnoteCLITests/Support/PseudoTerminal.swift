@@ -46,8 +46,8 @@ enum PseudoTerminal {
             process.terminate()
             Issue.record("enote \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
+        let exitStatus = EnoteProcess.exitStatus(of: process)
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        return Result(status: process.terminationStatus, output: text)
+        return Result(status: exitStatus, output: text)
     }
 }

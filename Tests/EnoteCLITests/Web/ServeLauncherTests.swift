@@ -24,9 +24,9 @@ import Testing
             process.standardError = errors
             process.standardOutput = Pipe()
             try process.run()
-            process.waitUntilExit()
+            let exitStatus = EnoteProcess.exitStatus(of: process)
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 1)
+            #expect(exitStatus == 1)
             #expect(message.contains("swift build --product enote-web"), "\(message)")
             #expect(message.contains(folder.path))
             if language.hasPrefix("ru") { #expect(message.contains("соберите")) }
