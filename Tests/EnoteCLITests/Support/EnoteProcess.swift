@@ -108,9 +108,16 @@ struct EnoteProcess {
     /// `waitid` for any child. So the wait polls, and a child that has been a zombie for a
     /// second without Foundation noticing is collected here.
     static func exitStatus(of process: Process) -> Int32 {
+        exitStatus(of: process, within: .infinity) ?? process.terminationStatus
+    }
+
+    /// ``exitStatus(of:)``, giving up after `seconds`: `nil` when the process still runs then.
+    static func exitStatus(of process: Process, within seconds: Double) -> Int32? {
         let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(seconds)
         var zombieSince: Date?
         while process.isRunning {
+            if Date() > deadline { return nil }
             var info = siginfo_t()
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
                 let since = zombieSince ?? Date()

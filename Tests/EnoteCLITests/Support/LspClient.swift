@@ -79,13 +79,11 @@ final class LspClient: @unchecked Sendable {
 
     /// Waits for the process to end; nil when it is still running after `timeout` (then killed).
     func waitForExit(timeout: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
+        guard let status = EnoteProcess.exitStatus(of: process, within: timeout) else {
             process.terminate()
             return nil
         }
-        return process.terminationStatus
+        return status
     }
 
     /// What the server wrote on stderr (read after it exited).
