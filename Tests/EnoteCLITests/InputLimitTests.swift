@@ -22,7 +22,7 @@ import Testing
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("enote \(arguments) did not finish within \(timeout) s")
         }
         process.waitUntilExit()

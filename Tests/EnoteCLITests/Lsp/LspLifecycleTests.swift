@@ -20,6 +20,19 @@ import Testing
         #expect(client.waitForExit() == 0)
     }
 
+    /// The test client itself: one a test drops ends its server (its reading thread once kept
+    /// it alive, and a SIGTERM does not reach a server started from a test's thread, which
+    /// blocks it), so servers and their pipes do not pile up over the suite.
+    @Test func aClientTheTestDropsEndsItsServer() throws {
+        let vault = try TemporaryVault()
+        var client: LspClient? = try LspClient(in: vault.root, environment: vault.environment)
+        client?.initialize()
+        let pid = try #require(client?.process.processIdentifier)
+        #expect(ProcessTree.isRunning(pid))
+        client = nil
+        #expect(!ProcessTree.isRunning(pid), "the server of a dropped client still runs")
+    }
+
     @Test func utf8PositionsAreChosenWhenTheClientOffersThem() throws {
         let vault = try TemporaryVault()
         let client = try LspClient(in: vault.root, environment: vault.environment)

@@ -71,9 +71,10 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { usleep(50_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("Neovim did not finish within 60 s")
         }
+        process.waitUntilExit()
         let data = try Data(contentsOf: output)
         let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let diagnostics = result["diagnostics"] as? [[String: Any]] ?? []

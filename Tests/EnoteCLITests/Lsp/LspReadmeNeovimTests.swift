@@ -81,7 +81,7 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { usleep(50_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("Neovim did not finish within 60 s")
         }
         process.waitUntilExit()

@@ -89,7 +89,7 @@ struct EnoteProcess {
             group.leave()
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("enote \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         let status = Self.exitStatus(of: process)
@@ -107,6 +107,11 @@ struct EnoteProcess {
     /// collected it, and the zombie stayed while Swift Testing's exit-test monitor thread spun on
     /// `waitid` for any child. So the wait polls, and a child that has been a zombie for a
     /// second without Foundation noticing is collected here.
+    ///
+    /// Once Foundation has seen the exit, `waitUntilExit()` (which then returns at once) still
+    /// runs: only it lets Foundation let go of the process's pipes and files. Polling
+    /// `isRunning` alone leaked two descriptors a run, thousands over the suite, until
+    /// `Process.run()` crashed copying the descriptor table.
     static func exitStatus(of process: Process) -> Int32 {
         exitStatus(of: process, within: .infinity) ?? process.terminationStatus
     }
@@ -129,6 +134,13 @@ struct EnoteProcess {
             }
             usleep(5_000)
         }
+        return finished(process)
+    }
+
+    /// The status of a process Foundation has seen end, after `waitUntilExit()` has let it
+    /// release the process's pipes and files (see ``exitStatus(of:)``).
+    static func finished(_ process: Process) -> Int32 {
+        process.waitUntilExit()
         return process.terminationStatus
     }
 }

@@ -25,11 +25,34 @@ final class LspClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        Thread.detachNewThread { [self] in readLoop() }
+        // The reading thread holds the client only while it takes in a chunk: blocked in a read
+        // it holds nothing, so a client a test drops is deinitialised, its server terminated,
+        // and the thread ends at the end of the output (a strong hold kept every server a test
+        // did not shut down running, with its pipes, until the whole suite ended).
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [weak self] in
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                guard let client = self else { return }
+                guard !chunk.isEmpty, client.take(chunk, into: &buffer) else {
+                    client.markOutputClosed()
+                    return
+                }
+            }
+        }
     }
 
+    /// Ends a server the test left running and waits for it, so that Foundation releases its
+    /// pipes. The end of its input ends a language server; SIGTERM would not do: a process
+    /// started from a test's thread inherits that thread's mask, which blocks SIGTERM.
     deinit {
-        if process.isRunning { process.terminate() }
+        guard process.processIdentifier != 0 else { return }
+        try? input.fileHandleForWriting.close()
+        if EnoteProcess.exitStatus(of: process, within: 10) == nil {
+            kill(process.processIdentifier, SIGKILL)
+            _ = EnoteProcess.exitStatus(of: process, within: 10)
+        }
     }
 
     // MARK: - Sending
@@ -80,7 +103,7 @@ final class LspClient: @unchecked Sendable {
     /// Waits for the process to end; nil when it is still running after `timeout` (then killed).
     func waitForExit(timeout: Double = 30) -> Int32? {
         guard let status = EnoteProcess.exitStatus(of: process, within: timeout) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             return nil
         }
         return status
@@ -148,34 +171,35 @@ final class LspClient: @unchecked Sendable {
         }
     }
 
-    private func readLoop() {
-        let handle = output.fileHandleForReading
-        var buffer = Data()
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
-                let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
-                guard let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-                    let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
-                else {
-                    Issue.record("the server wrote a header without Content-Length: \(header)")
-                    return
-                }
-                guard buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length else { break }
-                let body = buffer[headerEnd.upperBound..<headerEnd.upperBound + length]
-                buffer = Data(buffer[(headerEnd.upperBound + length)...])
-                guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-                    Issue.record("the server wrote a body that is not a JSON object: \(String(decoding: body, as: UTF8.self))")
-                    continue
-                }
-                condition.lock()
-                received.append(object)
-                condition.broadcast()
-                condition.unlock()
+    /// Adds `chunk` to `buffer` and takes every whole message out of it; false when the server
+    /// wrote something that is not a message (recorded as an issue).
+    private func take(_ chunk: Data, into buffer: inout Data) -> Bool {
+        buffer.append(chunk)
+        while let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
+            let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+            guard let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+            else {
+                Issue.record("the server wrote a header without Content-Length: \(header)")
+                return false
             }
+            guard buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length else { break }
+            let body = buffer[headerEnd.upperBound..<headerEnd.upperBound + length]
+            buffer = Data(buffer[(headerEnd.upperBound + length)...])
+            guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                Issue.record("the server wrote a body that is not a JSON object: \(String(decoding: body, as: UTF8.self))")
+                continue
+            }
+            condition.lock()
+            received.append(object)
+            condition.broadcast()
+            condition.unlock()
         }
+        return true
+    }
+
+    /// Wakes every waiter: nothing more will come.
+    private func markOutputClosed() {
         condition.lock()
         outputClosed = true
         condition.broadcast()

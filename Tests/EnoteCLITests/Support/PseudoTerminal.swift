@@ -43,7 +43,7 @@ enum PseudoTerminal {
             done.signal()
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("enote \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         let exitStatus = EnoteProcess.exitStatus(of: process)

@@ -71,7 +71,7 @@ final class ServeProcess {
     func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if !process.isRunning { return process.terminationStatus }
+            if !process.isRunning { return EnoteProcess.finished(process) }
             usleep(20_000)
         }
         return nil

@@ -72,7 +72,7 @@ struct EditClaimTests {
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = ["--exclusive", "--close", file, "sleep", "5"]
         try holder.run()
-        defer { if holder.isRunning { holder.terminate() } }
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         var waited = 0
         while EditorLockDetector.holder(of: path, in: vault) == nil, waited < 100 {
             usleep(20_000)

@@ -58,7 +58,7 @@ final class WatchLockHolderTests {
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = ["--exclusive", "--close", file, "sleep", "5"]
         try holder.run()
-        defer { if holder.isRunning { holder.terminate() } }
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         let pid = holder.processIdentifier
         var waited = 0
         while WatchLock.holder(in: folder) == nil, waited < 250 {
