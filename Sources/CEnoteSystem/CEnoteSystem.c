@@ -177,3 +177,7 @@ int enote_peer_credentials(int fd, int *pid, unsigned int *uid) {
 int enote_syncfs(int fd) {
     return syncfs(fd);
 }
+
+long enote_thread_id(void) {
+    return syscall(SYS_gettid);
+}

@@ -58,6 +58,10 @@ int enote_peer_credentials(int fd, int *pid, unsigned int *uid);
 /// Flushes the file system holding `fd` to its device (`syncfs`). Returns 0 or -1 with errno set.
 int enote_syncfs(int fd);
 
+/// The kernel's id of the calling thread (`gettid`). Unlike `pthread_self`, which glibc declares
+/// `const` so that a compiler may reuse one call's answer across an `await`, every call asks.
+long enote_thread_id(void);
+
 /// Starts the program at `path` (absolute) with `argv` and `envp`, its standard input, output
 /// and error on the given descriptors and every other descriptor closed, in the caller's
 /// process group, with default signal dispositions and an empty signal mask. The kernel kills

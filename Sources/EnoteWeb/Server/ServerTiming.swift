@@ -1,3 +1,4 @@
+import CEnoteSystem
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -41,12 +42,15 @@ package struct ServerTiming: RouterMiddleware {
 
     package func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let thread = pthread_self()
+        // The kernel's thread id, not `pthread_self()`: glibc declares that `const`, and the
+        // compiler reused the first call's answer after the `await`, so a request that had moved
+        // to another thread was taken for one that had not (and its CPU came out negative).
+        let thread = enote_thread_id()
         let cpuStart = Self.threadCPUMilliseconds()
         let account = Account()
         var response = try await Account.$current.withValue(account) { try await next(request, context) }
         let cpuEnd = Self.threadCPUMilliseconds()
-        let sameThread = pthread_equal(thread, pthread_self()) != 0
+        let sameThread = thread == enote_thread_id()
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         var value = "app;dur=" + String(format: "%.3f", milliseconds)
