@@ -5,16 +5,22 @@ extension NoteIndex {
     static let bulkThreshold = 500
 
     /// Builds a whole index in a new file from these notes and swaps it in
-    /// (``IndexConnection/buildFresh(_:)``), reading the files on another thread while it writes.
+    /// (``IndexConnection/buildFresh(after:_:)``), reading the files on another thread while it writes.
     ///
-    /// - Returns: What was built; `nil` when the file could not be written (a full disk), in
-    ///   which case the index was moved into memory and the caller adds the notes there.
-    func buildFresh(_ entries: [(path: NotePath, status: FileStatus)], progress: ((SyncProgress) -> Void)?) throws(VaultError) -> SyncReport? {
+    /// - Parameter seen: The index's change position before the caller walked the files.
+    /// - Returns: What was built, and whether another writer changed the index after `seen`
+    ///   (its writes went with the old file: the caller looks at the files again); `nil` when
+    ///   the file could not be written (a full disk), in which case the index was moved into
+    ///   memory and the caller adds the notes there.
+    func buildFresh(
+        _ entries: [(path: NotePath, status: FileStatus)], after seen: ChangePosition, progress: ((SyncProgress) -> Void)?
+    ) throws(VaultError) -> (report: SyncReport, othersWrote: Bool)? {
         let timeZone = vault.clock.timeZone
         let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
         let vault = self.vault
         var report = SyncReport(total: entries.count)
-        let built = try connection.buildFresh { writer in
+        beforeWriting?()
+        let built = try connection.buildFresh(after: seen) { writer in
             var done = 0
             try BatchPipeline.run(
                 entries, batchSize: 256,
@@ -31,7 +37,8 @@ extension NoteIndex {
                     progress?(SyncProgress(done: done, total: entries.count))
                 })
         }
-        return built ? report : nil
+        guard let othersWrote = built else { return nil }
+        return (report, othersWrote)
     }
 
     /// Reads one note for the index; `nil` when it vanished since the walk.

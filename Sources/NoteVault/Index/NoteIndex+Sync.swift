@@ -36,6 +36,19 @@ public struct SyncReport: Sendable, Equatable {
 
     /// Whether anything in the index changed.
     public var changedAnything: Bool { added + updated + removed > 0 }
+
+    /// Adds what a second look at the files changed (after a bulk build that another writer
+    /// raced): its counts, changes and notes left unread; its total and warnings replace these.
+    mutating func absorb(_ second: SyncReport) {
+        total = second.total
+        added += second.added
+        updated += second.updated
+        removed += second.removed
+        rehashed += second.rehashed
+        warnings = second.warnings
+        changes += second.changes
+        unreadable = second.unreadable
+    }
 }
 
 /// Progress of a long synchronisation, for a progress bar.
@@ -54,7 +67,7 @@ extension NoteIndex {
     /// - Parameter progress: Called now and then while files are read.
     @discardableResult
     func synchronize(progress: ((SyncProgress) -> Void)? = nil) throws(VaultError) -> SyncReport {
-        let table = try read { store in try store.fingerprints() }
+        let (table, position) = try read { store in (try store.fingerprints(), try store.changePosition()) }
         let walker = DirectoryWalker(policy: vault.notePathPolicy)
         // Two lanes walk half the folders each; each keeps its own list of changes.
         let (lanes, summary) = walker.visitInParallel(root: vault.rootDescriptor, makeLane: { WalkLane() }) { lane, path, status in
@@ -73,9 +86,12 @@ extension NoteIndex {
         let work = lanes.flatMap(\.work)
         let total = lanes.reduce(0) { $0 + $1.total }
         if table.count == 0, work.count >= Self.bulkThreshold, unsavedReason == nil,
-            var report = try buildFresh(work.map { ($0.path, $0.status) }, progress: progress)
+            case let (built, othersWrote)? = try buildFresh(work.map { ($0.path, $0.status) }, after: position, progress: progress)
         {
+            var report = built
             report.warnings = summary.warnings
+            // What another writer put in the old file meanwhile went with it: the files tell.
+            if othersWrote { report.absorb(try synchronize(progress: progress)) }
             return report
         }
         // A folder that could not be opened for now keeps its notes: they were not seen, not gone.
@@ -134,7 +150,7 @@ extension NoteIndex {
     /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
     @discardableResult
     func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
-        let table = try read { store in try store.fingerprints() }
+        let (table, position) = try read { store in (try store.fingerprints(), try store.changePosition()) }
         let range = table.positions(under: folder)
         var seen = Set<Int>()
         var work: [SyncItem] = []

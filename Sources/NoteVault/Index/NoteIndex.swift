@@ -36,7 +36,7 @@ public final class NoteIndex: @unchecked Sendable {
     /// The database connection and its life.
     let connection: IndexConnection
     /// Runs after a walk or a reconcile has looked at the index and the files, right before it
-    /// writes what it found: tests play another process's writes here, at the one moment a
+    /// writes what it found (or builds a new file from it): tests play another process's writes here, at the one moment a
     /// race between two writers of the index needs. `nil` outside tests.
     var beforeWriting: (() -> Void)?
 

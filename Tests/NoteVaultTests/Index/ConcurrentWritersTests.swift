@@ -137,5 +137,30 @@ struct ConcurrentWritersTests {
         #expect(later.removed == 1 && later.unreadable.isEmpty)
         #expect(try listed(first) == ["a.md Apple"])
     }
-}
 
+    @Test("a bulk build of an empty index keeps what another writer indexed while it built (it goes with the old file, so the files are looked at again)")
+    func bulkBuildKeepsAnotherWritersNote() throws {
+        try sandbox.makeFolder("many")
+        let many = NoteIndex.bulkThreshold + 10
+        for number in 0..<many {
+            try sandbox.write("many/n\(number).md", VaultSandbox.noteText(title: "Note \(number)", body: "plain text\n"))
+        }
+        let vault = try sandbox.vault()
+        let first = try NoteIndex.open(vault)
+        let other = try NoteIndex.open(vault)
+        first.beforeWriting = {
+            first.beforeWriting = nil
+            // The watcher, say, indexes a note written after the build's walk, into the file the
+            // build is about to replace.
+            try? sandbox.write("late.md", VaultSandbox.noteText(title: "Late", body: "late supper\n"))
+            _ = try? other.reconcile(files: [NotePath(trusted: "late.md")])
+        }
+
+        let report = try first.synchronize()
+
+        #expect(first.beforeWriting == nil, "the build did not reach the moment between its walk and its writes")
+        #expect(try first.found("supper") == ["late.md"])
+        #expect(try first.isIntact(notes: many + 3))
+        #expect(report.added == many + 3)
+    }
+}

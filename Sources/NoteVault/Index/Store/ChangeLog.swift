@@ -44,13 +44,19 @@ struct ChangeLog {
     }
 }
 
+/// Where an index file's record of changes stands: the file's epoch and its last change.
+struct ChangePosition: Equatable, Sendable {
+    var epoch: String
+    var seq: Int64
+}
+
 extension IndexStore {
     /// The index file's epoch and the last change recorded in it.
-    func changePosition() throws -> (epoch: String, seq: Int64) {
+    func changePosition() throws -> ChangePosition {
         let statement = try db.cachedStatement(
             sql: "SELECT (SELECT value FROM meta WHERE key = 'epoch'), (SELECT coalesce(max(seq), 0) FROM changes)")
-        guard let row = try Row.fetchOne(statement) else { return ("", 0) }
-        return ((row[0] as String?) ?? "", (row[1] as Int64?) ?? 0)
+        guard let row = try Row.fetchOne(statement) else { return ChangePosition(epoch: "", seq: 0) }
+        return ChangePosition(epoch: (row[0] as String?) ?? "", seq: (row[1] as Int64?) ?? 0)
     }
 
     /// The paths changed after `seq`, oldest first, at most `limit` rows, and whether rows

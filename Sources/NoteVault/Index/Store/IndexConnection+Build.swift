@@ -7,9 +7,16 @@ extension IndexConnection {
     /// the end, then an atomic rename. Readers of the old file are never disturbed, and a crash
     /// leaves only a stray `index.sqlite.build-PID` that the next build replaces.
     ///
-    /// - Returns: Whether the new file is in place; false when it could not be written (a full
-    ///   disk), in which case the index was moved into memory and the caller adds the notes there.
-    func buildFresh(_ fill: (inout IndexWriter) throws -> Void) throws(VaultError) -> Bool {
+    /// Another process may write the old file while this one builds (the watcher applying a
+    /// note, a command's walk): the rename drops what it wrote. So right before the rename the
+    /// old file's change position is compared with `seen`, the one the caller read before it
+    /// looked at the files.
+    ///
+    /// - Returns: `nil` when the new file could not be written (a full disk), in which case the
+    ///   index was moved into memory and the caller adds the notes there; otherwise whether
+    ///   another writer changed the index, or replaced its file, after `seen` (then the caller
+    ///   looks at the files again).
+    func buildFresh(after seen: ChangePosition, _ fill: (inout IndexWriter) throws -> Void) throws(VaultError) -> Bool? {
         let buildPath = path + ".build-\(getpid())"
         try? FileManager.default.removeItem(atPath: buildPath)
         do {
@@ -27,15 +34,16 @@ extension IndexConnection {
                 try IndexStore(db).useWriteAheadLog()
             }
             try queue.close()
+            let othersWrote = try fileReplaced || database.read { db in try IndexStore(db).changePosition() } != seen
             try replaceDatabase(with: buildPath)
+            return othersWrote
         } catch {
             try? FileManager.default.removeItem(atPath: buildPath)
             if case .cannotSave(let reason) = IndexError.Kind(error) {
                 try moveToMemory(because: reason)
-                return false
+                return nil
             }
             throw .index("could not build the index (\(IndexError.describe(error))); the notes are untouched")
         }
-        return true
     }
 }
