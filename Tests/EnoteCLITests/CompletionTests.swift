@@ -41,7 +41,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

@@ -103,7 +103,7 @@ import Glibc
         try process.run()
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-            process.waitUntilExit()
+            _ = EnoteProcess.exitStatus(of: process)
         }
         var url = ""
         let deadline = Date().addingTimeInterval(60)

@@ -16,7 +16,7 @@ import Testing
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
         return text.trimmingCharacters(in: .newlines)
     }
 

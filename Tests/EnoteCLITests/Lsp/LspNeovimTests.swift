@@ -74,7 +74,7 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             Issue.record("Neovim did not finish within 60 s")
         }
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
         let data = try Data(contentsOf: output)
         let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let diagnostics = result["diagnostics"] as? [[String: Any]] ?? []

@@ -84,7 +84,7 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             Issue.record("Neovim did not finish within 60 s")
         }
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let data = try #require(try? Data(contentsOf: output), "Neovim wrote nothing: \(stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

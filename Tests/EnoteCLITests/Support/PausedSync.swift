@@ -56,6 +56,6 @@ final class PausedSync {
     /// Kills enote with SIGKILL, and with it (when `withGit`) every process it started.
     func kill9(withGit: Bool) {
         ProcessTree.kill9(process.processIdentifier, withDescendants: withGit)
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
     }
 }

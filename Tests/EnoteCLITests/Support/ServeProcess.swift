@@ -85,7 +85,7 @@ final class ServeProcess {
             while process.isRunning, Date() < deadline { usleep(20_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
     }
 
     /// A client signed in through the printed URL (its cookie and CSRF token kept).

@@ -75,7 +75,7 @@ final class WatchProcess {
     /// Kills the process (if it still runs) and reaps it.
     func kill() {
         if process.isRunning { Glibc.kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        _ = EnoteProcess.exitStatus(of: process)
     }
 }
 
