@@ -12,7 +12,8 @@ import Glibc
 /// the request reaching the router to the answer being ready (for an event stream, until its
 /// first bytes can go), and `cpu;dur=<ms>`, the processor time its work used: on the server's
 /// own threads (``BlockingPool``, which charges each job to the request's ``Account``), plus the
-/// answering task's thread when one thread ran all of it. `scripts/bench-web` reads them to tell
+/// answering task's thread when the request started and ended on the same thread (one that
+/// left and came back is charged for what that thread ran meanwhile). `scripts/bench-web` reads them to tell
 /// the server's own time from the client's, and its work from the waiting a loaded machine adds;
 /// a browser shows them in its developer tools.
 package struct ServerTiming: RouterMiddleware {

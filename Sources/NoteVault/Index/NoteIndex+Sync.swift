@@ -11,7 +11,8 @@ public struct SyncReport: Sendable, Equatable {
     public var rehashed = 0
     /// Problems found while walking (symbolic links, unreadable folders).
     public var warnings: [Diagnostic] = []
-    /// Each note added, updated or removed (not filled for a bulk build).
+    /// Each note added, updated or removed (not filled for a bulk build: after one, only what
+    /// a second walk changed, when another writer raced the build).
     public var changes: [Change] = []
     /// Notes and folders that could not be read for a cause that passes (no descriptors left:
     /// EMFILE, ENFILE; no memory): their entries in the index were left as they were, and
@@ -91,6 +92,8 @@ extension NoteIndex {
             var report = built
             report.warnings = summary.warnings
             // What another writer put in the old file meanwhile went with it: the files tell.
+            // The second walk starts from the built table, so it builds nothing again (unless
+            // the build wrote no note at all and another writer raced it once more).
             if othersWrote { report.absorb(try synchronize(progress: progress)) }
             return report
         }
@@ -150,7 +153,7 @@ extension NoteIndex {
     /// Brings one folder's subtree up to date (a folder created, moved in, moved out or removed).
     @discardableResult
     func reconcile(folder: NotePath) throws(VaultError) -> SyncReport {
-        let (table, position) = try read { store in (try store.fingerprints(), try store.changePosition()) }
+        let table = try read { store in try store.fingerprints() }
         let range = table.positions(under: folder)
         var seen = Set<Int>()
         var work: [SyncItem] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `enote` binary as a separate process, the way a user does.
@@ -122,6 +123,9 @@ struct EnoteProcess {
         let deadline = Date().addingTimeInterval(seconds)
         var zombieSince: Date?
         while process.isRunning {
+            // Collected here before: Foundation will never see it end, and the pid may already
+            // belong to another process.
+            if let status = collected.withLock({ $0[ObjectIdentifier(process)] }) { return status }
             if Date() > deadline { return nil }
             var info = siginfo_t()
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
@@ -129,12 +133,24 @@ struct EnoteProcess {
                 zombieSince = since
                 var status: Int32 = 0
                 if Date().timeIntervalSince(since) > 1, waitpid(pid, &status, WNOHANG) == pid {
-                    return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+                    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+                    collected.withLock { $0[ObjectIdentifier(process)] = code }
+                    return code
                 }
             }
             usleep(5_000)
         }
         return finished(process)
+    }
+
+    /// The exit statuses of the processes ``exitStatus(of:within:)`` collected itself, by
+    /// process object (the objects those tests hold stay alive, so no identifier is reused).
+    private static let collected = Mutex<[ObjectIdentifier: Int32]>([:])
+
+    /// Whether ``exitStatus(of:within:)`` collected `process` itself: then it has ended, though
+    /// Foundation still says it runs, and its pid must not be signalled.
+    static func wasCollected(_ process: Process) -> Bool {
+        collected.withLock { $0[ObjectIdentifier(process)] != nil }
     }
 
     /// The status of a process Foundation has seen end, after `waitUntilExit()` has let it

@@ -8,10 +8,8 @@ final class LspClient: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let condition = NSCondition()
-    /// Every message the server sent, in order, as JSON objects.
-    private var received: [[String: Any]] = []
-    private var outputClosed = false
+    /// What the server sent; the reading thread holds it, never the client.
+    private let inbox = Inbox()
     private var nextID = 1
     private var consumed = 0
 
@@ -25,18 +23,17 @@ final class LspClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // The reading thread holds the client only while it takes in a chunk: blocked in a read
-        // it holds nothing, so a client a test drops is deinitialised, its server terminated,
-        // and the thread ends at the end of the output (a strong hold kept every server a test
-        // did not shut down running, with its pipes, until the whole suite ended).
+        // The reading thread holds only the inbox, never the client, so a client a test drops
+        // is deinitialised on the test's thread, its server ended, and the thread ends at the
+        // end of the output (holding the client kept every server a test did not shut down
+        // running, with its pipes, until the whole suite ended).
         let handle = output.fileHandleForReading
-        Thread.detachNewThread { [weak self] in
+        Thread.detachNewThread { [inbox] in
             var buffer = Data()
             while true {
                 let chunk = handle.availableData
-                guard let client = self else { return }
-                guard !chunk.isEmpty, client.take(chunk, into: &buffer) else {
-                    client.markOutputClosed()
+                guard !chunk.isEmpty, inbox.take(chunk, into: &buffer) else {
+                    inbox.markOutputClosed()
                     return
                 }
             }
@@ -47,7 +44,7 @@ final class LspClient: @unchecked Sendable {
     /// pipes. The end of its input ends a language server; SIGTERM would not do: a process
     /// started from a test's thread inherits that thread's mask, which blocks SIGTERM.
     deinit {
-        guard process.processIdentifier != 0 else { return }
+        guard process.processIdentifier != 0, !EnoteProcess.wasCollected(process) else { return }
         try? input.fileHandleForWriting.close()
         if EnoteProcess.exitStatus(of: process, within: 10) == nil {
             kill(process.processIdentifier, SIGKILL)
@@ -120,30 +117,30 @@ final class LspClient: @unchecked Sendable {
     /// messages before it stay available to ``messages``.
     func waitFor(timeout: Double = 30, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
+        inbox.condition.lock()
+        defer { inbox.condition.unlock() }
         var scanned = consumed
         while true {
-            while scanned < received.count {
-                if matches(received[scanned]) { return received[scanned] }
+            while scanned < inbox.received.count {
+                if matches(inbox.received[scanned]) { return inbox.received[scanned] }
                 scanned += 1
             }
-            if outputClosed || !condition.wait(until: deadline) { return nil }
+            if inbox.outputClosed || !inbox.condition.wait(until: deadline) { return nil }
         }
     }
 
     /// The next `textDocument/publishDiagnostics` for `uri` after the ones already taken.
     func diagnostics(for uri: String, timeout: Double = 30) -> [[String: Any]]? {
-        condition.lock()
+        inbox.condition.lock()
         let start = consumed
-        condition.unlock()
+        inbox.condition.unlock()
         let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
+        inbox.condition.lock()
+        defer { inbox.condition.unlock() }
         var scanned = start
         while true {
-            while scanned < received.count {
-                let message = received[scanned]
+            while scanned < inbox.received.count {
+                let message = inbox.received[scanned]
                 scanned += 1
                 if message["method"] as? String == "textDocument/publishDiagnostics",
                     let params = message["params"] as? [String: Any], params["uri"] as? String == uri
@@ -152,15 +149,15 @@ final class LspClient: @unchecked Sendable {
                     return params["diagnostics"] as? [[String: Any]]
                 }
             }
-            if outputClosed || !condition.wait(until: deadline) { return nil }
+            if inbox.outputClosed || !inbox.condition.wait(until: deadline) { return nil }
         }
     }
 
     /// Every message received so far.
     var messages: [[String: Any]] {
-        condition.lock()
-        defer { condition.unlock() }
-        return received
+        inbox.condition.lock()
+        defer { inbox.condition.unlock() }
+        return inbox.received
     }
 
     /// The `window/logMessage` lines received so far.
@@ -170,10 +167,18 @@ final class LspClient: @unchecked Sendable {
             return (message["params"] as? [String: Any])?["message"] as? String
         }
     }
+}
+
+/// The messages an ``LspClient``'s server sent, filled by the client's reading thread.
+private final class Inbox: @unchecked Sendable {
+    let condition = NSCondition()
+    /// Every message the server sent, in order, as JSON objects.
+    var received: [[String: Any]] = []
+    var outputClosed = false
 
     /// Adds `chunk` to `buffer` and takes every whole message out of it; false when the server
     /// wrote something that is not a message (recorded as an issue).
-    private func take(_ chunk: Data, into buffer: inout Data) -> Bool {
+    func take(_ chunk: Data, into buffer: inout Data) -> Bool {
         buffer.append(chunk)
         while let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
             let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
@@ -199,7 +204,7 @@ final class LspClient: @unchecked Sendable {
     }
 
     /// Wakes every waiter: nothing more will come.
-    private func markOutputClosed() {
+    func markOutputClosed() {
         condition.lock()
         outputClosed = true
         condition.broadcast()

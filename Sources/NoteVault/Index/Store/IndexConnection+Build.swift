@@ -10,7 +10,8 @@ extension IndexConnection {
     /// Another process may write the old file while this one builds (the watcher applying a
     /// note, a command's walk): the rename drops what it wrote. So right before the rename the
     /// old file's change position is compared with `seen`, the one the caller read before it
-    /// looked at the files.
+    /// looked at the files. A write that lands between that comparison and the rename is still
+    /// lost (the watcher finds it again by its full compare once it sees the file replaced).
     ///
     /// - Returns: `nil` when the new file could not be written (a full disk), in which case the
     ///   index was moved into memory and the caller adds the notes there; otherwise whether
@@ -34,7 +35,9 @@ extension IndexConnection {
                 try IndexStore(db).useWriteAheadLog()
             }
             try queue.close()
-            let othersWrote = try fileReplaced || database.read { db in try IndexStore(db).changePosition() } != seen
+            // An old file that cannot be read now (busy, damaged) counts as written: one more
+            // walk rather than a build thrown away.
+            let othersWrote = fileReplaced || (try? database.read { db in try IndexStore(db).changePosition() }) != seen
             try replaceDatabase(with: buildPath)
             return othersWrote
         } catch {
