@@ -13,9 +13,9 @@ import Glibc
 /// first bytes can go), and `cpu;dur=<ms>`, the processor time its work used: on the server's
 /// own threads (``BlockingPool``, which charges each job to the request's ``Account``), plus the
 /// answering task's thread when the request started and ended on the same thread (one that
-/// left and came back is charged for what that thread ran meanwhile). `scripts/bench-web` reads them to tell
-/// the server's own time from the client's, and its work from the waiting a loaded machine adds;
-/// a browser shows them in its developer tools.
+/// left and came back is charged for what that thread ran meanwhile). `scripts/bench-web`
+/// reads them to tell the server's own time from the client's, and its work from the waiting a
+/// loaded machine adds; a browser shows them in its developer tools.
 package struct ServerTiming: RouterMiddleware {
     package typealias Context = WebContext
 
