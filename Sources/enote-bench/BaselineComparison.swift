@@ -11,7 +11,10 @@ import Glibc
 ///
 /// Binaries of the same `IndexSchema.version` can share the vault's `.enote/index.sqlite`; when
 /// the versions differ, each would move the other's index aside and rebuild it on every run, so
-/// the old binary gets a copy of the vault of its own (`baselineVault`).
+/// the old binary gets a copy of the vault of its own (`baselineVault`). Two copies of the same
+/// notes need not cost the same to walk (a folder that once held more entries keeps its larger
+/// directory blocks), and every command without a watcher walks first; so the table starts with
+/// a reference, `find` reading every note's size and time in each copy, interleaved the same way.
 struct BaselineComparison {
     var vault: String
     /// The old binary's copy of `vault` (the same notes, its own index); `nil` to share `vault`.
@@ -29,6 +32,13 @@ struct BaselineComparison {
         var arguments: [String]
         /// Given the vault the next run works in.
         var prepare: ((String) -> Void)? = nil
+        /// Whether `arguments` run `find` in the vault instead of enote: the reference line.
+        var reference = false
+
+        /// The whole command line for one binary on one vault.
+        func command(binary: String, vault: String) -> [String] {
+            reference ? ["find", vault] + arguments : [binary, "--vault", vault] + arguments
+        }
     }
 
     /// Medians of one binary's samples.
@@ -46,6 +56,7 @@ struct BaselineComparison {
 
     func run() throws -> [Line] {
         var lines: [Line] = []
+        lines.append(compare(Measure(label: "reference: find stats every note of the copy", arguments: ["-name", "*.md", "-printf", "%s %T@\\n"], reference: true), runs: runs))
         if !skipFullIndex {
             lines.append(compare(Measure(label: "full index build (index --rebuild)", arguments: ["index", "--rebuild"]), runs: fullIndexRuns, warmUp: false))
         } else {
@@ -77,12 +88,12 @@ struct BaselineComparison {
     private func compare(_ measure: Measure, runs: Int, warmUp: Bool = true) -> Line {
         var samples: [[(wall: Double, cpu: Double)]] = [[], []]
         if warmUp {
-            for slot in 0..<2 { Timing.runMeasured([binaries[slot], "--vault", vaults[slot]] + measure.arguments) }
+            for slot in 0..<2 { Timing.runMeasured(measure.command(binary: binaries[slot], vault: vaults[slot])) }
         }
         for round in 0..<runs {
             for slot in round % 2 == 0 ? [0, 1] : [1, 0] {
                 measure.prepare?(vaults[slot])
-                samples[slot].append(Timing.runMeasured([binaries[slot], "--vault", vaults[slot]] + measure.arguments))
+                samples[slot].append(Timing.runMeasured(measure.command(binary: binaries[slot], vault: vaults[slot])))
             }
         }
         func figures(_ values: [(wall: Double, cpu: Double)]) -> Figures {
