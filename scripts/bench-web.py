@@ -271,7 +271,10 @@ def main():
         print("enote serve on %s: %d notes, RSS %.1f MB after start" % (
             arguments.vault, int(re.search(rb'"total":(\d+)', client.get("/api/search?q=sandwich")[2]).group(1)), server.rss_mb()))
         if "search" in only:
+            process_before = server.cpu_seconds()
             rows, wall, own, cpu = bench_search(server, client, arguments.enote, arguments.vault, arguments.rounds)
+            process_cpu = server.cpu_seconds() - process_before
+            requests = len(wall) + len(rows)  # each prefix's warm-up request too
             print("\n### Search as you type (/api/search, %d requests per prefix, one client)\n" % arguments.rounds)
             print("| Prefix | Matches | p50 to last byte | p99 to last byte | p50 server | p99 server | p50 server CPU | p99 server CPU |")
             print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -282,6 +285,8 @@ def main():
             for prefix, total, w, o, c in rows:
                 print("| %s | %d | %s | %s | %s | %s | %s | %s |" % ((prefix, total) + cells(w) + cells(o) + cells(c)))
             print("| **all %d requests** | | %s | %s | %s | %s | %s | %s |" % ((len(wall),) + cells(wall) + cells(own) + cells(cpu)))
+            print("\nThe server process's CPU over these %d requests and their warm-ups (/proc/PID/stat, every thread): %.2f s, %.2f ms a request"
+                  % (requests, process_cpu, process_cpu / requests * 1000))
             if reference is not None:
                 queries = [p for w in WORDS for p in prefixes(w)]
                 cli = bench_cli_search(arguments.enote, arguments.vault, queries, 3)

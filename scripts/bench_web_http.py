@@ -5,6 +5,7 @@ client that reads the server's own time (Server-Timing), a raw reader of the liv
 
 import http.client
 import json
+import os
 import re
 import socket
 import subprocess
@@ -45,6 +46,13 @@ class Server:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
         return float("nan")
+
+    def cpu_seconds(self):
+        """The server process's processor time so far (user + system, every thread), from
+        /proc/PID/stat: a measure any build gives, unlike the Server-Timing header's `cpu`."""
+        with open("/proc/%d/stat" % self.process.pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
         if self.process.poll() is None:
