@@ -14,8 +14,8 @@ extension VaultSession {
     /// the thread ends when the stream's consumer stops iterating. It reads the record when the
     /// index's files are written (inotify on `.enote/`: any process's commit writes them), a
     /// moment later (a commit becomes visible just after its last write; one that is not yet is
-    /// found at the next look), at most every ``IndexWriteSignal/shortestGap`` while a long write
-    /// goes on, and every `interval` seconds in any case, which alone is enough where inotify is
+    /// found at the next look), at most every ``IndexWriteSignal/shortestGap`` once writes go on
+    /// past a few looks, and every `interval` seconds in any case, which alone is enough where inotify is
     /// not available. A look costs
     /// one statement (``NoteIndex/changes(since:)``), and SQLite work never runs on Swift's
     /// cooperative threads. Nothing is yielded while nothing changes. The stream tells what
@@ -53,12 +53,18 @@ private final class IndexWriteSignal: @unchecked Sendable {
     /// How long after a write the record is read: a commit's last write to the log comes just
     /// before SQLite makes the commit visible to readers.
     static let settle: Double = 0.001
-    /// The least time between two looks: a rebuild or a large commit writes the index's files
-    /// for seconds, and every server following the vault would otherwise look a thousand times
-    /// a second.
+    /// The least time between two looks once writes keep coming: a rebuild or a large commit
+    /// writes the index's files for seconds, and every server following the vault would
+    /// otherwise look a thousand times a second.
     static let shortestGap: Double = 0.02
+    /// How many looks in a row may come ``settle`` after their wake-up before ``shortestGap``
+    /// applies: one commit writes the files a few times, and the look after its last write must
+    /// not wait (a save reached open pages 20 ms late when the second look already did).
+    static let quickLooks = 4
     /// When the last wait returned (monotonic seconds).
     private var lastReturn: Double = 0
+    /// The quick looks left in the current run of writes.
+    private var quickLooksLeft = quickLooks
 
     /// `nil` when inotify cannot watch the folder: the stream then looks on its interval alone.
     /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
@@ -83,8 +89,18 @@ private final class IndexWriteSignal: @unchecked Sendable {
         defer { lastReturn = monotonicSeconds() }
         var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up)))
-        guard ready > 0 else { return }
-        let wait = max(Self.settle, lastReturn + Self.shortestGap - monotonicSeconds())
+        guard ready > 0 else {
+            quickLooksLeft = Self.quickLooks
+            return
+        }
+        let now = monotonicSeconds()
+        if now - lastReturn >= Self.shortestGap { quickLooksLeft = Self.quickLooks }
+        var wait = Self.settle
+        if quickLooksLeft > 0 {
+            quickLooksLeft -= 1
+        } else {
+            wait = max(Self.settle, lastReturn + Self.shortestGap - now)
+        }
         usleep(UInt32(min(wait, seconds) * 1_000_000))
         _ = inotify.readAvailable()
     }
