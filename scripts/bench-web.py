@@ -6,9 +6,11 @@ cookie), then measures on loopback:
 
   search   as you type: /api/search (the endpoint search.js calls) for every prefix of a few
            words of the vault, time to the last byte and the server's own time (its
-           Server-Timing header); references in the same run: the same query through
-           `enote search --json` as a whole process, and a bare FTS5 query (sqlite3 module) on
-           a copy of the text in an FTS5 table with the default tokenizer
+           Server-Timing header), and the server process's CPU over the whole run (from
+           /proc/PID/stat, which builds of any age report alike); references in the same run:
+           the same query through `enote search --json` as a whole process, and a bare FTS5
+           query (sqlite3 module) on a copy of the text in an FTS5 table with the default
+           tokenizer
   list     the list's first page (/, HTML, default sort)
   load     CONCURRENCY clients for SECONDS doing a mix of list, search and note requests:
            requests/s, errors, p50/p99; the server's RSS before and after
