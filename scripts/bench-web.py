@@ -273,6 +273,7 @@ def main():
         print("enote serve on %s: %d notes, RSS %.1f MB after start" % (
             arguments.vault, int(re.search(rb'"total":(\d+)', client.get("/api/search?q=sandwich")[2]).group(1)), server.rss_mb()))
         if "search" in only:
+            server.wait_until_idle()  # its start-up walk of the vault is not the search's
             process_before = server.cpu_seconds()
             rows, wall, own, cpu = bench_search(server, client, arguments.enote, arguments.vault, arguments.rounds)
             process_cpu = server.cpu_seconds() - process_before

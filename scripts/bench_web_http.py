@@ -54,6 +54,20 @@ class Server:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def wait_until_idle(self, quiet=1.0, longest=60.0):
+        """Waits until the server's processor time stops rising for `quiet` seconds (its first walk
+        of the vault done), at most `longest` seconds; returns the seconds waited."""
+        start = time.monotonic()
+        last, since = self.cpu_seconds(), time.monotonic()
+        while time.monotonic() - start < longest:
+            time.sleep(0.25)
+            now = self.cpu_seconds()
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                break
+        return time.monotonic() - start
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()

@@ -26,7 +26,8 @@ struct BaselineComparison {
     /// How many times each binary rebuilds the whole index.
     var fullIndexRuns = 3
 
-    /// One measurement: a label, and what to run (the binary is put first) after `prepare`.
+    /// One measurement: a label, and what to run after `prepare` (enote's arguments, the binary and
+    /// `--vault` put first; or `find`'s, after the vault, for the reference line).
     struct Measure {
         var label: String
         var arguments: [String]

@@ -13,10 +13,11 @@ extension VaultSession {
     /// A thread of the session's own reads the index's change record and yields what changed;
     /// the thread ends when the stream's consumer stops iterating. It reads the record when the
     /// index's files are written (inotify on `.enote/`: any process's commit writes them), a
-    /// moment later (a commit becomes visible just after its last write; one that is not yet is
-    /// found at the next look), at most every ``IndexWriteSignal/shortestGap`` once writes go on
-    /// past a few looks, and every `interval` seconds in any case, which alone is enough where inotify is
-    /// not available. A look costs
+    /// moment later (a commit becomes visible just after its last write); when that look finds
+    /// nothing, once more ``IndexWriteSignal/shortestGap`` later (a commit is made visible in
+    /// SQLite's shared memory, which no file event reports); while writes go on, a few looks
+    /// quickly and then one every ``IndexWriteSignal/shortestGap``; and every `interval`
+    /// seconds in any case, which alone is enough where inotify is not available. A look costs
     /// one statement (``NoteIndex/changes(since:)``), and SQLite work never runs on Swift's
     /// cooperative threads. Nothing is yielded while nothing changes. The stream tells what
     /// changed after this call returned.
@@ -29,15 +30,22 @@ extension VaultSession {
         let wakeUp = IndexWriteSignal(stateFolder: vault.stateFolder)
         let thread = Thread { [self] in
             var token = start
+            var longest = interval
             while !stopped.isStopped {
-                wakeUp.wait(atMost: interval)
+                let woken = wakeUp.wait(atMost: longest)
+                longest = interval
                 guard let last = token else {
                     token = try? changeToken()
                     continue
                 }
                 guard let (changes, next) = try? self.changes(since: last) else { continue }
                 token = next
-                if !changes.isEmpty { continuation.yield(changes) }
+                if !changes.isEmpty {
+                    continuation.yield(changes)
+                } else if woken {
+                    // Woken by a write whose commit was not visible yet: look again soon.
+                    longest = IndexWriteSignal.shortestGap
+                }
             }
             continuation.finish()
         }
@@ -53,9 +61,10 @@ private final class IndexWriteSignal: @unchecked Sendable {
     /// How long after a write the record is read: a commit's last write to the log comes just
     /// before SQLite makes the commit visible to readers.
     static let settle: Double = 0.001
-    /// The least time between two looks once writes keep coming: a rebuild or a large commit
-    /// writes the index's files for seconds, and every server following the vault would
-    /// otherwise look a thousand times a second.
+    /// The least time between two looks once writes keep coming past ``quickLooks``: a rebuild
+    /// or a large commit writes the index's files for seconds, and every server following the
+    /// vault would otherwise look a thousand times a second. A pause of this long between a look
+    /// and the next write starts a new run of quick looks.
     static let shortestGap: Double = 0.02
     /// How many looks in a row may come ``settle`` after their wake-up before ``shortestGap``
     /// applies: one commit writes the files a few times, and the look after its last write must
@@ -80,19 +89,23 @@ private final class IndexWriteSignal: @unchecked Sendable {
         }
     }
 
-    /// Returns after the index's files were written (and ``settle`` more), or after `seconds`.
-    func wait(atMost seconds: Double) {
+    /// Returns `true` after the index's files were written (and ``settle`` more, or up to
+    /// ``shortestGap`` after the previous return once the quick looks of a run of writes are
+    /// used), `false` after `seconds` without a write.
+    ///
+    /// The events are taken before the pause, so a write during it wakes the next wait at once.
+    @discardableResult
+    func wait(atMost seconds: Double) -> Bool {
         guard let inotify else {
             Thread.sleep(forTimeInterval: seconds)
-            return
+            return false
         }
         defer { lastReturn = monotonicSeconds() }
         var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up)))
-        guard ready > 0 else {
-            quickLooksLeft = Self.quickLooks
-            return
-        }
+        if ready == 0 { quickLooksLeft = Self.quickLooks }
+        guard ready > 0 else { return false }
+        _ = inotify.readAvailable()
         let now = monotonicSeconds()
         if now - lastReturn >= Self.shortestGap { quickLooksLeft = Self.quickLooks }
         var wait = Self.settle
@@ -102,7 +115,7 @@ private final class IndexWriteSignal: @unchecked Sendable {
             wait = max(Self.settle, lastReturn + Self.shortestGap - now)
         }
         usleep(UInt32(min(wait, seconds) * 1_000_000))
-        _ = inotify.readAvailable()
+        return true
     }
 }
 
