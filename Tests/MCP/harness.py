@@ -66,7 +66,10 @@ class Vault:
             relative = path.relative_to(self.root).as_posix()
             if relative.startswith(".enote/") or relative.startswith(".git/") or not path.is_file():
                 continue
-            files[relative] = path.read_bytes()
+            try:
+                files[relative] = path.read_bytes()
+            except FileNotFoundError:
+                continue  # a write's temporary file, renamed away between listing and reading
         return files
 
     def enote(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -24,14 +24,23 @@ def shot(c, page, name):
 
 
 def snapshot(vault):
-    """Every file's bytes under the vault (the index and locks in .enote left out)."""
+    """Every file's bytes under the vault (the index and locks in .enote left out).
+
+    A file that goes between the listing and its reading is left out: the server writes a note
+    through a temporary file that it renames over the note, and a snapshot taken during that
+    write can list the temporary file and then find it gone. A temporary file still there when
+    a write is done shows up, since nothing removes it then.
+    """
     files = {}
     for root, folders, names in os.walk(vault):
         folders[:] = [name for name in folders if name != ".enote"]
         for name in names:
             path = os.path.join(root, name)
-            with open(path, "rb") as file:
-                files[os.path.relpath(path, vault)] = file.read()
+            try:
+                with open(path, "rb") as file:
+                    files[os.path.relpath(path, vault)] = file.read()
+            except FileNotFoundError:
+                continue
     return files
 
 
