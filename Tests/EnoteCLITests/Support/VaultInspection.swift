@@ -38,7 +38,12 @@ extension TemporaryVault {
                     result[relative] = .folder
                     try walk(path, prefix: relative)
                 default:
-                    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                    // A file renamed away between its lstat and its reading (a running watcher or
+                    // server's temporary write file) is left out, as one gone before the lstat is.
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        if lstat(path, &status) != 0 { continue }
+                        throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+                    }
                     result[relative] = .file(data, mode: Int(status.st_mode & 0o7777))
                 }
             }
