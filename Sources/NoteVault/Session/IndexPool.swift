@@ -41,16 +41,7 @@ final class IndexPool: Sendable {
         defer { available.signal() }
         let index: NoteIndex
         if let idleIndex = idle.withLock({ $0.popLast() }) {
-            // One stat: whether the file is still the one this connection has open. A file
-            // replaced by a heal in this process is opened once the heal has filled it.
-            if idleIndex.isReplaced, let replacement = try? { () throws(VaultError) -> NoteIndex in
-                NoteIndex.waitForHealing(idleIndex.vault)
-                return try open()
-            }() {
-                index = replacement
-            } else {
-                index = idleIndex
-            }
+            index = renewed(idleIndex)
         } else {
             do {
                 index = try open()
@@ -62,6 +53,25 @@ final class IndexPool: Sendable {
         }
         defer { idle.withLock { $0.append(index) } }
         return try body(index)
+    }
+
+    /// `index`, or a new connection on the file in place when `index`'s file was replaced (one
+    /// stat; a file replaced by a heal in this process is opened once the heal has filled it).
+    /// `index` is kept when no new connection can be opened.
+    func renewed(_ index: NoteIndex) -> NoteIndex {
+        guard index.isReplaced else { return index }
+        let replacement = try? { () throws(VaultError) -> NoteIndex in
+            NoteIndex.waitForHealing(index.vault)
+            return try open()
+        }()
+        return replacement ?? index
+    }
+
+    /// A connection outside the lent ones, for one thread to keep for its life (the change
+    /// stream's: its looks must not wait behind readers holding every lent one), or `nil` when
+    /// none can be opened. Only for an index on file: a copy in memory has one connection.
+    func openOwn() -> NoteIndex? {
+        try? open()
     }
 
     /// Waits until a connection is given back (there is at least one, opened at start).

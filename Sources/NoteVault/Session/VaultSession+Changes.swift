@@ -17,10 +17,12 @@ extension VaultSession {
     /// nothing, once more ``IndexWriteSignal/shortestGap`` later (a commit is made visible in
     /// SQLite's shared memory, which no file event reports); while writes go on, a few looks
     /// quickly and then one every ``IndexWriteSignal/shortestGap``; and every `interval`
-    /// seconds in any case, which alone is enough where inotify is not available. A look costs
-    /// one statement (``NoteIndex/changes(since:)``), and SQLite work never runs on Swift's
-    /// cooperative threads. Nothing is yielded while nothing changes. The stream tells what
-    /// changed after this call returned.
+    /// seconds in any case, which alone is enough where inotify is not available (and until
+    /// `.enote/`, removed and made again, is watched again). A look costs one statement
+    /// (``NoteIndex/changes(since:)``) on a connection of the thread's own, so that it never
+    /// waits behind readers holding the session's lent ones, and SQLite work never runs on
+    /// Swift's cooperative threads. Nothing is yielded while nothing changes. The stream tells
+    /// what changed after this call returned.
     public func changeStream(every interval: Double = 0.25) -> AsyncStream<IndexChanges> {
         let (stream, continuation) = AsyncStream.makeStream(of: IndexChanges.self, bufferingPolicy: .unbounded)
         let stopped = StopFlag()
@@ -29,6 +31,7 @@ extension VaultSession {
         let start = try? changeToken()
         let wakeUp = IndexWriteSignal(stateFolder: vault.stateFolder)
         let thread = Thread { [self] in
+            var reader = ChangeReader(session: self)
             var token = start
             var longest = interval
             while !stopped.isStopped {
@@ -38,7 +41,7 @@ extension VaultSession {
                     token = try? changeToken()
                     continue
                 }
-                guard let (changes, next) = try? self.changes(since: last) else { continue }
+                guard let (changes, next) = try? reader.changes(since: last) else { continue }
                 token = next
                 if !changes.isEmpty {
                     continuation.yield(changes)
@@ -52,6 +55,29 @@ extension VaultSession {
         thread.name = "enote changes"
         thread.start()
         return stream
+    }
+}
+
+/// Reads the index's change record for the change stream's thread, on a connection of its own
+/// (opened at the first look, renewed when its file is replaced), or on a lent one when the
+/// index is a copy in memory or no other connection can be opened.
+private struct ChangeReader {
+    let session: VaultSession
+    private var own: NoteIndex?
+
+    init(session: VaultSession) {
+        self.session = session
+    }
+
+    mutating func changes(since token: IndexChangeToken) throws(VaultError) -> (changes: IndexChanges, token: IndexChangeToken) {
+        if own == nil, session.unsavedReason == nil {
+            own = session.pool.openOwn()
+        }
+        guard let index = own.map(session.pool.renewed) else {
+            return try session.changes(since: token)
+        }
+        own = index
+        return try index.changes(since: token)
     }
 }
 
@@ -70,23 +96,43 @@ private final class IndexWriteSignal: @unchecked Sendable {
     /// applies: one commit writes the files a few times, and the look after its last write must
     /// not wait (a save reached open pages 20 ms late when the second look already did).
     static let quickLooks = 4
+    /// How often a wait tries to watch `.enote/` again while it is gone.
+    static let retryWatch: Double = 0.25
     /// When the last wait returned (monotonic seconds).
     private var lastReturn: Double = 0
     /// The quick looks left in the current run of writes.
     private var quickLooksLeft = quickLooks
 
-    /// `nil` when inotify cannot watch the folder: the stream then looks on its interval alone.
+    /// `nil` when no inotify instance can be had: the stream then looks on its interval alone.
     /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
     private let inotify: Inotify?
+    private let stateFolder: String
+    /// The `.enote/` folder watched now, or `nil`. A watch stays on the folder it was put on:
+    /// when `.enote/` is removed or moved away and made again, the path names another folder
+    /// (the kernel may say nothing while files in the old one are still open), so each wait
+    /// compares them first, and watches the new one.
+    private var watched: (watch: Int32, folder: FileIdentity)?
+    private static let mask = UInt32(
+        IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
 
     init(stateFolder: String) {
-        let inotify = try? Inotify()
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_ONLYDIR | IN_DONT_FOLLOW)
-        if let inotify, (try? inotify.watch(stateFolder, mask: mask, counted: false)) != nil {
-            self.inotify = inotify
-        } else {
-            self.inotify = nil
-        }
+        self.stateFolder = stateFolder
+        inotify = try? Inotify()
+        _ = watchStateFolder()
+    }
+
+    /// Whether `.enote/` is watched as it is now: an old watch is ended and a new one put on
+    /// the folder at the path, when there is one.
+    private func watchStateFolder() -> Bool {
+        guard let inotify else { return false }
+        let folder = FileIdentity(path: stateFolder)
+        if let watched, watched.folder == folder { return true }
+        if let watched { inotify.unwatch(watched.watch) }
+        watched = nil
+        guard let folder, let watch = try? inotify.watch(stateFolder, mask: Self.mask, counted: false) else { return false }
+        // The folder may have been swapped between the stat and the watch: the next wait sees it.
+        watched = (watch, folder)
+        return true
     }
 
     /// Returns `true` after the index's files were written (and ``settle`` more, or up to
@@ -99,6 +145,20 @@ private final class IndexWriteSignal: @unchecked Sendable {
         guard let inotify else {
             Thread.sleep(forTimeInterval: seconds)
             return false
+        }
+        let before = watched?.folder
+        if watchStateFolder() {
+            // A new `.enote/` came written, maybe while no watch was on it: look at once.
+            if watched?.folder != before { return true }
+        } else {
+            // `.enote/` went: try to watch it again every ``retryWatch`` until it is back.
+            let deadline = monotonicSeconds() + seconds
+            while true {
+                if watchStateFolder() { return true }
+                let left = deadline - monotonicSeconds()
+                if left <= 0 { return false }
+                Thread.sleep(forTimeInterval: min(left, Self.retryWatch))
+            }
         }
         defer { lastReturn = monotonicSeconds() }
         var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)

@@ -66,7 +66,8 @@ public final class VaultSession: Sendable {
     public let vault: Vault
     /// Who holds the session.
     public let role: SessionRole
-    private let pool: IndexPool
+    /// The connections lent to callers (the change stream also opens one of its own from it).
+    let pool: IndexPool
     private let gate: FreshGate
     /// How many times the session walked the vault (for tests: freshening is coalesced).
     private let walks = Atomic<Int>(0)

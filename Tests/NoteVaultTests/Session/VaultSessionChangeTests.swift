@@ -42,7 +42,8 @@ import Testing
     @Test("the change stream tells what changed once it was asked for, however late its thread starts")
     func streamStartsWhenAsked() async throws {
         let vault = try sandbox.vault()
-        // One connection: while the test holds it, the stream's thread cannot read the record.
+        // The token is taken by the call, on the session's one lent connection; the change is
+        // made while the test holds that connection, before the follower starts iterating.
         let session = try VaultSession(vault: vault, role: .watcher)
         try session.fresh()
         let stream = session.changeStream(every: 0.02)
@@ -58,6 +59,83 @@ import Testing
         }
         defer { follower.cancel() }
         #expect(await seen.wait { $0.contains("quick.md") }, "\(seen.all)")
+    }
+
+    // The next two streams look on their own only once a minute: a change told within the
+    // tests' 10 s wait was told because the index's writes woke the stream.
+
+    @Test("after `.enote/` is removed and made again, the index's writes still wake the change stream")
+    func streamWakesAfterTheStateFolderIsMadeAgain() async throws {
+        let vault = try sandbox.vault()
+        let session = try VaultSession(vault: vault, role: .web(readOnly: true))
+        try session.fresh()
+        let seen = Seen()
+        let stream = session.changeStream(every: 60)
+        let follower = Task {
+            for await changes in stream {
+                switch changes {
+                case .notes(let paths): seen.add(paths.map(\.description))
+                case .everything: seen.add(["*"])
+                case .none: break
+                }
+            }
+        }
+        defer { follower.cancel() }
+        try indexElsewhere(vault, "before.md")
+        #expect(await seen.wait { $0.contains("before.md") }, "\(seen.all)")
+
+        // A user's `rm -rf .enote && enote init`, or a restore from a backup.
+        try FileManager.default.removeItem(atPath: vault.stateFolder)
+        _ = try VaultInitializer.initialize(at: sandbox.root, sample: false)
+        try VaultSession(vault: vault, role: .command).fresh()
+        #expect(await seen.wait { $0.contains("*") }, "a new index reads as everything changed: \(seen.all)")
+
+        // Past the stream's follow-up looks after a burst of writes (20 ms apart), so that only
+        // a wake-up can tell the next change within the wait.
+        try await Task.sleep(for: .milliseconds(300))
+        seen.clear()
+        try indexElsewhere(vault, "after.md")
+        #expect(await seen.wait { $0.contains("after.md") }, "\(seen.all)")
+    }
+
+    @Test("the change stream's looks do not wait behind readers holding every lent connection")
+    func streamLooksBesideBusyReaders() async throws {
+        let vault = try sandbox.vault()
+        let session = try VaultSession(vault: vault, role: .web(readOnly: true))
+        try session.fresh()
+        let seen = Seen()
+        let stream = session.changeStream(every: 60)
+        let follower = Task {
+            for await changes in stream {
+                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
+            }
+        }
+        defer { follower.cancel() }
+        // Slow page requests (heavy searches under load) hold every connection the session
+        // lends until the test lets them go.
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchGroup()
+        let readers = SessionRole.web(readOnly: true).readers
+        for _ in 0..<readers {
+            holding.enter()
+            Thread {
+                session.withIndex { _ in
+                    holding.leave()
+                    _ = release.wait(timeout: .now() + 30)
+                }
+            }.start()
+        }
+        holding.wait()
+        try indexElsewhere(vault, "busy.md")
+        let told = await seen.wait { $0.contains("busy.md") }
+        for _ in 0..<readers { release.signal() }
+        #expect(told, "not told while \(readers) readers held the lent connections: \(seen.all)")
+    }
+
+    /// Writes `name` and has another session (a one-shot command's) index it.
+    private func indexElsewhere(_ vault: Vault, _ name: String) throws {
+        try sandbox.write(name, noteText(name))
+        try VaultSession(vault: vault, role: .command).refresh(files: [NotePath(trusted: name)])
     }
 
     @Test("changes(since:) names what another connection wrote, in order, each once; its own writes too")

@@ -45,20 +45,6 @@ final class IndexConnection {
     /// replaced it; `nil` for a copy in memory.
     private var openedFile: FileIdentity?
 
-    /// A file as the file system knows it, whatever its name.
-    struct FileIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-
-        /// The file at `path` now, or `nil` when there is none.
-        init?(path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
-    }
-
     private init(
         database: DatabaseQueue, path: String, stateFolder: String, cacheKiB: Int, busyTimeout: Double, rankCounter: RankCounter,
         memoryFallback: Bool, inform: @escaping (String) -> Void
