@@ -22,10 +22,16 @@ final class Inotify {
     enum WatchError: Error {
         /// The per-user watch limit is reached (`ENOSPC`).
         case limitReached
+        /// There is no instance to watch with (see ``init(unavailable:)``).
+        case unavailable(SystemError)
         case system(SystemError)
     }
 
+    /// The instance's descriptor, or -1 when there is none (``unavailable``): `poll` passes
+    /// over a negative descriptor, and reading it finds no event.
     let descriptor: Int32
+    /// Why there is no instance, for one that could not be opened; `nil` for a working one.
+    let unavailable: SystemError?
     /// The most watches this instance may hold, below the kernel's own limit, or `nil`.
     private let maximumWatches: Int?
     /// The watches held now (added, not yet removed or dropped by the kernel).
@@ -50,10 +56,22 @@ final class Inotify {
     init(maximumWatches: Int? = nil) throws(SystemError) {
         self.maximumWatches = maximumWatches
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        unavailable = nil
         guard descriptor >= 0 else { throw SystemError("inotify_init1", path: "inotify") }
     }
 
-    deinit { close(descriptor) }
+    /// Stands in for an instance that could not be opened (`error`: the per-user instance limit,
+    /// `fs.inotify.max_user_instances`, or no descriptor left): every watch fails with
+    /// ``WatchError/unavailable``, so its owner falls back to polling.
+    init(unavailable error: SystemError) {
+        maximumWatches = nil
+        descriptor = -1
+        unavailable = error
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
 
     /// Watches the folder at the absolute `path`; returns the watch descriptor.
     /// - Parameters:
@@ -61,6 +79,7 @@ final class Inotify {
     ///   - counted: Whether the watch counts towards `maximumWatches` (the limit tests set on
     ///     note folders; the watch on `.enote/` is not one of them).
     func watch(_ path: String, mask: UInt32 = folderMask, counted: Bool = true) throws(WatchError) -> Int32 {
+        if let unavailable { throw .unavailable(unavailable) }
         if counted, let maximumWatches, active.count >= maximumWatches { throw .limitReached }
         let watch = inotify_add_watch(descriptor, path, mask)
         guard watch >= 0 else {
@@ -107,8 +126,14 @@ final class Inotify {
     }
 
     /// `fs.inotify.max_user_watches`, for the message when the limit is reached.
-    static var watchLimit: String {
-        let descriptor = open("/proc/sys/fs/inotify/max_user_watches", O_RDONLY | O_CLOEXEC)
+    static var watchLimit: String { setting("max_user_watches") }
+
+    /// `fs.inotify.max_user_instances`, for the message when no instance can be opened.
+    static var instanceLimit: String { setting("max_user_instances") }
+
+    /// The value of `fs.inotify.NAME`, or "unknown".
+    private static func setting(_ name: String) -> String {
+        let descriptor = open("/proc/sys/fs/inotify/" + name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return "unknown" }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 32)

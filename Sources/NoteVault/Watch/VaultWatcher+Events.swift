@@ -101,6 +101,8 @@ extension VaultWatcher {
                     switch error {
                     case .limitReached:
                         startPolling(missing: current, error: nil)
+                    case .unavailable(let error):
+                        startPollingWithoutInotify(error)
                     case .system(let error):
                         // Gone already: the events of its parent and the walk that follows say so.
                         if error.code == ENOENT || error.code == ENOTDIR { continue }
@@ -134,6 +136,22 @@ extension VaultWatcher {
                 checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
                 """)
         }
+    }
+
+    /// Switches to walking the whole vault every ``Options/pollInterval``, because no inotify
+    /// instance could be opened (`error`). Says so once, naming the setting to raise.
+    private func startPollingWithoutInotify(_ error: SystemError) {
+        guard pollingSince == nil else { return }
+        let now = monotonicSeconds()
+        pollingSince = now
+        nextPoll = now + options.pollInterval
+        let interval = String(format: "%g", options.pollInterval)
+        say(
+            """
+            cannot watch the vault: \(error.message) (each user may open \(Inotify.instanceLimit) inotify instances, \
+            fs.inotify.max_user_instances); checking the whole vault every \(interval) s instead. \
+            Raise it with: sudo sysctl fs.inotify.max_user_instances=1024, then restart enote
+            """)
     }
 
     /// After a walk of the whole vault while polling: the next poll is an interval away, and

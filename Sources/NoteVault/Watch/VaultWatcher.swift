@@ -37,6 +37,10 @@ public final class VaultWatcher: @unchecked Sendable {
         /// `fs.inotify.max_user_watches` is reached. `nil` (the default) leaves only the kernel's
         /// limit; tests set it to exercise the fallback to polling.
         public var maximumWatches: Int?
+        /// Whether opening an inotify instance fails as it does when the kernel's
+        /// `fs.inotify.max_user_instances` is reached; tests set it to exercise the fallback to
+        /// polling without using up the machine's instances.
+        public var inotifyUnavailable = false
         /// Who runs the watcher: whether it also destroys notes whose date passed and syncs
         /// automatically is the role's rule (``SessionRole/changesVaultOnItsOwn``); otherwise it
         /// only follows the vault, and nothing in the vault changes but the index (`enote serve
@@ -146,7 +150,7 @@ public final class VaultWatcher: @unchecked Sendable {
         do throws(VaultError) {
             index = try Self.openIndex(vault) { line in options.log(line) }
             do throws(SystemError) {
-                inotify = try Inotify(maximumWatches: options.maximumWatches)
+                inotify = try Self.openInotify(options)
                 server = try CatchUpChannel.listen(in: vault)
             } catch {
                 throw .system(error)
@@ -157,6 +161,17 @@ public final class VaultWatcher: @unchecked Sendable {
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
         guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
+    }
+
+    /// An inotify instance, or one that stands in for it when none can be opened: the watcher
+    /// then polls (``VaultWatcher/watchFolders(under:)`` says so), rather than not starting.
+    private static func openInotify(_ options: Options) -> Inotify {
+        guard !options.inotifyUnavailable else { return Inotify(unavailable: SystemError("inotify_init1", path: "inotify", code: EMFILE)) }
+        do throws(SystemError) {
+            return try Inotify(maximumWatches: options.maximumWatches)
+        } catch {
+            return Inotify(unavailable: error)
+        }
     }
 
     /// The index a watcher keeps up to date: always the file (other commands read it, so never

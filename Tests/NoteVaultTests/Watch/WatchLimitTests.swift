@@ -10,8 +10,10 @@ import Glibc
 /// RELIABILITY row 16: inotify cannot watch every folder (the per-user watch limit, injected with
 /// `Options.maximumWatches` so the machine's `fs.inotify.max_user_watches` is left alone). The
 /// watcher says so once, naming the setting and its value, and walks the whole vault every poll
-/// interval instead: never stale, and idle between polls.
-@Suite("Watcher: the inotify watch limit")
+/// interval instead: never stale, and idle between polls. The same holds when no inotify instance
+/// can be opened at all (`fs.inotify.max_user_instances`, injected with
+/// `Options.inotifyUnavailable`).
+@Suite("Watcher: the inotify watch and instance limits")
 struct WatchLimitTests {
     let sandbox: VaultSandbox
     /// A short poll interval, so the tests are quick.
@@ -96,5 +98,34 @@ struct WatchLimitTests {
         usleep(UInt32(3 * Self.interval * 1_000_000))
         #expect(walks.lines.count == before, "no more walks of the whole vault: \(walks.lines.count - before)")
         #expect(try watcher.indexedPaths() == ["a/live.md", "seed.md"])
+    }
+
+    @Test("without an inotify instance (fs.inotify.max_user_instances reached): it starts, says so once, and polls")
+    func pollsWithoutAnInstance() throws {
+        // Given a watcher whose inotify_init1 fails as it does at the kernel's instance limit.
+        let walks = LogBuffer()
+        let watcher = try RunningWatcher.start(sandbox) { options in
+            options.inotifyUnavailable = true
+            options.pollInterval = Self.interval
+            options.trace = { step in walks.append(step) }
+        }
+        defer { watcher.stop() }
+        let warnings = watcher.lines.filter { $0.contains("fs.inotify.max_user_instances") }
+        try #require(warnings.count == 1, "\(watcher.lines)")
+        #expect(warnings[0].contains("every 0.4 s"), "\(warnings[0])")
+        #expect(try watcher.indexedPaths() == ["a/b/deep.md", "seed.md"])
+
+        // A note written on disk is found by a poll; a command's catch-up walks meanwhile.
+        try Syscall.write(sandbox.path("polled.md"), noteText("polled"))
+        #expect(poll(until: 10) { (try? watcher.isIndexed("polled.md")) ?? false }, "\(watcher.lines.suffix(10))")
+        try Syscall.write(sandbox.path("a/caught.md"), noteText("caught"))
+        #expect(watcher.catchUp())
+        #expect(try watcher.isIndexed("a/caught.md"), "a catch-up while polling sees every change")
+
+        // It keeps polling, and says so once.
+        let before = walks.lines.count
+        usleep(2_000_000)
+        #expect(walks.lines.count - before >= 2, "\(walks.lines.count - before) walks in 2 s")
+        #expect(watcher.lines.filter { $0.contains("fs.inotify.max_user_instances") }.count == 1, "\(watcher.lines)")
     }
 }
