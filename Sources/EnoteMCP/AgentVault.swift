@@ -5,8 +5,9 @@ import NoteVault
 /// session over it (``VaultSession``, role ``SessionRole/agent(readOnly:)``), writes through the
 /// library's ``AgentEditor`` and learns what changed on disk.
 ///
-/// Freshness is the session's: a running watcher keeps the index live (the server's own,
-/// started here when no `enote watch` runs, as `enote serve` does, or that one), and each answer
+/// Freshness is the session's: a running watcher keeps the index live (the server's own, kept
+/// running by a ``WatcherKeeper`` when no `enote watch` runs, as `enote serve` does, or that
+/// one), and each answer
 /// first asks it to catch up; without any, the vault is walked. After each write the notes it
 /// changed are read into the index at once (``VaultSession/refresh(files:)``), so the agent's
 /// next read sees its write. What changed, whoever wrote it, comes from the session's change
@@ -16,12 +17,12 @@ import NoteVault
 ///
 /// Threads: requests are answered on the server's one thread, each read on a connection the
 /// session lends (``withIndex(_:)``); the watcher runs on a thread of its own with its own
-/// connection, and the change stream on one of the session's.
+/// connection, and so does the change stream.
 final class AgentVault {
     let vault: Vault
     let session: VaultSession
     let editor: AgentEditor
-    private var watcher: VaultWatcher?
+    private var keeper: WatcherKeeper?
     private var follower: Task<Void, Never>?
 
     /// Opens the vault at `root` for an agent, within the person's `limits`.
@@ -54,9 +55,18 @@ final class AgentVault {
     /// Starts following the vault's changes: `changed` receives the paths of notes that came,
     /// changed or went (`nil`: something changed, which notes is not known), whoever changed
     /// them. The library's watcher runs on a thread of its own when no other watcher runs for
-    /// the vault; the server answers once it watches (at most a few seconds, a large vault's
+    /// the vault, and is made again when it stops on an error; the server answers once it watches (at most a few seconds, a large vault's
     /// walk), so that no change made after the first answer goes unreported.
     func watchChanges(_ changed: @escaping @Sendable ([String]?) -> Void) {
+        let say: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("enote mcp: \(line)\n".utf8)) }
+        var options = VaultWatcher.Options()
+        options.role = session.role
+        options.trouble = say
+        let keeper = WatcherKeeper(vault: vault, options: options, say: say)
+        // Before the change stream: the watcher takes its inotify instance first (the stream
+        // looks on its interval without one; the watcher would have to poll the whole vault).
+        keeper.start()
+        self.keeper = keeper
         let stream = session.changeStream()
         follower = Task {
             for await changes in stream {
@@ -67,32 +77,13 @@ final class AgentVault {
                 }
             }
         }
-        var options = VaultWatcher.Options()
-        options.role = session.role
-        do {
-            let watcher = try VaultWatcher(vault: vault, options: options)
-            self.watcher = watcher
-            let thread = Thread {
-                do throws(VaultError) {
-                    try watcher.run()
-                } catch {
-                    FileHandle.standardError.write(Data("enote mcp: \(error.message.text)\n".utf8))
-                }
-            }
-            thread.name = "enote mcp watcher"
-            thread.start()
-            _ = session.waitForWatcher(seconds: 10)
-        } catch .alreadyRunning {
-            // `enote watch` keeps the index live.
-        } catch {
-            FileHandle.standardError.write(Data("enote mcp: \(error.message.text)\n".utf8))
-        }
+        _ = session.waitForWatcher(seconds: 10)
     }
 
     /// Stops following the vault (the watcher finishes its current step; the change stream's
     /// thread ends).
     func stop() {
         follower?.cancel()
-        watcher?.stop()
+        keeper?.stop()
     }
 }

@@ -128,9 +128,9 @@ extension VaultWatcher {
         nextPoll = now + options.pollInterval
         let interval = String(format: "%g", options.pollInterval)
         if let error {
-            say("cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead")
+            sayTrouble("cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead")
         } else {
-            say(
+            sayTrouble(
                 """
                 cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); \
                 checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
@@ -146,7 +146,7 @@ extension VaultWatcher {
         pollingSince = now
         nextPoll = now + options.pollInterval
         let interval = String(format: "%g", options.pollInterval)
-        say(
+        sayTrouble(
             """
             cannot watch the vault: \(error.message) (each user may open \(Inotify.instanceLimit) inotify instances, \
             fs.inotify.max_user_instances); checking the whole vault every \(interval) s instead. \
@@ -162,7 +162,7 @@ extension VaultWatcher {
         guard everyFolderWatched else { return }
         pollingSince = nil
         nextPoll = .infinity
-        say("every folder is watched again; polling stopped")
+        sayTrouble("every folder is watched again; polling stopped")
     }
 
     /// The names of the folders inside `folder` (links never followed, hidden ones skipped).

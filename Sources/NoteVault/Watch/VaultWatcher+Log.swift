@@ -47,4 +47,11 @@ extension VaultWatcher {
     func say(_ message: LocalizedMessage) {
         options.log(message.text)
     }
+
+    /// Logs one line that says something went wrong and is being dealt with, and hands it to
+    /// ``Options/trouble`` too (a server shows only those).
+    func sayTrouble(_ message: LocalizedMessage) {
+        say(message)
+        options.trouble(message.text)
+    }
 }

@@ -20,8 +20,7 @@ extension VaultWatcher {
             if unreadableSaid.insert(item.path).inserted {
                 let name = item.path.bytes.isEmpty ? vault.root : item.path.description
                 let line: LocalizedMessage = "could not read \(name) (\(item.error.reasonMessage)); trying again every \(interval) s"
-                say(line)
-                options.trouble(line.text)
+                sayTrouble(line)
             }
         }
         if unreadableRetryAt == nil { unreadableRetryAt = monotonicSeconds() + options.unreadableRetryInterval }

@@ -52,8 +52,9 @@ public final class VaultWatcher: @unchecked Sendable {
         /// Receives one line per action.
         public var log: @Sendable (String) -> Void = { _ in }
         /// Receives, besides ``log``, the lines that say something went wrong and is being
-        /// dealt with (a note that could not be read for now), for a front end that shows only
-        /// those (`enote serve`).
+        /// dealt with (a note that could not be read for now; polling the vault because inotify
+        /// cannot watch it) and that it is over, for a front end that shows only those (`enote
+        /// serve`, `enote mcp`).
         public var trouble: @Sendable (String) -> Void = { _ in }
         /// Receives the name of each step that costs time (a whole walk), for `ENOTE_TRACE`.
         public var trace: @Sendable (String) -> Void = { _ in }

@@ -53,6 +53,53 @@ import Testing
         #expect(try client.send("GET", "/").body.contains("Pushed beside watch"))
     }
 
+    @Test("when the enote watch it relied on ends, the server watches the vault itself")
+    func takesOverFromAnEndedEnoteWatch() throws {
+        let watcher = try WatchProcess(vault)
+        defer { watcher.kill() }
+        try watcher.waitUntilWatching()
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        // No command runs after this: only a watcher in the server can see the note written.
+        let received = try client.stream("/events", ready: ": connected") {
+            watcher.kill()
+            try vault.write("after-watch.md", "---\ntitle: After watch\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("after-watch.md")
+        }
+        #expect(received.contains("after-watch.md"), "\(received)\n\(server.stderr)")
+    }
+
+    @Test("after .enote/ goes and is made again, notes written on disk still reach open pages")
+    func followsAfterTheStateFolderIsMadeAgain() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        _ = try client.stream("/events", ready: ": connected") {
+            try vault.write("before.md", "---\ntitle: Before\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("before.md")
+        }
+        // `.enote/` is removed (the server's own watcher stops: it cannot write its index) and
+        // `enote init` makes it again. The removal races the server, which makes the index
+        // again at once, as a user's `rm -rf` would: it is repeated until the folder is gone.
+        let state = vault.url(".enote").path
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: state) {
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        try #require(!FileManager.default.fileExists(atPath: state))
+        usleep(300_000)
+        #expect(try vault.run("init").status == 0)
+        // No command walks the vault after this one: the server's own watcher must be back.
+        let received = try client.stream("/events", ready: ": connected") {
+            try vault.write("after.md", "---\ntitle: After\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("after.md")
+        }
+        #expect(received.contains("after.md"), "\(received)\n\(server.stderr)")
+    }
+
     @Test("the events need a session")
     func eventsNeedSession() throws {
         let server = try ServeProcess(vault)
