@@ -54,22 +54,19 @@ final class AgentVault {
 
     /// Starts following the vault's changes: `changed` receives the paths of notes that came,
     /// changed or went (`nil`: something changed, which notes is not known), whoever changed
-    /// them. The library's watcher runs on a thread of its own when no other watcher runs for
-    /// the vault, and is made again when it stops on an error; the server answers once it watches (at most a few seconds, a large vault's
-    /// walk), so that no change made after the first answer goes unreported.
+    /// them. The library's ``WatcherKeeper`` runs the watcher when no other process watches the
+    /// vault, and makes it again when it stops on an error; with a watcher of its own the server
+    /// answers once it watches (at most a few seconds, a large vault's walk), so that no change
+    /// made after the first answer goes unreported.
     func watchChanges(_ changed: @escaping @Sendable ([String]?) -> Void) {
         let say: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("enote mcp: \(line)\n".utf8)) }
         var options = VaultWatcher.Options()
-        options.role = session.role
         options.trouble = say
-        let keeper = WatcherKeeper(vault: vault, options: options, say: say)
-        // Before the change stream: the watcher takes its inotify instance first (the stream
-        // looks on its interval without one; the watcher would have to poll the whole vault).
-        keeper.start()
+        let keeper = WatcherKeeper(session: session, options: options, say: say)
+        let following = keeper.start()
         self.keeper = keeper
-        let stream = session.changeStream()
         follower = Task {
-            for await changes in stream {
+            for await changes in following.changes {
                 switch changes {
                 case .none: break
                 case .notes(let paths): changed(paths.map(\.description))
@@ -77,7 +74,9 @@ final class AgentVault {
                 }
             }
         }
-        _ = session.waitForWatcher(seconds: 10)
+        // Its own watcher answers once it has walked the vault: then every later change is in
+        // the change record. Without one of its own, nothing is waited for.
+        if following.ownWatcher { _ = session.waitForWatcher(seconds: 10) }
     }
 
     /// Stops following the vault (the watcher finishes its current step; the change stream's

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The index is kept live by the library's ``VaultWatcher``, run as `enote watch` would and
 /// made again when it stops on an error (``WatcherKeeper``), unless `enote watch` already runs
-/// for the vault (its watcher then keeps the index live, until it ends). Whether the watcher
+/// for the vault (its watcher then keeps the index live). Whether the watcher
 /// also destroys notes at their destroy date and syncs automatically is the session's role's rule (``SessionRole/changesVaultOnItsOwn``): yes for
 /// `enote serve`, no for `enote serve --read-only` (nothing in the vault changes then).
 ///
@@ -36,12 +36,10 @@ package final class LiveVault: @unchecked Sendable {
     /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
-        options.role = web.session.role
         options.trouble = { line in Self.report(line) }
-        let keeper = WatcherKeeper(vault: web.vault, options: options) { line in Self.report(line) }
-        keeper.start()
+        let keeper = WatcherKeeper(session: web.session, options: options) { line in Self.report(line) }
+        let stream = keeper.start().changes
         self.keeper = keeper
-        let stream = web.session.changeStream()
         let feed = self.feed
         follower = Task {
             for await changes in stream {

@@ -103,9 +103,10 @@ private final class IndexWriteSignal: @unchecked Sendable {
     /// The quick looks left in the current run of writes.
     private var quickLooksLeft = quickLooks
 
-    /// `nil` when no inotify instance can be had: the stream then looks on its interval alone.
+    /// `nil` when no inotify instance can be had, or `.enote/` cannot be watched with it: the
+    /// stream then looks on its interval alone.
     /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
-    private let inotify: Inotify?
+    private var inotify: Inotify?
     private let stateFolder: String
     /// The `.enote/` folder watched now, or `nil`. A watch stays on the folder it was put on:
     /// when `.enote/` is removed or moved away and made again, the path names another folder
@@ -129,7 +130,13 @@ private final class IndexWriteSignal: @unchecked Sendable {
         if let watched, watched.folder == folder { return true }
         if let watched { inotify.unwatch(watched.watch) }
         watched = nil
-        guard let folder, let watch = try? inotify.watch(stateFolder, mask: Self.mask, counted: false) else { return false }
+        guard let folder else { return false }
+        guard let watch = try? inotify.watch(stateFolder, mask: Self.mask, counted: false) else {
+            // The folder is there and cannot be watched (the watch limit, its permissions):
+            // give the instance back, others need it more; the stream looks on its interval.
+            if FileIdentity(path: stateFolder) == folder { self.inotify = nil }
+            return false
+        }
         // The folder may have been swapped between the stat and the watch: the next wait sees it.
         watched = (watch, folder)
         return true

@@ -122,36 +122,37 @@ extension VaultWatcher {
     /// never asks for a walk itself: the caller walks the folder anyway, and asking again each
     /// time a walk retries the watch would walk the vault back to back.
     private func startPolling(missing folder: NotePath, error: SystemError?) {
-        guard pollingSince == nil else { return }
-        let now = monotonicSeconds()
-        pollingSince = now
-        nextPoll = now + options.pollInterval
-        let interval = String(format: "%g", options.pollInterval)
-        if let error {
-            sayTrouble("cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead")
-        } else {
-            sayTrouble(
-                """
-                cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); \
-                checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
-                """)
+        startPolling { interval in
+            guard let error else {
+                return """
+                    cannot watch \(folder): the inotify watch limit is reached (fs.inotify.max_user_watches = \(Inotify.watchLimit)); \
+                    checking the whole vault every \(interval) s instead. Raise it with: sudo sysctl fs.inotify.max_user_watches=524288
+                    """
+            }
+            return "cannot watch \(folder): \(error.message); checking the whole vault every \(interval) s instead"
         }
     }
 
     /// Switches to walking the whole vault every ``Options/pollInterval``, because no inotify
-    /// instance could be opened (`error`). Says so once, naming the setting to raise.
+    /// instance could be opened (`error`: the per-user instance limit, or this process's
+    /// descriptors, which `inotify_init1` tells apart by neither). Says so once, with both causes.
     private func startPollingWithoutInotify(_ error: SystemError) {
+        startPolling { interval in
+            """
+            cannot watch the vault: \(error.message); checking the whole vault every \(interval) s instead. \
+            Each user may open \(Inotify.instanceLimit) inotify instances (raise it with: sudo sysctl fs.inotify.max_user_instances=1024), \
+            and each process as many files as `ulimit -n` says; then restart enote
+            """
+        }
+    }
+
+    /// Starts polling unless it runs already, and says `message(interval)` once.
+    private func startPolling(saying message: (String) -> LocalizedMessage) {
         guard pollingSince == nil else { return }
         let now = monotonicSeconds()
         pollingSince = now
         nextPoll = now + options.pollInterval
-        let interval = String(format: "%g", options.pollInterval)
-        sayTrouble(
-            """
-            cannot watch the vault: \(error.message) (each user may open \(Inotify.instanceLimit) inotify instances, \
-            fs.inotify.max_user_instances); checking the whole vault every \(interval) s instead. \
-            Raise it with: sudo sysctl fs.inotify.max_user_instances=1024, then restart enote
-            """)
+        sayTrouble(message(String(format: "%g", options.pollInterval)))
     }
 
     /// After a walk of the whole vault while polling: the next poll is an interval away, and

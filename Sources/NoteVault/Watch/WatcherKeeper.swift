@@ -5,53 +5,74 @@ import Synchronization
 import Glibc
 #endif
 
-/// Keeps a ``VaultWatcher`` running for a long-running front end (`enote serve`, `enote mcp`):
-/// the one rule for when a server watches the vault itself.
+/// Follows the vault for a long-running front end (`enote serve`, `enote mcp`): keeps its own
+/// ``VaultWatcher`` running and hands out the session's change stream. The one rule for when a
+/// server watches the vault itself:
 ///
-/// - The first watcher is made by ``start()`` on the caller's thread, so that it takes its
-///   inotify instance before anything else the server makes (the session's change stream can do
-///   without one; the watcher polls without one).
-/// - When another process watches the vault (`enote watch`), this one does not; it takes over
-///   when that one ends.
-/// - When the watcher stops on an error (its index could not be written, `.enote/` was removed),
-///   it is made again once it can be: after ``retry`` seconds, then twice as long each time it
-///   fails again, up to ``longestRetry`` (a start reads the whole index).
+/// - The watcher is made first, on the caller's thread, then the change stream: the watcher
+///   takes its inotify instance before the stream does (the stream can do without one; the
+///   watcher would have to poll the whole vault).
+/// - When another process watches the vault (`enote watch`), the server does not: that watcher
+///   keeps the index live and decides about expiry and sync. The server does not take over when
+///   it ends either (a systemd unit restarting `enote watch` would find the lock held).
+/// - When its own watcher stops on an error (its index could not be written, `.enote/` was
+///   removed), it is made again once it can be: after ``retry`` seconds, then twice as long each
+///   time it fails again, up to ``longestRetry`` (a start reads the whole index and walks).
 ///
-/// Each problem is said once, through `say`, and so is the watcher's return.
+/// Each problem is said once, through `say`; "watching the vault again" is said once a new
+/// watcher has run for ``settled`` seconds.
 public final class WatcherKeeper: Sendable {
     /// How long after a failure the watcher is made again, at first.
     public static let retry: Double = 1
     /// The longest wait between two attempts.
     public static let longestRetry: Double = 30
-    /// How often it checks whether another process's watcher still runs.
-    public static let otherWatcherCheck: Double = 2
+    /// How long a new watcher must run before its return is said.
+    public static let settled: Double = 5
 
-    private let vault: Vault
+    private let session: VaultSession
     private let options: VaultWatcher.Options
     private let say: @Sendable (String) -> Void
     private let current = Mutex<VaultWatcher?>(nil)
+    /// The problem said last and not over yet, if any.
+    private let problem = Mutex<String?>(nil)
     private let stopped = Atomic<Bool>(false)
     /// Signalled by ``stop()``: ends a wait between attempts at once.
     private let wake = DispatchSemaphore(value: 0)
 
     /// - Parameters:
-    ///   - vault: The vault to watch.
-    ///   - options: The watcher's options (its role decides about expiry and automatic sync).
+    ///   - session: The front end's session; the watcher takes its role (whether it destroys
+    ///     notes at their date and syncs is the role's rule).
+    ///   - options: The watcher's other options (its log and trouble lines).
     ///   - say: Receives a line for each problem, once, and for the watcher's return.
-    public init(vault: Vault, options: VaultWatcher.Options, say: @escaping @Sendable (String) -> Void) {
-        self.vault = vault
+    public init(session: VaultSession, options: VaultWatcher.Options = VaultWatcher.Options(), say: @escaping @Sendable (String) -> Void) {
+        self.session = session
+        var options = options
+        options.role = session.role
         self.options = options
         self.say = say
     }
 
-    /// Makes the first watcher here, then runs and keeps one on a thread of its own; returns at
-    /// once. Call once.
-    public func start() {
-        var state = State()
-        let first = attempt(&state)
-        let thread = Thread { [self, state] in keep(first: first, state: state) }
-        thread.name = "enote watcher"
-        thread.start()
+    /// What ``start()`` set going.
+    public struct Following: Sendable {
+        /// Whether this process watches the vault (`false`: another process does, or no watcher
+        /// could be made and the keeper tries again).
+        public let ownWatcher: Bool
+        /// The session's change stream (``VaultSession/changeStream(every:)``).
+        public let changes: AsyncStream<IndexChanges>
+    }
+
+    /// Makes the watcher here, then the change stream, and keeps the watcher running on a thread
+    /// of its own; returns at once. Call once.
+    public func start() -> Following {
+        var wait = Self.retry
+        let first = attempt(wait: &wait)
+        let changes = session.changeStream()
+        if first != .otherWatcher {
+            let thread = Thread { [self, wait] in keep(wait: wait) }
+            thread.name = "enote watcher"
+            thread.start()
+        }
+        return Following(ownWatcher: first == .made, changes: changes)
     }
 
     /// Stops the watcher (it finishes its current step) and ends the thread that keeps it.
@@ -61,70 +82,90 @@ public final class WatcherKeeper: Sendable {
         wake.signal()
     }
 
-    /// What the keeping thread remembers between attempts.
-    private struct State {
-        /// The problem said last and not yet over, if any.
-        var problem: String?
-        /// How long to wait before the next attempt after a failure.
-        var wait = WatcherKeeper.retry
+    private enum Attempt: Equatable {
+        case made, otherWatcher, failed
     }
 
+    private var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
+
     /// The keeping thread: runs the watcher, and makes a new one when it stops on its own.
-    private func keep(first: VaultWatcher?, state: State) {
-        var watcher = first
-        var state = state
-        while !stopped.load(ordering: .sequentiallyConsistent) {
-            if let running = watcher {
+    /// The watcher is held only by ``current`` and this loop's turn, so one that stopped is
+    /// released (its lock, socket, inotify instance and connection closed) before the next.
+    private func keep(wait: Double) {
+        var wait = wait
+        while !isStopped {
+            if let watcher = current.withLock({ $0 }) {
                 let began = monotonicSeconds()
                 do throws(VaultError) {
-                    try running.run()
+                    try watcher.run()
                 } catch {
-                    tell(error.message.text + " (the watcher stopped; it starts again once it can)", &state)
+                    let line: LocalizedMessage = "\(error.message) (the watcher stopped; it starts again once it can)"
+                    tell(line.text)
                 }
                 current.withLock { $0 = nil }
-                watcher = nil
-                // A watcher that ran a good while failed anew: try again soon. One that failed
-                // at once will again: wait longer each time.
-                state.wait = monotonicSeconds() - began > Self.longestRetry ? Self.retry : min(state.wait * 2, Self.longestRetry)
+                // One that ran a good while failed anew: try again soon. One that failed at
+                // once will again: wait longer each time.
+                wait = monotonicSeconds() - began > Self.longestRetry ? Self.retry : min(wait * 2, Self.longestRetry)
                 continue
             }
-            let pause = state.problem == nil ? Self.otherWatcherCheck : state.wait
-            if wake.wait(timeout: .now() + pause) == .success { break }
-            watcher = attempt(&state)
-            if watcher == nil, state.problem != nil { state.wait = min(state.wait * 2, Self.longestRetry) }
+            if wake.wait(timeout: .now() + wait) == .success { break }
+            switch attempt(wait: &wait) {
+            case .made, .failed: continue
+            case .otherWatcher: return
+            }
         }
     }
 
-    /// Makes a watcher, or says why none was made; `nil` also when another process watches.
-    private func attempt(_ state: inout State) -> VaultWatcher? {
+    /// Makes a watcher (``current``), or says why none was made.
+    private func attempt(wait: inout Double) -> Attempt {
         do throws(VaultWatcher.StartError) {
-            let watcher = try VaultWatcher(vault: vault, options: options)
+            let watcher = try VaultWatcher(vault: session.vault, options: options)
             let kept = current.withLock { current -> Bool in
-                guard !stopped.load(ordering: .sequentiallyConsistent) else { return false }
+                guard !isStopped else { return false }
                 current = watcher
                 return true
             }
-            guard kept else { return nil }
-            if state.problem != nil {
-                say("watching the vault again")
-                state.problem = nil
-            }
-            return watcher
+            guard kept else { return .failed }
+            sayReturnOnceSettled(watcher)
+            return .made
+        } catch .alreadyRunning(let pid) where pid == getpid() {
+            // A watcher of this process that stopped still holds the lock: never the case
+            // while each is released before the next is made; said, and tried again.
+            let line: LocalizedMessage = "a watcher of this process still holds the watch lock"
+            tell(line.text)
         } catch .alreadyRunning {
             // `enote watch` keeps the index live (and decides about expiry and sync).
-            state.problem = nil
-            state.wait = Self.retry
-            return nil
+            problem.withLock { $0 = nil }
+            return .otherWatcher
         } catch {
-            tell(error.message.text, &state)
-            return nil
+            tell(error.message.text)
+        }
+        wait = min(wait * 2, Self.longestRetry)
+        return .failed
+    }
+
+    /// Says "watching the vault again" once `watcher` has run for ``settled`` seconds after a
+    /// problem was said: one that fails at once again says nothing new.
+    private func sayReturnOnceSettled(_ watcher: VaultWatcher) {
+        guard problem.withLock({ $0 }) != nil else { return }
+        // Weakly: a watcher that stopped meanwhile is released at once (its lock with it).
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.settled) { [self, weak watcher] in
+            guard let watcher else { return }
+            let running = current.withLock { $0 === watcher }
+            guard running, !isStopped, problem.withLock({ $0 }) != nil else { return }
+            problem.withLock { $0 = nil }
+            let line: LocalizedMessage = "watching the vault again"
+            say(line.text)
         }
     }
 
     /// Says `line` unless it is the problem already said.
-    private func tell(_ line: String, _ state: inout State) {
-        guard line != state.problem else { return }
-        say(line)
-        state.problem = line
+    private func tell(_ line: String) {
+        let new = problem.withLock { problem -> Bool in
+            guard problem != line else { return false }
+            problem = line
+            return true
+        }
+        if new { say(line) }
     }
 }

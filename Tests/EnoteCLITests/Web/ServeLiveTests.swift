@@ -53,22 +53,44 @@ import Testing
         #expect(try client.send("GET", "/").body.contains("Pushed beside watch"))
     }
 
-    @Test("when the enote watch it relied on ends, the server watches the vault itself")
-    func takesOverFromAnEndedEnoteWatch() throws {
+    @Test("when the enote watch it relied on ends, the server leaves the lock to the next enote watch (a systemd unit's restart)")
+    func leavesTheLockToTheNextEnoteWatch() throws {
         let watcher = try WatchProcess(vault)
         defer { watcher.kill() }
         try watcher.waitUntilWatching()
         let server = try ServeProcess(vault)
         defer { server.stop() }
+        watcher.kill()
+        // Longer than the server's waits between attempts at its own watcher.
+        usleep(3_000_000)
+        let next = try WatchProcess(vault)
+        defer { next.kill() }
+        try next.waitUntilWatching()
         let client = try server.signedInClient()
-        // No command runs after this: only a watcher in the server can see the note written.
         let received = try client.stream("/events", ready: ": connected") {
-            watcher.kill()
-            try vault.write("after-watch.md", "---\ntitle: After watch\n---\nFrom disk.\n")
+            try vault.write("beside.md", "---\ntitle: Beside\n---\nFrom disk.\n")
         } until: {
-            $0.contains("after-watch.md")
+            $0.contains("beside.md")
         }
-        #expect(received.contains("after-watch.md"), "\(received)\n\(server.stderr)")
+        #expect(received.contains("beside.md"), "\(received)\n\(server.stderr)")
+    }
+
+    @Test("after its own watcher stops on an error with .enote/ left in place (the vault moved away and back), the server watches again")
+    func watchesAgainAfterItsWatcherStopped() throws {
+        let server = try ServeProcess(vault)
+        defer { server.stop() }
+        let client = try server.signedInClient()
+        let away = vault.base.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: vault.root, to: away)
+        usleep(500_000)
+        try FileManager.default.moveItem(at: away, to: vault.root)
+        // No command walks the vault after this: the server's own watcher must be back.
+        let received = try client.stream("/events", ready: ": connected") {
+            try vault.write("back.md", "---\ntitle: Back\n---\nFrom disk.\n")
+        } until: {
+            $0.contains("back.md")
+        }
+        #expect(received.contains("back.md"), "\(received)\n\(server.stderr)")
     }
 
     @Test("after .enote/ goes and is made again, notes written on disk still reach open pages")
