@@ -15,11 +15,7 @@ import Testing
         let server = try ServeProcess(vault)
         defer { server.stop() }
         let client = try server.signedInClient()
-        let received = try client.stream("/events", ready: ": connected") {
-            try vault.write("pushed.md", "---\ntitle: Pushed\n---\nFrom disk.\n")
-        } until: {
-            $0.contains("pushed.md")
-        }
+        let received = try eventsWhileWriting("pushed.md", title: "Pushed", client: client)
         #expect(received.contains("text/event-stream"))
         // One batch names every note that changed in it (the server's own expiry of the sample's
         // overdue note may share it).
@@ -67,11 +63,7 @@ import Testing
         defer { next.kill() }
         try next.waitUntilWatching()
         let client = try server.signedInClient()
-        let received = try client.stream("/events", ready: ": connected") {
-            try vault.write("beside.md", "---\ntitle: Beside\n---\nFrom disk.\n")
-        } until: {
-            $0.contains("beside.md")
-        }
+        let received = try eventsWhileWriting("beside.md", title: "Beside", client: client)
         #expect(received.contains("beside.md"), "\(received)\n\(server.stderr)")
     }
 
@@ -85,11 +77,7 @@ import Testing
         usleep(500_000)
         try FileManager.default.moveItem(at: away, to: vault.root)
         // No command walks the vault after this: the server's own watcher must be back.
-        let received = try client.stream("/events", ready: ": connected") {
-            try vault.write("back.md", "---\ntitle: Back\n---\nFrom disk.\n")
-        } until: {
-            $0.contains("back.md")
-        }
+        let received = try eventsWhileWriting("back.md", title: "Back", client: client)
         #expect(received.contains("back.md"), "\(received)\n\(server.stderr)")
     }
 
@@ -98,11 +86,7 @@ import Testing
         let server = try ServeProcess(vault)
         defer { server.stop() }
         let client = try server.signedInClient()
-        _ = try client.stream("/events", ready: ": connected") {
-            try vault.write("before.md", "---\ntitle: Before\n---\nFrom disk.\n")
-        } until: {
-            $0.contains("before.md")
-        }
+        _ = try eventsWhileWriting("before.md", title: "Before", client: client)
         // `.enote/` is removed (the server's own watcher stops: it cannot write its index) and
         // `enote init` makes it again. The removal races the server, which makes the index
         // again at once, as a user's `rm -rf` would: it is repeated until the folder is gone.
@@ -114,12 +98,18 @@ import Testing
         usleep(300_000)
         #expect(try vault.run("init").status == 0)
         // No command walks the vault after this one: the server's own watcher must be back.
-        let received = try client.stream("/events", ready: ": connected") {
-            try vault.write("after.md", "---\ntitle: After\n---\nFrom disk.\n")
-        } until: {
-            $0.contains("after.md")
-        }
+        let received = try eventsWhileWriting("after.md", title: "After", client: client)
         #expect(received.contains("after.md"), "\(received)\n\(server.stderr)")
+    }
+
+    /// What `client`'s event stream received while the note `name` (titled `title`) was written
+    /// on disk, until the stream named it (at most 15 s).
+    private func eventsWhileWriting(_ name: String, title: String, client: HTTPClient) throws -> String {
+        try client.stream("/events", ready: ": connected") {
+            try vault.write(name, "---\ntitle: \(title)\n---\nFrom disk.\n")
+        } until: {
+            $0.contains(name)
+        }
     }
 
     @Test("the events need a session")

@@ -21,11 +21,7 @@ import Testing
         let session = try VaultSession(vault: watcher.vault, role: .web(readOnly: true))
         let seen = Seen()
         let stream = session.changeStream(every: 0.02)
-        let follower = Task {
-            for await changes in stream {
-                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
-            }
-        }
+        let follower = seen.follow(stream)
         defer { follower.cancel() }
         try sandbox.write("new.md", noteText("new"))
         #expect(await seen.wait { $0.contains("new.md") }, "\(seen.all)")
@@ -52,11 +48,7 @@ import Testing
             try sandbox.write("quick.md", noteText("quick"))
             try VaultSession(vault: vault, role: .command).refresh(files: [NotePath(trusted: "quick.md")])
         }
-        let follower = Task {
-            for await changes in stream {
-                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
-            }
-        }
+        let follower = seen.follow(stream)
         defer { follower.cancel() }
         #expect(await seen.wait { $0.contains("quick.md") }, "\(seen.all)")
     }
@@ -71,15 +63,7 @@ import Testing
         try session.fresh()
         let seen = Seen()
         let stream = session.changeStream(every: 60)
-        let follower = Task {
-            for await changes in stream {
-                switch changes {
-                case .notes(let paths): seen.add(paths.map(\.description))
-                case .everything: seen.add(["*"])
-                case .none: break
-                }
-            }
-        }
+        let follower = seen.follow(stream)
         defer { follower.cancel() }
         try indexElsewhere(vault, "before.md")
         #expect(await seen.wait { $0.contains("before.md") }, "\(seen.all)")
@@ -109,11 +93,7 @@ import Testing
         try session.fresh()
         let seen = Seen()
         let stream = session.changeStream(every: 60)
-        let follower = Task {
-            for await changes in stream {
-                if case .notes(let paths) = changes { seen.add(paths.map(\.description)) }
-            }
-        }
+        let follower = seen.follow(stream)
         defer { follower.cancel() }
         // Slow page requests (heavy searches under load) hold every connection the session
         // lends until the test lets them go.
@@ -183,6 +163,20 @@ private final class Seen: Sendable {
     func add(_ more: [String]) { paths.withLock { $0 += more } }
     func clear() { paths.withLock { $0 = [] } }
     var all: [String] { paths.withLock { $0 } }
+
+    /// Records what `stream` tells, the paths of each batch ("*" for everything), until the
+    /// returned task is cancelled.
+    func follow(_ stream: AsyncStream<IndexChanges>) -> Task<Void, Never> {
+        Task {
+            for await changes in stream {
+                switch changes {
+                case .notes(let paths): add(paths.map(\.description))
+                case .everything: add(["*"])
+                case .none: break
+                }
+            }
+        }
+    }
 
     /// Waits up to 10 s for `condition` to hold.
     func wait(_ condition: ([String]) -> Bool) async -> Bool {
