@@ -2,9 +2,10 @@
 import PackageDescription
 
 /// The Swift runtime's link arguments with `--static-swift-stdlib` export every public symbol of
-/// the program's own modules (11,600 in `enote`). Nothing loads a plug-in that would look them
+/// the program's own modules (11,643 in `enote`). Nothing loads a plug-in that would look them
 /// up, and each start pays for them: `dladdr` in the runtime's start walks the whole table, and
-/// each symbol the loader binds looks through it first (BENCHMARKS.md, "Start-up").
+/// each symbol the loader binds looks through it first (BENCHMARKS.md, "Start-up against
+/// references built the same way").
 let ownSymbolsKept: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
 
 let package = Package(

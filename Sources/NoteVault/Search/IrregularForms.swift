@@ -8,9 +8,9 @@
 enum IrregularForms {
     /// The other forms of `word` (lowercased), or none.
     ///
-    /// The table is read line by line at each call (a few microseconds): a search asks for one or
-    /// two words, and building a dictionary of every form first cost a one-shot `enote search`
-    /// a quarter of a millisecond (BENCHMARKS.md, "Start-up").
+    /// The table is read line by line at each call: a search asks for a word or two, and building
+    /// a dictionary of every form on first use was 3.4% of a one-shot `enote search`
+    /// (BENCHMARKS.md, "Start-up against references built the same way").
     static func family(of word: String, in language: SearchLanguage) -> [String] {
         guard language.code == "en" else { return [] }
         var family: [String] = []
