@@ -7,22 +7,9 @@
 /// (Russian, German and the Romance languages change mostly at the end, where the stemmers look).
 enum IrregularForms {
     /// The other forms of `word` (lowercased), or none.
-    ///
-    /// The table is read line by line at each call: a search asks for a word or two, and building
-    /// a dictionary of every form on first use was 3.4% of a one-shot `enote search`
-    /// (BENCHMARKS.md, "Start-up against references built the same way").
     static func family(of word: String, in language: SearchLanguage) -> [String] {
-        guard language.code == "en" else { return [] }
-        var family: [String] = []
-        for line in english {
-            let forms = line.utf8.split(separator: UInt8(ascii: " "))
-            guard forms.contains(where: { $0.elementsEqual(word.utf8) }) else { continue }
-            for form in forms where !form.elementsEqual(word.utf8) {
-                let form = String(Substring(form))
-                if !family.contains(form) { family.append(form) }
-            }
-        }
-        return family
+        guard language.code == "en", let family = englishIndex[word] else { return [] }
+        return family.filter { $0 != word }
     }
 
     /// Each family as one line of its forms, base form first.
@@ -56,4 +43,14 @@ enum IrregularForms {
         "mouse mice", "ox oxen", "parenthesis parentheses", "person people", "phenomenon phenomena", "shelf shelves",
         "thesis theses", "tooth teeth", "vertex vertices", "wife wives", "wolf wolves", "woman women",
     ]
+
+    /// Every form, to its family.
+    private static let englishIndex: [String: [String]] = {
+        var index: [String: [String]] = [:]
+        for line in english {
+            let forms = line.split(separator: " ").map(String.init)
+            for form in forms { index[form, default: []] += forms.filter { !(index[form]?.contains($0) ?? false) } }
+        }
+        return index
+    }()
 }
