@@ -181,3 +181,21 @@ int enote_syncfs(int fd) {
 long enote_thread_id(void) {
     return syscall(SYS_gettid);
 }
+
+int enote_has_writers(int fd) {
+#ifdef __linux__
+    if (fcntl(fd, F_SETSIG, SIGURG) != 0) return -1;
+    if (fcntl(fd, F_SETLEASE, F_RDLCK) != 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return 1;
+        return -1;
+    }
+    int saved = errno;
+    (void)fcntl(fd, F_SETLEASE, F_UNLCK);
+    errno = saved;
+    return 0;
+#else
+    (void)fd;
+    errno = EINVAL;
+    return -1;
+#endif
+}

@@ -274,6 +274,9 @@ package struct Expirer: Sendable {
     /// Moves the note to the trash (or deletes committed content when configured), if its
     /// bytes are still the ones checked.
     private func destroy(_ path: NotePath, snapshot: FileSnapshot, git: GitState) throws(VaultError) -> String? {
+        // A program saving the note in place right now is let finish: its save is a change,
+        // and a note about to be deleted must not take the bytes it is still writing with it.
+        if vault.waitForWriters(of: path) == .stillWriting { throw .write(.beingWritten(path)) }
         let current = try vault.readWithSnapshot(path).snapshot
         guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
             throw .write(.conflict(path: path, conflictCopy: nil))

@@ -20,10 +20,17 @@ public struct DurableWriter: Sendable {
     let root: Int32
     /// Names the conflict copy of a note (`plan.conflict-20261122-104700.md`).
     let conflictName: @Sendable (_ fileName: [UInt8]) -> [UInt8]
+    /// How long a write waits for another program that has the note open for writing (see
+    /// ``InPlaceWriters``).
+    let writerPatience: Duration
 
-    package init(fileSystem: any FileSystem, root: Int32, conflictName: @escaping @Sendable ([UInt8]) -> [UInt8]) {
+    package init(
+        fileSystem: any FileSystem, root: Int32, writerPatience: Duration = InPlaceWriters.patience,
+        conflictName: @escaping @Sendable ([UInt8]) -> [UInt8]
+    ) {
         self.fileSystem = fileSystem
         self.root = root
+        self.writerPatience = writerPatience
         self.conflictName = conflictName
     }
 
@@ -45,6 +52,9 @@ public struct DurableWriter: Sendable {
         /// The new text of a note is larger than ``NoteContent/maximumSize``, which enote would
         /// then refuse to read; nothing was written.
         case tooLarge(NotePath, size: Int)
+        /// Another program held the note open for writing (saving it in place) for longer than
+        /// enote waits; nothing was written.
+        case beingWritten(NotePath)
 
         public var description: String { message.text }
 
@@ -69,6 +79,8 @@ public struct DurableWriter: Sendable {
             case .tooLarge(let path, let size):
                 return
                     "\(path) would be larger than \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes), the most a note may hold; nothing was written"
+            case .beingWritten(let path):
+                return "\(path) is being written by another program, which still has it open; nothing written. Try again once it has saved"
             }
         }
     }
@@ -86,6 +98,10 @@ public struct DurableWriter: Sendable {
         let (directory, name) = try openParent(of: path)
         defer { fileSystem.close(directory) }
 
+        // Another program saving the note in place (truncate, then write) is let finish first:
+        // what was read may be its empty or half-written file, and its bytes must land in a file
+        // that keeps the note's name. Its save then shows as a change, and nothing is written.
+        try awaitWriters(name, in: directory, path: path)
         let current = try status(of: name, in: directory, path: path)
         try checkWritable(current, path: path)
         guard try unchanged(name, in: directory, status: current, since: original) else {
@@ -123,8 +139,11 @@ public struct DurableWriter: Sendable {
             throw .system(error.naming(path))
         }
         // `temp` now holds what was displaced. It must be what we read; if another writer got in
-        // at the last instant, swap back so their version stays, and keep ours as a copy.
-        let displaced = try? fileSystem.readFile(temp, beneath: directory)
+        // at the last instant, swap back so their version stays, and keep ours as a copy. A
+        // program that opened it in that instant to save in place may still write into it: it
+        // is let finish, and if it is still writing, the note goes back to it.
+        let settled = fileSystem.waitForWriters(of: temp, in: directory, path: path, patience: writerPatience) == .settled
+        let displaced = settled ? try? fileSystem.readFile(temp, beneath: directory) : nil
         if let displaced, displaced.hash == original.hash, displaced.bytes.count == original.bytes.count {
             removeQuietly(temp, in: directory)
             try wrap { () throws(SystemError) in try fileSystem.fsync(directory, path: path.parent?.description ?? ".") }
@@ -180,6 +199,14 @@ public struct DurableWriter: Sendable {
     func checkSize(_ bytes: [UInt8], path: NotePath) throws(WriteError) {
         if bytes.count > NoteContent.maximumSize, NotePath.isMarkdownName(path.bytes[...]) {
             throw .tooLarge(path, size: bytes.count)
+        }
+    }
+
+    /// Waits while another program holds the file open for writing; refuses when it still does
+    /// after ``writerPatience``.
+    func awaitWriters(_ name: [UInt8], in directory: Int32, path: NotePath) throws(WriteError) {
+        if fileSystem.waitForWriters(of: name, in: directory, path: path, patience: writerPatience) == .stillWriting {
+            throw .beingWritten(path)
         }
     }
 

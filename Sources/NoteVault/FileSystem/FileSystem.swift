@@ -44,6 +44,9 @@ package protocol FileSystem: Sendable {
     func makeDirectory(_ name: [UInt8], in directory: Int32, mode: mode_t) throws(SystemError)
     /// Closes a descriptor (errors are ignored: there is nothing useful to do with them here).
     func close(_ descriptor: Int32)
+    /// Whether another process holds the open file `descriptor` open for writing; `nil` when the
+    /// system cannot tell (see ``InPlaceWriters``; the default asks the kernel for a lease).
+    func hasWriters(_ descriptor: Int32) -> Bool?
 }
 
 /// What `fstat` says about a file, in the units the vault compares.

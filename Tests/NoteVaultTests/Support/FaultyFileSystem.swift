@@ -41,6 +41,7 @@ final class FaultyFileSystem: FileSystem {
         var hooks: [Hook] = []
         var injected: [String] = []
         var maximumWriteSize: Int?
+        var leasesUnavailable = false
     }
 
     private let state = Mutex(State())
@@ -68,6 +69,12 @@ final class FaultyFileSystem: FileSystem {
     /// Runs `action` just before the `nth` call of `operation` is made.
     func before(_ operation: Operation, nth: Int = 1, run action: @escaping @Sendable () -> Void) {
         state.withLock { $0.hooks.append(Hook(operation: operation, nth: nth, action: action)) }
+    }
+
+    /// Answers every question about writers holding a file open with "cannot tell", as a file
+    /// system without leases does (``InPlaceWriters``).
+    func withoutLeases() {
+        state.withLock { $0.leasesUnavailable = true }
     }
 
     /// Makes every `write` write at most `bytes` bytes.
@@ -129,6 +136,10 @@ final class FaultyFileSystem: FileSystem {
 
     func status(of descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
         try system.status(of: descriptor, path: path)
+    }
+
+    func hasWriters(_ descriptor: Int32) -> Bool? {
+        state.withLock { $0.leasesUnavailable } ? nil : system.hasWriters(descriptor)
     }
 
     func status(of name: [UInt8], in directory: Int32) throws(SystemError) -> FileStatus {
