@@ -120,7 +120,7 @@ public struct AgentEditor: Sendable {
             // Once more under the lock: a note changed since it was read is not thrown away.
             let now = try attempt { () throws(VaultError) in try vault.readWithSnapshot(path) }
             guard now.snapshot.bytes == snapshot.bytes else { throw .staleRevision(path: path, given: note.revision.description, current: now.note.revision.description) }
-            trashed = try attempt { () throws(VaultError) in try vault.moveToTrashLocked(path, reason: .removed) }
+            trashed = try attempt { () throws(VaultError) in try vault.moveToTrashLocked(path, reason: .removed, hash: snapshot.hash) }
         } catch {
             journal.remove(number)
             throw error

@@ -70,12 +70,15 @@ extension Vault {
         if let revision, ContentHash(try readWithSnapshot(path).snapshot.bytes) != revision.hash {
             throw .write(.conflict(path: path, conflictCopy: nil))
         }
-        return try moveToTrashLocked(path, reason: reason)
+        return try moveToTrashLocked(path, reason: reason, hash: revision?.hash)
     }
 
     /// ``moveToTrash(_:reason:from:force:)`` for a caller that already holds the vault lock (it does not
     /// look for other editors).
-    /// - Parameter hash: The hash of the bytes being moved, recorded in the log (expiry does).
+    /// - Parameter hash: The hash of the bytes the caller checked, recorded in the log. When it
+    ///   is given, exactly that version goes to the trash: a save that lands between the check
+    ///   and the move (or a program still writing the note in place) is put back under the
+    ///   note's name, and the move is refused as a conflict.
     package func moveToTrashLocked(_ path: NotePath, reason: TrashEntry.Reason, hash: ContentHash? = nil) throws(VaultError) -> TrashEntry {
         let status = try fileStatus(path)
         if status.kind == .symbolicLink { throw .path(PathError(path: path.description, rule: .symbolicLink)) }
@@ -86,11 +89,35 @@ extension Vault {
             ?? NotePath(trusted: Self.trashFolderName)
         if let parent = path.parent { try makeFolders(NotePath(bytes: Array(Self.trashFolderName.utf8) + [UInt8(ascii: "/")] + parent.bytes)) }
         let trashed = try moveNoReplace(path, intoFolder: trashRelative)
+        if let hash { try requireTrashed(trashed, is: hash, from: path) }
         let entry = TrashEntry(
             trashedPath: String(trashed.description.dropFirst(Self.trashFolderName.count + 1)),
             originalPath: path.description, date: clock.now(), reason: reason, hash: hash?.description)
         appendToTrashLog(entry)
         return entry
+    }
+
+    /// Checks that the file just moved to `trashed` is the version `hash` names, once no program
+    /// holds it open for writing; otherwise moves it back to `path` (without replacing a file
+    /// that took the name meanwhile: then it stays in the trash) and refuses.
+    private func requireTrashed(_ trashed: NotePath, is hash: ContentHash, from path: NotePath) throws(VaultError) {
+        if waitForWriters(of: trashed) == .settled, (try? fileSystem.readFile(trashed.bytes, beneath: rootDescriptor))?.hash == hash { return }
+        do {
+            let from = try fileSystem.open(trashed.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            defer { fileSystem.close(from) }
+            let to = try fileSystem.open(path.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+            defer { fileSystem.close(to) }
+            guard try renameIfFree(trashed.fileNameBytes, in: from, to: path.fileNameBytes, in: to) else { throw SystemError("rename", path: path.description, code: EEXIST) }
+            try fileSystem.fsync(to, path: path.parent?.description ?? ".")
+        } catch {
+            // The name was taken again meanwhile: the newer version stays in the trash, and
+            // the trash log records it as removed.
+            appendToTrashLog(
+                TrashEntry(
+                    trashedPath: String(trashed.description.dropFirst(Self.trashFolderName.count + 1)), originalPath: path.description,
+                    date: clock.now(), reason: .removed, hash: nil))
+        }
+        throw .write(.conflict(path: path, conflictCopy: nil))
     }
 
     /// Records in the trash log a note that expired and was deleted outright, so that it is
