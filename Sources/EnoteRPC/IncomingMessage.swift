@@ -29,7 +29,9 @@ public struct IncomingMessage: Decodable, Sendable {
             return .failure(
                 ResponseError(
                     .invalidRequest,
-                    Localization.text("the message has the key \"\(String(key.prefix(80)))\" twice in one object; readers disagree on which one counts, so the message is refused")))
+                    Localization.text(
+                        "the message has the key \"\(String(key.prefix(80)))\" twice in one object; readers disagree on which one counts, so the message is refused"
+                    )))
         }
         guard case .object(let members) = value else {
             return .failure(
