@@ -150,3 +150,18 @@ def test_a_request_with_a_null_id_is_answered(vault):
     assert server.request(1, "ping")["result"] == {}
     assert server.close() == 0
     assert vault.picture() == before
+
+
+def test_front_matter_keys_that_are_not_plain_yaml_keys_are_refused(vault):
+    """Issue 34, item 6: `---`, `-` or `-x` as a key made the whole front matter unreadable (title,
+    tags, colour and the destroy date lost) while the answer said `changed: true`."""
+    before = vault.picture()
+    server = RawServer(vault)
+    server.initialize()
+    for id_, key in enumerate(["---", "-", "-x", "?", "#x"], start=50):
+        answer = call(server, id_, "set_front_matter", {"note": "grocery-list.md", "set": {key: "x"}})
+        assert answer.get("error", {}).get("code") == -32602, (key, answer)
+        answer = call(server, id_ + 100, "set_front_matter", {"note": "grocery-list.md", "remove": [key]})
+        assert answer.get("error", {}).get("code") == -32602, (key, answer)
+    assert server.close() == 0
+    assert vault.picture() == before
