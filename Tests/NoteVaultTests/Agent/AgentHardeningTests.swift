@@ -119,4 +119,28 @@ struct AgentHardeningTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.path("plan.md")))
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("moved.md")))
     }
+
+    /// Item 4: a person's config that is there but cannot be read (a link to nothing, a folder,
+    /// a file of another user's mode 600) was taken for no config, and with it no `mcp_write`:
+    /// agents could write anywhere. It fails closed.
+    @Test("a person's config that exists but cannot be read stops the agent server", arguments: ["link to nothing", "folder"])
+    func unreadablePersonConfig(kind: String) throws {
+        let home = sandbox.path(".home-\(kind.count)")
+        let folder = home + "/.config/enote"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/config", withDestinationPath: home + "/nowhere")
+        }
+        #expect(throws: VaultError.self) { try AgentLimits.load(for: vault, readOnly: false, environment: ["HOME": home]) }
+        do throws(VaultError) {
+            _ = try AgentLimits.load(for: vault, readOnly: false, environment: ["HOME": home])
+        } catch {
+            #expect(error.message.text.contains(folder + "/config"), "\(error.message.text)")
+        }
+        // No file at all is no config: agents may write anywhere.
+        try FileManager.default.removeItem(atPath: folder + "/config")
+        #expect(try AgentLimits.load(for: vault, readOnly: false, environment: ["HOME": home]) == AgentLimits())
+    }
 }
