@@ -143,4 +143,23 @@ struct AgentHardeningTests {
         try FileManager.default.removeItem(atPath: folder + "/config")
         #expect(try AgentLimits.load(for: vault, readOnly: false, environment: ["HOME": home]) == AgentLimits())
     }
+
+    /// Item 7: a destroy date an agent set sent the note to the trash once it passed, and undo
+    /// was refused ("changed since the write"): the write destroyed and could not be undone.
+    @Test("undo of a destroy date that passed brings the note back from the trash as it was")
+    func destroyDateUndone() throws {
+        let before = try text("plan.md")
+        let soon = NoteDate.stamp(VaultSandbox.now + 120, in: VaultSandbox.timeZone)
+        let write = try editor().setFrontMatter(of: plan, [.set(.destroy, soon)], expecting: nil, client: "t")
+        let later = try Vault(root: sandbox.root, clock: .fixed(VaultSandbox.now + 3600, timeZone: VaultSandbox.timeZone))
+        let index = try NoteIndex.open(later)
+        try index.synchronize()
+        let report = try Expirer(vault: later, index: index).run(force: true)
+        #expect(report.expired.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("plan.md")))
+        let undone = try editor().undo(try #require(write.number), client: "t")
+        #expect(undone.path == plan)
+        #expect(try text("plan.md") == before)
+        #expect(vault.trashEntries().isEmpty)
+    }
 }
