@@ -27,7 +27,9 @@ enum FrontMatterArguments {
         guard date > clock.now() else {
             throw ResponseError(
                 .invalidParams,
-                Localization.text("the argument destroy is in the past, which would destroy the note at once; give a time still to come (3d, 2026-12-01 18:00), or delete the note"))
+                Localization.text(
+                    "the argument destroy is in the past, which would destroy the note at once; give a time still to come (3d, 2026-12-01 18:00), or delete the note"
+                ))
         }
         return date
     }
@@ -41,7 +43,9 @@ enum FrontMatterArguments {
         var changes: [FrontMatterEditor.Change] = []
         if let title = try arguments.optionalString("title") {
             let trimmed = title.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { throw ResponseError(.invalidParams, Localization.text("the argument title must not be empty; remove the key instead")) }
+            guard !trimmed.isEmpty else {
+                throw ResponseError(.invalidParams, Localization.text("the argument title must not be empty; remove the key instead"))
+            }
             changes.append(.set(.title, YAMLWriter.scalar(trimmed)))
         }
         if let text = try arguments.optionalString("color") { changes.append(.set(.color, YAMLWriter.scalar(try color(text).description))) }
@@ -69,18 +73,23 @@ enum FrontMatterArguments {
     }
 
     private static func ownKey(_ key: String) -> ResponseError {
-        ResponseError(.invalidParams, Localization.text("the key \(key) is enote's own (updated, created, order), written by enote; it is not set or removed by hand"))
+        ResponseError(
+            .invalidParams, Localization.text("the key \(key) is enote's own (updated, created, order), written by enote; it is not set or removed by hand"))
     }
 
-    /// A key for `set`: letters, digits, `_` and `-`, not one enote types itself.
+    /// A key for `set`: a plain YAML key (the library's rule, ``FrontMatterEditor/isPlainKey(_:)``), not one enote types itself.
     private static func checkPlainKey(_ key: String) throws(ResponseError) {
-        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
-        guard !key.isEmpty, key.utf8.count <= 100, allowed else {
-            throw ResponseError(.invalidParams, Localization.text("the key \"\(key)\" is not a front matter key enote writes: use letters, digits, _ and -"))
+        guard FrontMatterEditor.isPlainKey(key) else {
+            throw ResponseError(
+                .invalidParams,
+                Localization.text(
+                    "the key \"\(key)\" is not a front matter key enote writes: a key starts with a letter, a digit or _, and holds only letters, digits, _ and -"
+                ))
         }
         if ownKeys.contains(key) { throw ownKey(key) }
         if FrontMatterKey.allCases.contains(where: { $0.spellings.contains(key) }) {
-            throw ResponseError(.invalidParams, Localization.text("the key \(key) has its own argument (title, color, destroy, tags); use it, so its value is checked"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the key \(key) has its own argument (title, color, destroy, tags); use it, so its value is checked"))
         }
     }
 }

@@ -16,7 +16,9 @@ enum WritingTools {
         do throws(AgentError) {
             try call.vault.editor.attempt { () throws(VaultError) in try call.vault.fresh() }
             let path = try reference.map { reference throws(AgentError) in
-                try call.vault.editor.attempt { () throws(VaultError) in try call.vault.withIndex { index throws(VaultError) in try call.vault.vault.resolveExactly(reference, in: index) } }
+                try call.vault.editor.attempt { () throws(VaultError) in
+                    try call.vault.withIndex { index throws(VaultError) in try call.vault.vault.resolveExactly(reference, in: index) }
+                }
             }
             let write = try body(path)
             call.vault.recordWrite(write)
@@ -126,7 +128,8 @@ enum WritingTools {
         description: """
             Changes a note's front matter keys, surgically (only their lines and updated change): title, color, destroy, \
             tags, other keys through set (key → text), and keys to remove. enote's own keys (updated, created, order) \
-            are not set by hand.
+            are not set by hand. A destroy date is destructive: when it passes, the note goes to the trash (or is deleted, \
+            as the vault's expiry says); undo of this write brings it back while it is in the trash.
             """,
         inputSchema: Schema.object(
             [
@@ -134,10 +137,17 @@ enum WritingTools {
                 ("color", Schema.string("A colour: a palette name, \"#RRGGBB\" or hsb(H, S%, B%).")),
                 ("destroy", Schema.string("When the note destroys itself: a date or a time from now (3d).")),
                 ("tags", Schema.strings("The note's tags (replacing the list).")),
-                ("set", .object(["type": .string("object"), "additionalProperties": .object(["type": .string("string")]), "description": .string("Other keys and their text values.")])),
+                (
+                    "set",
+                    .object([
+                        "type": .string("object"), "additionalProperties": .object(["type": .string("string")]),
+                        "description": .string("Other keys and their text values."),
+                    ])
+                ),
                 ("remove", Schema.strings("Keys to remove (title, color, destroy, tags or other keys).")), ("revision", Schema.revision),
             ], required: ["note"]),
-        readOnly: false, destructive: false, idempotent: true
+        // A destroy date removes the note once it passes (issue 34): a destructive write.
+        readOnly: false, destructive: true, idempotent: true
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["note", "title", "color", "destroy", "tags", "set", "remove", "revision"])
         let changes = try FrontMatterArguments.changes(call.arguments, clock: call.clock)
@@ -154,7 +164,9 @@ enum WritingTools {
             written, as enote mv does. Refused when the path is taken, a link would break, or a note to change is open \
             in an editor or outside the folders agents may write.
             """,
-        inputSchema: Schema.object([("note", Schema.note), ("to", Schema.string("The exact new path, such as archive/plan.md.")), ("revision", Schema.revision)], required: ["note", "to"]),
+        inputSchema: Schema.object(
+            [("note", Schema.note), ("to", Schema.string("The exact new path, such as archive/plan.md.")), ("revision", Schema.revision)],
+            required: ["note", "to"]),
         readOnly: false, destructive: false, idempotent: false
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["note", "to", "revision"])

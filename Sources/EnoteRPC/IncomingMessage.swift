@@ -21,8 +21,17 @@ public struct IncomingMessage: Decodable, Sendable {
     /// string) is an invalid request, as JSON-RPC 2.0 says. Lone UTF-16 surrogates in strings
     /// read as U+FFFD (``LoneSurrogates``).
     public static func parse(_ body: Data) -> Result<IncomingMessage, ResponseError> {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: LoneSurrogates.replaced(in: body)) else {
+        let text = LoneSurrogates.replaced(in: body)
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: text) else {
             return .failure(ResponseError(.parseError, Localization.text("the message is not JSON-RPC: not valid JSON, or not UTF-8")))
+        }
+        if let key = DuplicateKeys.first(in: text) {
+            return .failure(
+                ResponseError(
+                    .invalidRequest,
+                    Localization.text(
+                        "the message has the key \"\(String(key.prefix(80)))\" twice in one object; readers disagree on which one counts, so the message is refused"
+                    )))
         }
         guard case .object(let members) = value else {
             return .failure(
@@ -40,7 +49,10 @@ public struct IncomingMessage: Decodable, Sendable {
             if case .null? = value { return nil }
             return value
         }
-        return .success(IncomingMessage(jsonrpc: members["jsonrpc"]?.string, id: present(members["id"]), method: method, params: present(members["params"])))
+        // An id that is null is still an id: the message is a request (JSON-RPC 2.0 answers it,
+        // with a null id), not a notification. Only a response's null id means "none".
+        let id = method == nil ? present(members["id"]) : members["id"]
+        return .success(IncomingMessage(jsonrpc: members["jsonrpc"]?.string, id: id, method: method, params: present(members["params"])))
     }
 }
 
@@ -53,6 +65,8 @@ extension IncomingMessage {
             return ResponseError(.invalidRequest, Localization.text("the message has neither a method nor an id"))
         }
         if let id {
+            // A null id is JSON-RPC 2.0's, but neither LSP nor MCP allows it (it cannot tell
+            // answers apart): the request is answered with this error, under a null id.
             switch id {
             case .int, .string, .double: break
             default: return ResponseError(.invalidRequest, Localization.text("the id must be a number or a string"))

@@ -112,3 +112,56 @@ def test_modern_subscriptions(vault):
     answer = server.request(1, "tools/list", {"_meta": MODERN})
     assert answer["result"]["resultType"] == "complete"
     server.close()
+
+
+def test_duplicate_keys_are_refused(vault):
+    """Issue 34, item 5: Python, JavaScript and Go keep a duplicate key's last value, Foundation its
+    first; a gateway that reads `read` must not let through what enote would run as `append`."""
+    before = vault.picture()
+    server = RawServer(vault)
+    server.initialize()
+    server.send_bytes(b'{"jsonrpc": "2.0", "id": 40, "method": "tools/call", "params": {"name": "append", "name": "read", '
+                      b'"arguments": {"note": "grocery-list.md", "text": "smuggled"}}}\n')
+    answer = server.receive()
+    assert answer.get("error", {}).get("code") == -32600 and "twice" in answer["error"]["message"], answer
+    # Nested, and spelled with an escape: still one key.
+    server.send_bytes(b'{"jsonrpc": "2.0", "id": 41, "method": "tools/call", "params": {"name": "append", '
+                      b'"arguments": {"note": "grocery-list.md", "text": "a", "\\u0074ext": "b"}}}\n')
+    answer = server.receive()
+    assert answer.get("error", {}).get("code") == -32600, answer
+    # The same key in two objects is no duplicate.
+    answer = server.request(42, "tools/call", {"name": "read", "arguments": {"note": "grocery-list.md"}, "_meta": {"name": 1}})
+    assert answer["result"]["isError"] is False, answer
+    assert server.close() == 0
+    assert vault.picture() == before
+
+
+def test_a_request_with_a_null_id_is_answered(vault):
+    """Issue 34, item 12: `"id": null` is a request as JSON-RPC 2.0 reads it (a notification has no
+    id at all), so it gets an answer, under a null id: MCP forbids a null id, so the answer is an
+    error, and the request does not run."""
+    before = vault.picture()
+    server = RawServer(vault)
+    server.initialize()
+    server.send({"jsonrpc": "2.0", "id": None, "method": "tools/call",
+                 "params": {"name": "append", "arguments": {"note": "grocery-list.md", "text": "x"}}})
+    answer = server.receive(10)
+    assert answer["id"] is None and answer["error"]["code"] == -32600, answer
+    assert server.request(1, "ping")["result"] == {}
+    assert server.close() == 0
+    assert vault.picture() == before
+
+
+def test_front_matter_keys_that_are_not_plain_yaml_keys_are_refused(vault):
+    """Issue 34, item 6: `---`, `-` or `-x` as a key made the whole front matter unreadable (title,
+    tags, colour and the destroy date lost) while the answer said `changed: true`."""
+    before = vault.picture()
+    server = RawServer(vault)
+    server.initialize()
+    for id_, key in enumerate(["---", "-", "-x", "?", "#x"], start=50):
+        answer = call(server, id_, "set_front_matter", {"note": "grocery-list.md", "set": {key: "x"}})
+        assert answer.get("error", {}).get("code") == -32602, (key, answer)
+        answer = call(server, id_ + 100, "set_front_matter", {"note": "grocery-list.md", "remove": [key]})
+        assert answer.get("error", {}).get("code") == -32602, (key, answer)
+    assert server.close() == 0
+    assert vault.picture() == before

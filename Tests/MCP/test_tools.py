@@ -30,6 +30,8 @@ def test_every_tool(vault, mode):
                 assert tools[name].annotations.read_only_hint is True
             assert tools["delete"].annotations.destructive_hint is True
             assert tools["set_front_matter"].annotations.idempotent_hint is True
+            # Issue 34, item 7: a destroy date set by an agent removes the note once it passes.
+            assert tools["set_front_matter"].annotations.destructive_hint is True
             for tool in tools.values():
                 assert tool.input_schema["type"] == "object"
 

@@ -43,7 +43,10 @@ extension AgentEditor {
                     throw .headingNotFound(path: path, heading: heading, headings: headings.map(\.text))
                 }
                 let section = NoteHeading.section(of: target, in: headings, lineCount: lines.count)
-                offset = place == .start ? lines.byteRange(first: target.line, last: target.line).upperBound : lines.byteRange(first: section.upperBound, last: section.upperBound).upperBound
+                offset =
+                    place == .start
+                    ? lines.byteRange(first: target.line, last: target.line).upperBound
+                    : lines.byteRange(first: section.upperBound, last: section.upperBound).upperBound
             } else {
                 offset = place == .start ? note.content.bodyStart : bytes.count
             }
@@ -116,6 +119,7 @@ extension AgentEditor {
             journal.remove(number)
             throw .vault(error)
         }
+        journal.complete(entry)
         let written = NoteContent(bytes: bytes, path: path.description, timeZone: vault.clock.timeZone)
         if warnings.isEmpty { warnings = written.diagnostics.filter { $0.severity == .error } }
         var write = Write(number: number, path: path, revision: after, changed: [path])
@@ -123,7 +127,7 @@ extension AgentEditor {
         return committed(write, [path], "\(tool) \(path)", client: client)
     }
 
-    /// The offsets at or after `start` where `needle` begins in `bytes` (not overlapping).
+    /// The offsets at or after `start` where `needle` begins in `bytes`, overlapping ones included.
     static func occurrences(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> [Int] {
         guard !needle.isEmpty, bytes.count >= needle.count else { return [] }
         var found: [Int] = []
@@ -133,10 +137,8 @@ extension AgentEditor {
         while index <= last {
             if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
                 found.append(index)
-                index += needle.count
-            } else {
-                index += 1
             }
+            index += 1  // overlapping too: "aa" is twice in "aaa", so replacing it is ambiguous
         }
         return found
     }

@@ -3,7 +3,8 @@ import Foundation
 extension AgentEditor {
     /// Reverts journaled write `number`, if what it wrote is still there: the text it replaced
     /// is written back, the note it created goes to the trash, the note it deleted comes back,
-    /// the note it moved moves back (its links rewritten again). The undo is a write of its own,
+    /// the note it moved moves back (its links rewritten again); a note that expired since the
+    /// write (which set its destroy date) comes back from the trash first. The undo is a write of its own,
     /// journaled, so it can be undone too.
     /// - Throws: ``AgentError/changedSinceWrite(number:path:)`` when the note changed after the
     ///   write (a person's edit is never undone), ``AgentError/noJournalEntry(number:)``.
@@ -13,7 +14,15 @@ extension AgentEditor {
         let current = vault.exists(path) ? (try? vault.read(path))?.revision.description : nil
         switch entry.kind {
         case .edit:
-            guard let before = entry.before, let after = entry.after, current == after, let revision = NoteRevision(after) else {
+            guard let before = entry.before, let after = entry.after, let revision = NoteRevision(after) else {
+                throw .changedSinceWrite(number: number, path: path)
+            }
+            if current == nil, let expired = expiredCopy(of: path, revision: after) {
+                // The write set a destroy date that has passed since: the note went to the trash
+                // as the write left it. It comes back, then gets its old bytes as any edit's undo.
+                try limits.requireWritable(path)
+                _ = try attempt { () throws(VaultError) in try vault.restore(expired) }
+            } else if current != after {
                 throw .changedSinceWrite(number: number, path: path)
             }
             return try rewrite(path, expecting: revision, tool: "undo", client: client, stamp: false, undoes: number) { _, _ in [UInt8](before) }
@@ -34,5 +43,10 @@ extension AgentEditor {
             }
             return try move(target, to: path, expecting: now.revision, graph: graph, tool: "undo", client: client, undoes: number)
         }
+    }
+
+    /// The note expiry moved from `path` to the trash with exactly the bytes of `revision`.
+    private func expiredCopy(of path: NotePath, revision: String) -> TrashEntry? {
+        vault.trashEntries().first { $0.reason == .expired && $0.originalPath == path.description && $0.hash == revision }
     }
 }

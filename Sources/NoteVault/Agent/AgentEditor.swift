@@ -93,6 +93,7 @@ public struct AgentEditor: Sendable {
             journal.remove(number)
             throw .vault(error)
         }
+        journal.complete(entry)
         var write = Write(number: number, path: path, revision: revision, changed: [path])
         write.warnings = (try? vault.read(path)).map(vault.pastDestroyWarning) ?? []
         return committed(write, [path], "\(tool) \(path)", client: client)
@@ -119,12 +120,15 @@ public struct AgentEditor: Sendable {
             defer { lock.release() }
             // Once more under the lock: a note changed since it was read is not thrown away.
             let now = try attempt { () throws(VaultError) in try vault.readWithSnapshot(path) }
-            guard now.snapshot.bytes == snapshot.bytes else { throw .staleRevision(path: path, given: note.revision.description, current: now.note.revision.description) }
+            guard now.snapshot.bytes == snapshot.bytes else {
+                throw .staleRevision(path: path, given: note.revision.description, current: now.note.revision.description)
+            }
             trashed = try attempt { () throws(VaultError) in try vault.moveToTrashLocked(path, reason: .removed, hash: snapshot.hash) }
         } catch {
             journal.remove(number)
             throw error
         }
+        journal.complete(entry)
         var write = Write(number: number, path: path, revision: nil, removed: [path])
         write.trashedAs = trashed.trashedPath
         return committed(write, [path], "\(tool) \(path)", client: client)
@@ -132,7 +136,9 @@ public struct AgentEditor: Sendable {
 
     /// Moves (renames) a note as `enote mv` does, rewriting every link to it; refused when any
     /// note it would change is outside the folders agents may write.
-    package func move(_ path: NotePath, to target: NotePath, expecting revision: NoteRevision?, graph: (any LinkGraph)? = nil, client: String) throws(AgentError) -> Write {
+    package func move(
+        _ path: NotePath, to target: NotePath, expecting revision: NoteRevision?, graph: (any LinkGraph)? = nil, client: String
+    ) throws(AgentError) -> Write {
         try move(path, to: target, expecting: revision, graph: graph, tool: "move", client: client, undoes: nil)
     }
 
@@ -147,13 +153,23 @@ public struct AgentEditor: Sendable {
         try requireRevision(revision, of: note)
         let plan = try attempt { () throws(VaultError) in try vault.planRename(path, to: target, graph: graph) }
         for edit in plan.edits { try limits.requireWritable(edit.path) }
-        let result = try attempt { () throws(VaultError) in try vault.renameNote(path, to: target, graph: graph) }
-        let moved = try? vault.read(target)
+        // Journaled first, as every write: a move that could not be undone is refused. The entry
+        // counts once the move is done, with the revision it left (`enote mv`'s own journal makes
+        // a move cut by a crash whole).
         var entry = AgentJournal.Entry(
             number: 0, date: vault.clock.now(), client: client, tool: tool, kind: .move, path: path.description, to: target.description,
-            after: moved?.revision.description, undoes: undoes)
-        // A move is journaled once done: `enote mv`'s own journal already makes it whole after a crash.
-        let number = try? journal.record(&entry)
+            undoes: undoes)
+        let number = try journal.record(&entry)
+        let result: RenameResult
+        do throws(AgentError) {
+            result = try attempt { () throws(VaultError) in try vault.renameNote(path, to: target, graph: graph) }
+        } catch {
+            journal.remove(number)
+            throw error
+        }
+        let moved = try? vault.read(target)
+        entry.after = moved?.revision.description
+        journal.complete(entry)
         var write = Write(number: number, path: target, revision: moved?.revision, changed: [target] + result.rewrittenNotes, removed: [path])
         write.rewrittenLinks = result.rewrittenLinks
         return committed(write, [path, target] + result.rewrittenNotes, "\(tool) \(path) to \(target)", client: client)

@@ -4,7 +4,13 @@ import Foundation
 /// replaced, so that any of them can be undone: one file per write in `.enote/agent-journal/`
 /// (git-ignored, like the index), numbered from 1. The newest ``kept`` are kept.
 ///
-/// An entry is written, durably, before the write it records; a write that then fails removes it.
+/// An entry is written, durably, before the write it records, as pending (`00000007.pending`):
+/// that takes its number. It counts (it is listed, and its write can be undone) only once the
+/// write is done and ``complete(_:)`` has written it as `00000007.json`; a write that fails
+/// removes it. A process killed in between leaves a pending entry that is never listed, so the
+/// log never shows a write that did not happen. Any other file found in the folder (a stray
+/// `99999999.json`, a name too long for a number) is never a reason to refuse a write or to drop
+/// the history: numbers go on after the highest found, and pruning keeps the newest ``kept``.
 public struct AgentJournal: Sendable {
     /// One write.
     public struct Entry: Codable, Sendable, Equatable {
@@ -53,32 +59,32 @@ public struct AgentJournal: Sendable {
 
     private var folder: NotePath { NotePath(trusted: Vault.stateFolderName + "/" + Self.folderName) }
 
-    private func file(_ number: Int) -> NotePath {
-        folder.appending(Array(Self.name(number).utf8))
+    /// The highest number a file's name is read as: far beyond any journal, far below overflow.
+    static let largestNumber = 999_999_999_999
+
+    private func file(_ number: Int, pending: Bool = false) -> NotePath {
+        folder.appending(Array(Self.name(number, pending: pending).utf8))
     }
 
-    private static func name(_ number: Int) -> String {
+    private static func name(_ number: Int, pending: Bool = false) -> String {
         let digits = String(number)
-        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".json"
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + (pending ? ".pending" : ".json")
     }
 
-    /// Writes `entry` durably under the next free number, which it returns (and sets).
+    /// Writes `entry` durably as pending under the next free number, which it returns (and
+    /// sets); ``complete(_:)`` makes it count once its write is done.
     func record(_ entry: inout Entry) throws(AgentError) -> Int {
         do throws(VaultError) {
             try vault.makeFolders(folder)
         } catch {
             throw .journal(error.message)
         }
-        var number = (numbers().last ?? 0) + 1
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
+        var number = (names().map(\.number).max() ?? 0) + 1
         for _ in 0..<100 {
             entry.number = number
-            guard let data = try? encoder.encode(entry) else { throw .journal("the entry could not be encoded") }
+            guard let data = Self.encoded(entry) else { throw .journal("the entry could not be encoded") }
             do {
-                try vault.writer.create(file(number), with: Array(data), mode: 0o600)
-                if number > Self.kept { prune(below: number - Self.kept + 1) }
+                try vault.writer.create(file(number, pending: true), with: data, mode: 0o600)
                 return number
             } catch .exists {
                 number += 1  // another writer took this number
@@ -89,24 +95,57 @@ public struct AgentJournal: Sendable {
         throw .journal("no free entry number")
     }
 
-    /// Removes an entry whose write did not happen.
+    /// Makes the pending entry `entry.number` count, its write being done: written as the entry
+    /// (a move's now knows the revision it left), then the pending file removed. Quiet when it
+    /// cannot: the write stays done, and only its undo is lost.
+    func complete(_ entry: Entry) {
+        guard let data = Self.encoded(entry), (try? vault.writer.create(file(entry.number), with: data, mode: 0o600)) != nil else { return }
+        remove(entry.number)
+        prune()
+    }
+
+    /// Removes the pending entry of a write that did not happen.
     func remove(_ number: Int) {
-        _ = unlink(vault.root + "/" + file(number).description)
+        _ = unlink(vault.root + "/" + file(number, pending: true).description)
     }
 
-    /// Removes the entries numbered below `number`.
-    private func prune(below number: Int) {
-        for old in numbers() where old < number { remove(old) }
+    private static func encoded(_ entry: Entry) -> [UInt8]? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(entry)).map(Array.init)
     }
 
-    /// The numbers of the entries kept, in order.
-    private func numbers() -> [Int] {
+    /// Keeps the newest ``kept`` done entries, and the pending ones no older than the oldest of
+    /// them (a write of another process may still be under way).
+    private func prune() {
+        let done = numbers()
+        guard done.count > Self.kept else { return }
+        let oldestKept = done[done.count - Self.kept]
+        for name in names() where name.number < oldestKept {
+            _ = unlink(vault.root + "/" + file(name.number, pending: name.pending).description)
+        }
+    }
+
+    /// The entries' files: every name that is a number (as ``name(_:pending:)`` writes it, up to
+    /// ``largestNumber``) and `.json` or `.pending`.
+    private func names() -> [(number: Int, pending: Bool)] {
         guard let names = try? vault.names(inFolder: folder.bytes) else { return [] }
-        return names.compactMap { name -> Int? in
+        return names.compactMap { name -> (Int, Bool)? in
             let text = String(decoding: name, as: UTF8.self)
-            guard text.hasSuffix(".json"), text.count == 13 else { return nil }
-            return Int(text.dropLast(5))
-        }.sorted()
+            let pending = text.hasSuffix(".pending")
+            guard pending || text.hasSuffix(".json") else { return nil }
+            let stem = text.dropLast(pending ? 8 : 5)
+            guard stem.count <= 12, stem.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(stem), number > 0,
+                number <= Self.largestNumber, Self.name(number, pending: pending) == text
+            else { return nil }
+            return (number, pending)
+        }
+    }
+
+    /// The numbers of the entries that count (their write done), in order.
+    private func numbers() -> [Int] {
+        names().filter { !$0.pending }.map(\.number).sorted()
     }
 
     /// The entry numbered `number`, or `nil`.

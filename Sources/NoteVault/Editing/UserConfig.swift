@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The user's own settings, from `$XDG_CONFIG_HOME/enote/config` (by default
 /// `~/.config/enote/config`): what belongs to the person running enote and never to a vault,
 /// which anyone can write and share: the editor, and the folders agents may write (`mcp_write`,
@@ -38,16 +42,42 @@ struct UserConfig: Sendable, Equatable {
     }
 
     /// Reads the user's config; a missing file means no settings.
-    /// - Throws: ``VaultError/config(_:)`` naming `file:line` for a mistake in it.
+    ///
+    /// A config that is there but cannot be read (a link to nothing, a folder, a file the user
+    /// may not read) is an error, never no settings: it may hold `mcp_write`, and without it
+    /// agents could write anywhere.
+    /// - Throws: ``VaultError/config(_:)`` naming `file:line` for a mistake in it,
+    ///   ``VaultError/blocked(_:)`` when it cannot be read.
     static func load(environment: [String: String]) throws(VaultError) -> UserConfig {
-        guard let path = path(environment: environment), let data = FileManager.default.contents(atPath: path) else {
-            return UserConfig()
+        guard let path = path(environment: environment) else { return UserConfig() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var info = stat()
+            if lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return UserConfig() }
+            throw .blocked(
+                "your own config \(path) is there but cannot be read (\(unreadable(path))), so its settings (mcp_write, the folders agents may write; the editor) are unknown and nothing was done"
+            )
         }
         do {
             return try UserConfig(parsing: String(decoding: data, as: UTF8.self), file: path)
         } catch {
             throw .config(error)
         }
+    }
+
+    /// Why the config at `path`, which is there, cannot be read.
+    private static func unreadable(_ path: String) -> String {
+        func text(_ message: LocalizedMessage) -> String { message.text }
+        func failure(_ call: String) -> String {
+            let error = SystemError(call, path: path)
+            return "\(error.reasonMessage.text), \(error.codeName)"
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT ? text("a link to nothing") : failure("stat") }
+        if info.st_mode & S_IFMT == S_IFDIR { return text("a folder") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return failure("open") }
+        close(descriptor)
+        return text("not a file that can be read")
     }
 
     /// Parses the text of a user config file.

@@ -44,6 +44,19 @@ public enum FrontMatterEditor {
         }
     }
 
+    /// Whether `key` can be written as a plain YAML key that every reader (enote's, and the YAML
+    /// libraries of other tools) reads back as that key: a letter, digit or `_` first, then
+    /// letters, digits, `_` and `-`, at most 100 bytes. `---` would end the block, `- x` start a
+    /// list, `#` a comment, `?` a complex key: one such line and the whole front matter is
+    /// unread (title, tags, colour, the destroy date with it).
+    public static func isPlainKey(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, key.utf8.count <= 100 else { return false }
+        func word(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+        }
+        return word(first) && key.unicodeScalars.allSatisfy { word($0) || $0 == "-" }
+    }
+
     /// Why a change was refused; the file is left as it is.
     public enum EditError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The front matter does not parse, so enote will not rewrite it.
@@ -54,6 +67,9 @@ public enum FrontMatterEditor {
         /// flow mapping, a list, text, or CR-only line endings): adding a block in front of it
         /// would give the file two.
         case foreignFrontMatter(file: String)
+        /// The key is not a plain YAML key (``FrontMatterEditor/isPlainKey(_:)``): written, it
+        /// would make the whole front matter unreadable.
+        case notAPlainKey(file: String, key: String)
 
         public var description: String { message.text }
 
@@ -64,6 +80,8 @@ public enum FrontMatterEditor {
                 LocalizedMessage("\(file): the front matter cannot be read, so enote will not change it", remedy: .fixFrontMatter)
             case .duplicateKey(let file, let key, let lines):
                 "\(file): \(key) appears on lines \(lines.map(String.init).joined(separator: ", ")); keep one of them by hand, then try again"
+            case .notAPlainKey(let file, let key):
+                "\(file): \"\(String(key.prefix(100)))\" is not a front matter key enote writes (it would make the whole front matter unreadable): a key starts with a letter, a digit or _, and holds only letters, digits, _ and -"
             case .foreignFrontMatter(let file):
                 """
                 \(file) starts with a --- block that is not key: value front matter enote can read (a {flow} mapping, a list, \
@@ -116,6 +134,7 @@ public enum FrontMatterEditor {
         reading: FrontMatterReading,
         file: String
     ) throws(EditError) -> [Edit] {
+        if let bad = changes.first(where: { !isPlainKey($0.key) }) { throw .notAPlainKey(file: file, key: bad.key) }
         let changes = lastChangePerKey(changes)
         switch reading {
         case .unreadable:

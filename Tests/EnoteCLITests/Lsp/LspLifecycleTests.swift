@@ -114,6 +114,16 @@ import Testing
                     "{\"jsonrpc\":\"2.0\",\"id\":43,\"method\":\"textDocument/hover\",\"params\":{\"textDocument\":{\"uri\":\"file:///x.md\"},\"position\":\"3\"}}"
                         .utf8)),
             code: -32602),
+        // Issue 34, item 5: readers disagree on which of two values counts (Foundation the first,
+        // Python, JavaScript and Go the last), so the message is refused.
+        BadInput(
+            name: "a key twice in one object",
+            bytes: framed(Data("{\"jsonrpc\":\"2.0\",\"id\":53,\"method\":\"workspace/symbol\",\"params\":{\"query\":\"a\",\"query\":\"b\"}}".utf8)),
+            code: -32600),
+        // Issue 34, item 12: a null id is a request's (answered, under a null id), not a notification's.
+        BadInput(
+            name: "an id that is null",
+            bytes: framed(Data("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"workspace/symbol\",\"params\":{\"query\":\"a\"}}".utf8)), code: -32600),
         BadInput(name: "an id that is an object", bytes: framed(Data("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"shutdown\"}".utf8)), code: -32600),
         BadInput(
             name: "didOpen without a document", bytes: framed(Data("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{}}".utf8)), code: nil),
