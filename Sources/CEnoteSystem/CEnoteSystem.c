@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/vfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -184,6 +185,17 @@ long enote_thread_id(void) {
 
 int enote_has_writers(int fd) {
 #ifdef __linux__
+    // Network file systems answer EAGAIN when they hold no delegation or oplock, which would
+    // read as a writer: they cannot tell, and see no writer on another machine anyway.
+    struct statfs about;
+    if (fstatfs(fd, &about) == 0) {
+        unsigned long type = (unsigned long)about.f_type;
+        if (type == 0x6969UL /* NFS */ || type == 0x517BUL /* SMB */ || type == 0xFF534D42UL /* CIFS */
+            || type == 0xFE534D42UL /* SMB2 */ || type == 0x65735546UL /* FUSE */) {
+            errno = EINVAL;
+            return -1;
+        }
+    }
     if (fcntl(fd, F_SETSIG, SIGURG) != 0) return -1;
     if (fcntl(fd, F_SETLEASE, F_RDLCK) != 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK) return 1;

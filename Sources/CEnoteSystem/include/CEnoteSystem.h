@@ -62,13 +62,13 @@ int enote_syncfs(int fd);
 /// `const` so that a compiler may reuse one call's answer across an `await`, every call asks.
 long enote_thread_id(void);
 
-/// Whether a process holds the file open for writing (another one: the caller holds `fd` open
-/// for reading only). Asks the kernel for a read lease, which it grants only when no descriptor
-/// of the file is open for writing, and gives it back at once; the lease's break signal is
-/// SIGURG, whose default is to be ignored, so a writer opening the file in that instant never
-/// stops the caller. Returns 1 (a writer has it open), 0 (none), or -1 with errno set when the
-/// system cannot tell: EINVAL (the file system has no leases), EACCES (another user's file and
-/// no CAP_LEASE).
+/// Whether any descriptor of the file on this machine is open for writing (the caller's own
+/// included: `fd` itself must be open for reading only). Asks the kernel for a read lease, which
+/// it grants only when none is, and gives it back at once; the lease's break signal is SIGURG,
+/// whose default is to be ignored, so a writer opening the file in that instant never stops the
+/// caller. Returns 1 (a writer has it open), 0 (none), or -1 with errno set when the system
+/// cannot tell: EINVAL (the file system has no leases, or is a network or FUSE file system,
+/// whose answers do not mean that), EACCES (another user's file and no CAP_LEASE).
 int enote_has_writers(int fd);
 
 /// Starts the program at `path` (absolute) with `argv` and `envp`, its standard input, output

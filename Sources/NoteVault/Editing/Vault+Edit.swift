@@ -99,7 +99,7 @@ extension Vault {
         guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
             throw .write(.conflict(path: path, conflictCopy: nil))
         }
-        return try moveToTrashLocked(path, reason: .emptied)
+        return try moveToTrashLocked(path, reason: .emptied, hash: snapshot.hash)
     }
 
     static func isBlank(_ bytes: [UInt8]) -> Bool {

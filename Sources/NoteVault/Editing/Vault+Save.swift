@@ -99,7 +99,7 @@ extension Vault {
         let stale = ContentHash(snapshot.bytes) != revision.hash
         if Self.isBlank(Array(edit.body.utf8)) {
             if stale { throw .write(.conflict(path: path, conflictCopy: nil)) }
-            return .trashed(try moveToTrashLocked(path, reason: .emptied))
+            return .trashed(try moveToTrashLocked(path, reason: .emptied, hash: revision.hash))
         }
         let unstamped = try compose(edit.body, changes: changes, onto: snapshot.bytes, bodyStart: note.content.bodyStart, path: path)
         let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))

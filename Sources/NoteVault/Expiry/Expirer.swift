@@ -274,9 +274,10 @@ package struct Expirer: Sendable {
     /// Moves the note to the trash (or deletes committed content when configured), if its
     /// bytes are still the ones checked.
     private func destroy(_ path: NotePath, snapshot: FileSnapshot, git: GitState) throws(VaultError) -> String? {
-        // A program saving the note in place right now is let finish: its save is a change,
-        // and a note about to be deleted must not take the bytes it is still writing with it.
-        if vault.waitForWriters(of: path) == .stillWriting { throw .write(.beingWritten(path)) }
+        // A program saving the note in place right now keeps it: expiry does not wait with the
+        // vault held (the note is looked at again at the next pass), and a note about to be
+        // deleted must not take the bytes the program is still writing with it.
+        if vault.waitForWriters(of: path, patience: .zero) == .stillWriting { throw .write(.beingWritten(path)) }
         let current = try vault.readWithSnapshot(path).snapshot
         guard current.hash == snapshot.hash, current.bytes == snapshot.bytes else {
             throw .write(.conflict(path: path, conflictCopy: nil))
@@ -286,6 +287,11 @@ package struct Expirer: Sendable {
         // UTF-8 cannot be passed on, and asking about its folder instead could mistake an
         // ignored note for committed content.
         if vault.config.expiry == .delete, let name = path.string, git.isCommitted(current.bytes, as: name, in: vault.root) {
+            // Asked again after git's answer (milliseconds): only the instant between this look
+            // and the unlink is left.
+            guard vault.waitForWriters(of: path, patience: .zero) == .settled, (try? vault.readWithSnapshot(path).snapshot.hash) == current.hash else {
+                throw .write(.beingWritten(path))
+            }
             do {
                 let folder = try vault.fileSystem.open(
                     path.parent?.bytes ?? Array(".".utf8), beneath: vault.rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)

@@ -12,8 +12,9 @@ import Glibc
 /// 1. the note is renamed aside to a hidden temp name, which takes whatever is there at that
 ///    instant (another writer's in-place save goes into the same file; a rename-over save leaves
 ///    its new file there);
-/// 2. the file moved aside is compared with what was read, once no program holds it open for
-///    writing (one still writing after the writer's patience counts as a change);
+/// 2. the file moved aside is compared with what was read, unless a program holds it open for
+///    writing (asked once, without waiting: the note's name is empty meanwhile), which counts
+///    as a change;
 /// 3. if it is the same, the new text takes the note's name without replacing anything
 ///    (`RENAME_NOREPLACE`, else a hard link, else — on a file system with neither — a rename
 ///    after checking that the name is free); a file that took the name meanwhile stays, and ours
@@ -41,7 +42,8 @@ extension DurableWriter {
             throw .system(error.naming(path))
         }
         let folder = path.parent?.description ?? "."
-        let settled = fileSystem.waitForWriters(of: aside, in: directory, path: path, patience: writerPatience) == .settled
+        // Asked once, without waiting: while the note is aside its name is empty.
+        let settled = fileSystem.waitForWriters(of: aside, in: directory, path: path, patience: .zero, afterRename: true) == .settled
         let displaced = settled ? try? fileSystem.readFile(aside, beneath: directory) : nil
         guard let displaced, displaced.hash == original.hash, displaced.bytes == original.bytes else {
             // Another writer got in at the last instant: theirs goes back, ours becomes a copy.

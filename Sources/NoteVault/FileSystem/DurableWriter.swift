@@ -142,7 +142,7 @@ public struct DurableWriter: Sendable {
         // at the last instant, swap back so their version stays, and keep ours as a copy. A
         // program that opened it in that instant to save in place may still write into it: it
         // is let finish, and if it is still writing, the note goes back to it.
-        let settled = fileSystem.waitForWriters(of: temp, in: directory, path: path, patience: writerPatience) == .settled
+        let settled = fileSystem.waitForWriters(of: temp, in: directory, path: path, patience: writerPatience, afterRename: true) == .settled
         let displaced = settled ? try? fileSystem.readFile(temp, beneath: directory) : nil
         if let displaced, displaced.hash == original.hash, displaced.bytes.count == original.bytes.count {
             removeQuietly(temp, in: directory)

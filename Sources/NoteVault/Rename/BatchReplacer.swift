@@ -76,7 +76,10 @@ struct BatchReplacer {
         guard let temp = prepared.temp, let folder = try? openFolder(of: prepared.path) else { return slowReplace(prepared) }
         defer { vault.fileSystem.close(folder) }
         let name = prepared.path.fileNameBytes
-        guard let current = try? vault.fileSystem.status(of: name, in: folder), current.kind == .regular, current.linkCount == 1,
+        // A program saving the note in place is let finish first (``InPlaceWriters``): its save
+        // is then a change, and the note is left alone.
+        guard vault.fileSystem.waitForWriters(of: name, in: folder, path: prepared.path, patience: vault.writer.writerPatience) != .stillWriting,
+            let current = try? vault.fileSystem.status(of: name, in: folder), current.kind == .regular, current.linkCount == 1,
             current.fingerprint == prepared.snapshot.status.fingerprint
         else {
             try? vault.fileSystem.unlink(temp, in: folder, flags: 0)
@@ -88,13 +91,14 @@ struct BatchReplacer {
             try? vault.fileSystem.unlink(temp, in: folder, flags: 0)
             return DurableWriter.isUnsupported(error) ? slowReplace(prepared) : false
         }
-        let displaced = try? vault.fileSystem.readFile(temp, beneath: folder)
+        let settled = vault.fileSystem.waitForWriters(of: temp, in: folder, path: prepared.path, patience: vault.writer.writerPatience, afterRename: true) == .settled
+        let displaced = settled ? try? vault.fileSystem.readFile(temp, beneath: folder) : nil
         if let displaced, displaced.hash == prepared.snapshot.hash, displaced.bytes == prepared.snapshot.bytes {
             try? vault.fileSystem.unlink(temp, in: folder, flags: 0)
             return true
         }
-        // An editor saved in the last instant: theirs goes back, ours is dropped (the journal
-        // still holds it, and the note is reported).
+        // An editor saved in the last instant (or is still saving in place): theirs goes back,
+        // ours is dropped (the journal still holds it, and the note is reported).
         try? vault.fileSystem.exchange(temp, name, in: folder)
         try? vault.fileSystem.unlink(temp, in: folder, flags: 0)
         return false

@@ -101,7 +101,7 @@ extension Vault {
     /// holds it open for writing; otherwise moves it back to `path` (without replacing a file
     /// that took the name meanwhile: then it stays in the trash) and refuses.
     private func requireTrashed(_ trashed: NotePath, is hash: ContentHash, from path: NotePath) throws(VaultError) {
-        if waitForWriters(of: trashed) == .settled, (try? fileSystem.readFile(trashed.bytes, beneath: rootDescriptor))?.hash == hash { return }
+        if waitForWriters(of: trashed, afterRename: true) == .settled, (try? fileSystem.readFile(trashed.bytes, beneath: rootDescriptor))?.hash == hash { return }
         do {
             let from = try fileSystem.open(trashed.parent?.bytes ?? Array(".".utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0)
             defer { fileSystem.close(from) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import NoteVault
@@ -148,7 +149,10 @@ struct InPlaceWriterTests {
 }
 
 /// A descriptor set by one thread and read by another (the test's own hand-off).
-private final class DescriptorBox: @unchecked Sendable {
-    // Written once by the hook before the saver thread reads it; the saver polls until then.
-    var descriptor: Int32 = -1
+private final class DescriptorBox: Sendable {
+    private let value = Atomic<Int32>(-1)
+    var descriptor: Int32 {
+        get { value.load(ordering: .acquiring) }
+        set { value.store(newValue, ordering: .releasing) }
+    }
 }
