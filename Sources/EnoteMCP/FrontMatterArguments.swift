@@ -24,7 +24,7 @@ enum FrontMatterArguments {
         } catch {
             throw ResponseError(.invalidParams, Localization.text("the argument destroy: \(error.message.text)"))
         }
-        guard date > clock.now() else {
+        guard DestroyDateRule.problem(date, clock: clock) == nil else {
             throw ResponseError(
                 .invalidParams,
                 Localization.text("the argument destroy is in the past, which would destroy the note at once; give a time still to come (3d, 2026-12-01 18:00), or delete the note"))

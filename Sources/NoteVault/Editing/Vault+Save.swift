@@ -77,12 +77,13 @@ extension Vault {
     ///   - revision: ``Note/revision`` of the note the editor showed.
     ///   - force: Save even if another editor (Emacs, vim) has the note open.
     /// - Throws: ``VaultError``: a conflict copy (``VaultError/isConflictCopy``), another editor's
-    ///   lock, front matter that cannot be rewritten, a bad title, or a failed write (the note is
-    ///   unchanged).
+    ///   lock, front matter that cannot be rewritten, a bad title, a destroy date set that has
+    ///   passed (``DestroyDateRule``), or a failed write (the note is unchanged).
     public func save(_ edit: NoteEdit, to path: NotePath, from revision: NoteRevision, force: Bool = false) throws(VaultError) -> SaveResult {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
+        if case .set(let date) = edit.destroy, let problem = DestroyDateRule.problem(date, clock: clock) { throw .invalidInput(problem) }
         let changes = try Self.frontMatterChanges(for: edit, timeZone: clock.timeZone)
         let lock = try lock()
         defer { lock.release() }
