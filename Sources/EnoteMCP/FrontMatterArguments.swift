@@ -24,7 +24,7 @@ enum FrontMatterArguments {
         } catch {
             throw ResponseError(.invalidParams, Localization.text("the argument destroy: \(error.message.text)"))
         }
-        guard date > clock.now() else {
+        guard DestroyDateRule.problem(date, clock: clock) == nil else {
             throw ResponseError(
                 .invalidParams,
                 Localization.text(

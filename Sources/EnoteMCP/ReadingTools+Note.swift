@@ -198,7 +198,8 @@ extension ReadingTools {
         name: "history", title: "History of a note",
         description: """
             A note's history in git: its commits (mode log: commit, date, author, subject, what changed), or its changes \
-            since a revision (mode diff: git's unified diff; revision defaults to the last commit). The vault must be in git.
+            since a revision (mode diff: git's unified diff; revision defaults to the last commit). A note removed from \
+            the vault is named by its path. The vault must be in git.
             """,
         inputSchema: Schema.object(
             [
@@ -220,28 +221,34 @@ extension ReadingTools {
         } catch {
             return .failure(error)
         }
-        let path: NotePath
-        switch try resolve(call) {
-        case .success(let found): path = found
-        case .failure(let error): return .failure(error)
+        let reference = try arguments.noteReference()
+        let history: NoteHistory
+        do throws(HistoryError) { history = try NoteHistory(vault: call.vault.vault) } catch { return .failure("history", error.message.text) }
+        // A note gone from the vault is found by its path, as `enote log` finds it.
+        let path: String
+        do throws(VaultError) {
+            path = try history.notePath(reference) { () throws(VaultError) in
+                try call.vault.withIndex { index throws(VaultError) in try call.vault.vault.resolve(reference, in: index) }
+            }
+        } catch {
+            return .failure(error)
         }
         do throws(HistoryError) {
-            let history = try NoteHistory(vault: call.vault.vault)
             if mode == "diff" {
-                let diff = try history.diff(path.description, since: revision)
+                let diff = try history.diff(path, since: revision)
                 let part = chunk(diff, in: 0..<diff.count, from: offset)
-                var members: [String: JSONValue] = ["path": .string(path.description), "diff": .string(part.text)]
+                var members: [String: JSONValue] = ["path": .string(path), "diff": .string(part.text)]
                 if let next = part.next { members["next_cursor"] = .string(next) }
                 return ToolResult(value: .object(members))
             }
-            let entries = try history.log(path.description).map { entry -> JSONValue in
+            let entries = try history.log(path).map { entry -> JSONValue in
                 .object([
                     "commit": .string(entry.commit), "author": .string(entry.author), "date": .string(entry.date), "subject": .string(entry.subject),
                     "path": .string(entry.path), "change": .string(entry.change.rawValue), "fields": .array(entry.fields.map(JSONValue.string)),
                     "lines_added": .int(entry.linesAdded), "lines_removed": .int(entry.linesRemoved),
                 ])
             }
-            return Self.page("commits", ResultPage(entries, from: offset, limit: 500), extra: ["path": .string(path.description)])
+            return Self.page("commits", ResultPage(entries, from: offset, limit: 500), extra: ["path": .string(path)])
         } catch {
             return .failure("history", error.message.text)
         }

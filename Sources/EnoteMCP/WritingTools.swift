@@ -75,7 +75,7 @@ enum WritingTools {
         description: """
             Replaces old_text with new_text in a note's body. old_text must occur exactly once (give enough of the \
             surrounding text), and revision must be the one read returned: a note changed since is left alone. Front \
-            matter is changed with set_front_matter, never here.
+            matter is changed with set_front_matter, never here; its updated key is stamped only where the note has one.
             """,
         inputSchema: Schema.object(
             [
@@ -100,8 +100,8 @@ enum WritingTools {
         return Tool(
             name: name, title: place == .end ? "Append to a note" : "Prepend to a note",
             description: place == .end
-                ? "Adds text at the end of a note, or at the end of one heading's section (before the next heading of its level). Nothing else changes."
-                : "Adds text at the start of a note's body (after its front matter), or right under one of its headings. Nothing else changes.",
+                ? "Adds text at the end of a note, or at the end of one heading's section (before the next heading of its level). Nothing else changes but the note's updated key, and that only where the note has one."
+                : "Adds text at the start of a note's body (after its front matter), or right under one of its headings. Nothing else changes but the note's updated key, and that only where the note has one.",
             inputSchema: Schema.object(
                 [
                     ("note", Schema.note), ("text", Schema.text("The Markdown text to add, on lines of its own.")),
@@ -126,7 +126,7 @@ enum WritingTools {
     static let setFrontMatter = Tool(
         name: "set_front_matter", title: "Set front matter",
         description: """
-            Changes a note's front matter keys, surgically (only their lines and updated change): title, color, destroy, \
+            Changes a note's front matter keys, surgically (only their lines change, and updated where the note has one): title, color, destroy, \
             tags, other keys through set (key → text), and keys to remove. enote's own keys (updated, created, order) \
             are not set by hand. A destroy date is destructive: when it passes, the note goes to the trash (or is deleted, \
             as the vault's expiry says); undo of this write brings it back while it is in the trash.

@@ -58,11 +58,12 @@ import Testing
         let head = try vault.head()
         // When the first version is restored (it had another name then)
         let result = try vault.run("restore", "work/plan", "--at", "HEAD~3")
-        // Then the note has its old body and title, with `updated` stamped, as a change not yet committed
+        // Then the note has its old body and title, as a change not yet committed (and no
+        // `updated`, which the note never had: issue 34)
         #expect(result.status == 0, "\(result)")
         let text = try vault.text("work/plan.md")
         #expect(text.contains("title: Plan\n") && text.hasSuffix("---\nOne.\nTwo.\n"), "\(text)")
-        #expect(text.contains("updated: "))
+        #expect(!text.contains("updated: "))
         #expect(try vault.head() == head)
         #expect(try vault.git("rev-list", "--count", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines) == "4")
         #expect(try vault.git("status", "--porcelain").contains("work/plan.md"))

@@ -60,6 +60,29 @@ import Testing
         #expect(changed.contains("R"), "\(changed)")
     }
 
+    /// `[draft].md` is a glob to git (it matches `d.md`, `r.md`, …): the commit names the paths
+    /// literally, so a person's unfinished change to `d.md` is neither staged nor committed.
+    @Test func commitTakesPathsLiterallyNotAsGlobs() throws {
+        let vault = try TemporaryVault(sample: false)
+        vault.environment.merge([
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com",
+        ]) { $1 }
+        try vault.write("[draft].md", "---\ntitle: Draft\n---\nThe draft.\n")
+        try vault.write("d.md", "---\ntitle: D\n---\nCommitted.\n")
+        try vault.write("r.md", "---\ntitle: R\n---\nCommitted.\n")
+        _ = try RenameVault.git(vault, "init", "-q")
+        _ = try RenameVault.git(vault, "add", "-A")
+        _ = try RenameVault.git(vault, "commit", "-qm", "start")
+        try vault.write("d.md", "---\ntitle: D\n---\nA person's unfinished change.\n")
+        try vault.write("r.md", "---\ntitle: R\n---\nAnother one.\n")
+        let result = try vault.run("mv", "[draft].md", "final.md", "--commit")
+        #expect(result.status == 0, "\(result)")
+        let committed = try RenameVault.git(vault, "show", "--no-renames", "--name-only", "--format=", "HEAD")
+        #expect(committed.split(separator: "\n").sorted() == ["[draft].md", "final.md"], "\(committed)")
+        let status = try RenameVault.gitStatus(vault)
+        #expect(status["d.md"] == " M" && status["r.md"] == " M", "left as the person left them: \(status)")
+    }
+
     @Test func unsafeRenamesChangeNothing() throws {
         let vault = try TemporaryVault(sample: false)
         try RenameVault.make(vault, linking: 3)

@@ -128,7 +128,7 @@ import Testing
         #expect(bytes.suffix(original.count) == original, "the text is kept byte for byte")
         let lines = try vault.lines("quick-note.md")
         #expect(Array(lines.prefix(2)) == ["---", "color: yellow"])
-        #expect(lines[3] == "---")
+        #expect(lines[2] == "---", "no updated: the note never had one")
         #expect(try vault.showJSON("quick-note.md")["title"] as? String == "Buy stamps")
     }
 

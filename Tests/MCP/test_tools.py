@@ -1,7 +1,10 @@
 """Every tool of `enote mcp`, through the real mcp client, in the stateless revision (the client's
 `server/discover` probe) and in the initialize revisions (mode='legacy')."""
+import subprocess
+
 import anyio
 import pytest
+from mcp.shared.exceptions import MCPError
 
 from harness import Vault, client, structured
 
@@ -114,5 +117,28 @@ def test_long_results_come_in_pages(vault):
                 if not cursor:
                     break
             assert parts > 3 and text == vault.read("long.md")
+
+    anyio.run(main)
+
+
+def test_history_of_a_deleted_note(vault):
+    """As `enote log` does, an agent reads the history of a note gone from the vault by its path."""
+    vault.path("garden.md").unlink()
+    for args in (["add", "-A"], ["commit", "-qm", "garden gone"]):
+        subprocess.run(["git", "-C", str(vault.root)] + args, env=vault.env, check=True)
+
+    async def main():
+        async with client(vault) as mcp:
+            for name in ("garden.md", "garden"):
+                result = await mcp.call_tool("history", {"note": name})
+                assert not result.is_error, result.content[0].text
+                commits = structured(result)["commits"]
+                assert [c["change"] for c in commits] == ["removed", "added"], commits
+                assert commits[0]["subject"] == "garden gone"
+            diff = await mcp.call_tool("history", {"note": "garden.md", "mode": "diff", "revision": "HEAD~1"})
+            assert not diff.is_error, diff.content[0].text
+            # A path outside the vault is no note, gone or not.
+            with pytest.raises(MCPError, match="inside the vault"):
+                await mcp.call_tool("history", {"note": "../vault/garden.md"})
 
     anyio.run(main)

@@ -72,7 +72,7 @@ extension Enote {
             }
             var result = try vault.renameNote(path, to: target, graph: IndexLinkGraph(index: index), force: force, afterStep: context.afterRenameStep)
             if commit {
-                result.commit = try Self.commit(result, in: repository, context: context)
+                result.commit = try Self.commit(result, in: vault)
             }
             if json {
                 Console.out(JSONPrinter.text(result, clock: context.clock))
@@ -84,16 +84,16 @@ extension Enote {
             }
         }
 
-        /// Commits the old and new path and the rewritten notes (and nothing else) as one commit.
-        static func commit(_ result: RenameResult, in repository: GitRepository, context: CommandContext) throws -> String? {
-            var paths = [result.to.description] + result.rewrittenNotes.map(\.description)
-            if repository.text(["ls-files", "--", result.from.description])?.isEmpty == false { paths.insert(result.from.description, at: 0) }
-            let add = repository.run(["add", "-A", "--"] + paths)
-            let made = add.succeeded ? repository.run(["commit", "-q", "-m", "Rename \(result.from) to \(result.to)", "--only", "--"] + paths) : add
-            guard made.succeeded else {
-                throw CommandFailure("the note was renamed, but git could not commit it (\(made.firstErrorLine)); commit it yourself")
+        /// Commits the old and new path and the rewritten notes (and nothing else) as one commit,
+        /// by the library's rule (``Vault/commit(_:message:)``: paths taken literally, under the lock).
+        static func commit(_ result: RenameResult, in vault: Vault) throws -> String? {
+            do throws(PathCommitError) {
+                return try vault.commit([result.from, result.to] + result.rewrittenNotes, message: "Rename \(result.from) to \(result.to)")
+            } catch .notAWorkTree {
+                throw CommandFailure("the note was renamed, but \(vault.root) is not in a git work tree; commit it yourself")
+            } catch .gitFailed(let reason) {
+                throw CommandFailure("the note was renamed, but git could not commit it (\(reason)); commit it yourself")
             }
-            return repository.text(["rev-parse", "HEAD"])
         }
     }
 }

@@ -104,12 +104,6 @@ enum CommandLineMessages {
             "emptying the trash deletes %@ note for good; run it again with --yes to confirm",
         "Delete %@ notes in the trash for good?": "Delete %@ note in the trash for good?",
         "Deleted %@ notes from the trash": "Deleted %@ note from the trash",
-        "in %@ minutes": "in %@ minute",
-        "%@ minutes ago": "%@ minute ago",
-        "in %@ hours": "in %@ hour",
-        "%@ hours ago": "%@ hour ago",
-        "in %@ days": "in %@ day",
-        "%@ days ago": "%@ day ago",
         "%@ notes have problems (%@%@); `enote show NOTE` tells more": "%@ note has a problem (%@%@); `enote show NOTE` tells more",
     ]
 }

@@ -18,7 +18,7 @@ enum DestroyOption {
         } catch {
             throw UsageError("--destroy: \(error.message)")
         }
-        guard date > clock.now() else {
+        guard DestroyDateRule.problem(date, clock: clock) == nil else {
             throw UsageError(
                 """
                 --destroy \(text) is in the past (\(NoteDate.stamp(date, in: clock.timeZone))): the note would be hidden at once \

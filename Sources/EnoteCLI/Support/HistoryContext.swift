@@ -18,8 +18,6 @@ struct HistoryContext {
     /// The note's path: a note of the vault, or a path (with or without `.md`) that is gone
     /// from the vault but that git remembers.
     func notePath(_ reference: String) throws -> String {
-        let candidate = NotePath.addingMarkdownExtension(reference)
-        if !candidate.hasPrefix("-"), !FileManager.default.fileExists(atPath: vault.root + "/" + candidate), history.knows(candidate) { return candidate }
-        return try context.resolve(reference, in: vault).description
+        try history.notePath(reference) { () throws(VaultError) in try context.resolve(reference, in: vault) }
     }
 }

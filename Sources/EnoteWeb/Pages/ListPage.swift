@@ -39,8 +39,9 @@ package struct ListPage {
             input.orphan = query["orphan"] == "1"
             input.deadLinks = query["dead_links"] == "1"
             if let name = text("folder") {
-                do throws(PathError) {
-                    folder = try NotePath(validating: name, purpose: .lookup)
+                // As `enote list --in` reads it (`work/` is `work`).
+                do throws(NoteFilterInput.Problem) {
+                    folder = try NoteFilterInput.folder(name)
                 } catch {
                     problem = "folder: \(error.message)"
                 }

@@ -18,12 +18,6 @@ package enum WebMessages {
         "Showing %@ of %@ notes": "Showing %@ of %@ note",
         "Deleted %@ notes for good.": "Deleted %@ note for good.",
         "Delete %@ notes in the trash for good? This cannot be undone.": "Delete %@ note in the trash for good? This cannot be undone.",
-        "in %@ minutes": "in %@ minute",
-        "%@ minutes ago": "%@ minute ago",
-        "in %@ hours": "in %@ hour",
-        "%@ hours ago": "%@ hour ago",
-        "in %@ days": "in %@ day",
-        "%@ days ago": "%@ day ago",
     ]
 
     /// `message` in `language`.

@@ -64,8 +64,8 @@ extension AgentEditor {
         }
     }
 
-    /// Changes front matter keys surgically, as `enote set` does (only those lines and
-    /// `updated` change), if the note is still `revision` when one is given.
+    /// Changes front matter keys surgically, as `enote set` does (only those lines change, and
+    /// `updated` where the note has it), if the note is still `revision` when one is given.
     public func setFrontMatter(
         of path: NotePath, _ changes: [FrontMatterEditor.Change], expecting revision: NoteRevision?, client: String
     ) throws(AgentError) -> Write {
@@ -73,7 +73,7 @@ extension AgentEditor {
             do {
                 let unstamped = try FrontMatterEditor.apply(changes, to: bytes, reading: note.content.frontMatter, file: path.description)
                 if unstamped == bytes { return bytes }
-                let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(vault.clock.now(), in: vault.clock.timeZone))
+                guard let stamp = vault.updatedStamp(for: note.content.frontMatter) else { return unstamped }
                 return try FrontMatterEditor.apply(changes + [stamp], to: bytes, reading: note.content.frontMatter, file: path.description)
             } catch let error as FrontMatterEditor.EditError {
                 throw .vault(.frontMatter(error))

@@ -203,25 +203,13 @@ public struct AgentEditor: Sendable {
     func committed(_ write: Write, _ paths: [NotePath], _ summary: String, client: String) -> Write {
         guard commitEachWrite else { return write }
         var write = write
-        let git = GitRepository(folder: vault.root)
-        guard git.text(["rev-parse", "--is-inside-work-tree"]) == "true" else {
+        do throws(PathCommitError) {
+            write.commit = try vault.commit(paths, message: "enote mcp: \(summary) (\(client))")
+        } catch .notAWorkTree {
             write.commitProblem = "the vault is not in a git work tree, so the write was not committed"
-            return write
-        }
-        let lock = try? vault.lock()
-        defer { lock?.release() }
-        var names: [String] = []
-        for path in Set(paths).sorted() {
-            let name = path.description
-            if vault.exists(path) || git.text(["--literal-pathspecs", "ls-files", "--", name])?.isEmpty == false { names.append(name) }
-        }
-        let add = git.run(["--literal-pathspecs", "add", "-A", "--"] + names)
-        let made = add.succeeded ? git.run(["--literal-pathspecs", "commit", "-q", "-m", "enote mcp: \(summary) (\(client))", "--only", "--"] + names) : add
-        guard made.succeeded else {
+        } catch {
             write.commitProblem = "git could not commit the write, which is saved in the vault uncommitted; git status tells why"
-            return write
         }
-        write.commit = git.text(["rev-parse", "HEAD"])
         return write
     }
 }

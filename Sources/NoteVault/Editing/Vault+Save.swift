@@ -65,8 +65,8 @@ extension Vault {
     /// Saves an edit made in a form, only if the note is still the revision the form started
     /// from: the Done of a web editor.
     ///
-    /// The front matter keys the edit names change surgically and `updated` is stamped; the
-    /// body is replaced. A body left blank moves the note to the trash (as deleting all text in
+    /// The front matter keys the edit names change surgically and `updated` is stamped where the
+    /// note has it (``updatedStamp(for:)``); the body is replaced. A body left blank moves the note to the trash (as deleting all text in
     /// `enote edit` does). When the note changed on disk since `revision` was read, it is not
     /// touched: the edited text is saved as a conflict copy beside it and the error says where
     /// (exit status 3 on the command line), so both versions are kept; when it was deleted
@@ -77,12 +77,13 @@ extension Vault {
     ///   - revision: ``Note/revision`` of the note the editor showed.
     ///   - force: Save even if another editor (Emacs, vim) has the note open.
     /// - Throws: ``VaultError``: a conflict copy (``VaultError/isConflictCopy``), another editor's
-    ///   lock, front matter that cannot be rewritten, a bad title, or a failed write (the note is
-    ///   unchanged).
+    ///   lock, front matter that cannot be rewritten, a bad title, a destroy date set that has
+    ///   passed (``DestroyDateRule``), or a failed write (the note is unchanged).
     public func save(_ edit: NoteEdit, to path: NotePath, from revision: NoteRevision, force: Bool = false) throws(VaultError) -> SaveResult {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
+        if case .set(let date) = edit.destroy, let problem = DestroyDateRule.problem(date, clock: clock) { throw .invalidInput(problem) }
         let changes = try Self.frontMatterChanges(for: edit, timeZone: clock.timeZone)
         let lock = try lock()
         defer { lock.release() }
@@ -102,8 +103,8 @@ extension Vault {
             return .trashed(try moveToTrashLocked(path, reason: .emptied, hash: revision.hash))
         }
         let unstamped = try compose(edit.body, changes: changes, onto: snapshot.bytes, bodyStart: note.content.bodyStart, path: path)
-        let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
-        let bytes = try compose(edit.body, changes: changes + [stamp], onto: snapshot.bytes, bodyStart: note.content.bodyStart, path: path)
+        let stamp = updatedStamp(for: note.content.frontMatter).map { [$0] } ?? []
+        let bytes = try compose(edit.body, changes: changes + stamp, onto: snapshot.bytes, bodyStart: note.content.bodyStart, path: path)
         if stale {
             throw saveConflictCopy(of: path, with: bytes, mode: snapshot.status.mode, noteRemoved: false)
         }

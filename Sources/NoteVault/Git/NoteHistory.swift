@@ -182,8 +182,26 @@ public struct NoteHistory: Sendable {
 }
 
 extension NoteHistory {
+    /// The path whose history `reference` asks for, the one rule of every front end (`enote log`,
+    /// `enote diff`, the agent's `history`): a path of the vault (with or without `.md`) that is
+    /// gone from the vault but that git remembers, else the note `resolve` finds for it as every
+    /// command finds one. A path that leaves the vault (`../x.md`) is never taken as gone.
+    ///
+    /// For example, after `garden.md` was removed and committed:
+    ///
+    /// ```swift
+    /// try history.notePath("garden") { try vault.resolve("garden", in: index) }  // "garden.md"
+    /// ```
+    public func notePath(_ reference: String, resolve: () throws(VaultError) -> NotePath) throws(VaultError) -> String {
+        let candidate = NotePath.addingMarkdownExtension(reference)
+        if let path = try? NotePath(validating: candidate, purpose: .lookup), !vault.exists(path), knows(path.description) {
+            return path.description
+        }
+        return try resolve().description
+    }
+
     /// Whether git has any commit of this path.
     public func knows(_ path: String) -> Bool {
-        !(text(["log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
+        !(text(["--literal-pathspecs", "log", "-1", "--format=%H", "--", path]) ?? "").isEmpty
     }
 }

@@ -61,15 +61,7 @@ public struct NoteFilterInput: Sendable, Equatable {
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), parts.count > 1 ? String(parts[1]) : "")
         }
         filter.tags = tags
-        if let folder {
-            var trimmed = Substring(folder)
-            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-            if !trimmed.isEmpty {
-                do { filter.folder = try NotePath(validating: String(trimmed), purpose: .lookup) } catch {
-                    throw Problem(field: .folder, message: error.message)
-                }
-            }
-        }
+        if let folder { filter.folder = try Self.folder(folder) }
         filter.orphan = orphan
         filter.deadLinks = deadLinks
         filter.updatedSince = try since.map { text throws(Problem) in try Self.pastDate(text, field: .since, clock: clock) }
@@ -90,6 +82,16 @@ public struct NoteFilterInput: Sendable, Equatable {
     package func resolveNotes(_ filter: inout NoteFilter, vault: Vault, index: NoteIndex) throws(VaultError) {
         if let linksTo { filter.linksTo = try vault.resolve(linksTo, in: index) }
         if let linkedFrom { filter.linkedFrom = try vault.resolve(linkedFrom, in: index) }
+    }
+
+    /// The folder a person names (`work`, `work/`, `work/2026`), relative to the vault: the one
+    /// rule every front end reads a folder filter with; `nil` for the vault itself (empty, `/`).
+    /// - Throws: ``Problem`` for a path that is not a folder of the vault (`../x`, `/etc`).
+    public static func folder(_ text: String) throws(Problem) -> NotePath? {
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard !trimmed.isEmpty else { return nil }
+        do { return try NotePath(validating: String(trimmed), purpose: .lookup) } catch { throw Problem(field: .folder, message: error.message) }
     }
 
     /// `3d` means three days ago; absolute dates as usual.

@@ -238,7 +238,13 @@ private struct Extraction {
                     place: place(range.lowerBound), destinationRange: definition.destination.range, label: label ?? definition.label)
             }
         } else if range == nil {
-            // libcmark's position did not match the bytes: look for the destination in the block.
+            // libcmark's position did not match the bytes (it places an autolink that starts a
+            // list item at the item's marker): look for the link in the block, an autolink first.
+            if !isImage, let autolink = autolink(url: node.url, in: block, from: searchFrom) {
+                searchFrom = autolink.upperBound + 1
+                excluded.append((autolink.lowerBound - 1)..<(autolink.upperBound + 1))
+                return NoteLink(kind: .autolink, destination: parser.text(autolink), target: target, place: place(autolink.lowerBound - 1), destinationRange: autolink)
+            }
             var open = max(searchFrom, block.lowerBound)
             while open < block.upperBound {
                 if bytes[open] == UInt8(ascii: "("), open > block.lowerBound, bytes[open - 1] == UInt8(ascii: "]"),
@@ -255,6 +261,33 @@ private struct Extraction {
         }
         return NoteLink(
             kind: isImage ? .image : .inline, destination: "", target: target, place: place(range?.lowerBound ?? block.lowerBound), destinationRange: nil)
+    }
+
+    /// The text between `<` and `>` of the first autolink to `url` in `block` from `start` (an
+    /// e-mail autolink's URL has `mailto:` before it), outside code and HTML and not the `<…>`
+    /// destination of an inline link (`](<…>)`).
+    private func autolink(url: String, in block: Range<Int>, from start: Int) -> Range<Int>? {
+        let bytes = parser.bytes
+        let wanted = Array(url.utf8)
+        let mail = Array("mailto:".utf8)
+        var open = max(start, block.lowerBound)
+        while open < block.upperBound {
+            defer { open += 1 }
+            guard bytes[open] == UInt8(ascii: "<"), !parser.isEscaped(open, floor: block.lowerBound),
+                !excluded.contains(where: { $0.contains(open) })
+            else { continue }
+            if open >= block.lowerBound + 2, bytes[open - 1] == UInt8(ascii: "("), bytes[open - 2] == UInt8(ascii: "]") { continue }
+            var close = open + 1
+            while close < block.upperBound, bytes[close] != UInt8(ascii: ">"), bytes[close] != UInt8(ascii: "<"), bytes[close] > 0x20 { close += 1 }
+            guard close < block.upperBound, bytes[close] == UInt8(ascii: ">") else { continue }
+            let text = Array(bytes[(open + 1)..<close])
+            if text == wanted || mail + text == wanted { return (open + 1)..<close }
+            // libcmark percent-encodes what the URL must not hold as written (`ä`, `\\`, `[`).
+            let decoded = PercentCoding.decode(Substring(url))
+            let written = PercentCoding.decode(Substring(decoding: text, as: UTF8.self))
+            if written == decoded || "mailto:" + written == decoded { return (open + 1)..<close }
+        }
+        return nil
     }
 
     private func matches(_ destination: DestinationParser.Destination, url: String) -> Bool {

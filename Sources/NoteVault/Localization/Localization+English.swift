@@ -13,5 +13,11 @@ extension Localization {
         "this vault is limited to %@ notes (max_notes in .enote/config); remove a note or raise the limit to create another":
             "this vault is limited to %@ note (max_notes in .enote/config); remove a note or raise the limit to create another",
         "%@ was already used by %@ notes: the two tags are merged": "%@ was already used by %@ note: the two tags are merged",
+        "in %@ minutes": "in %@ minute",
+        "%@ minutes ago": "%@ minute ago",
+        "in %@ hours": "in %@ hour",
+        "%@ hours ago": "%@ hour ago",
+        "in %@ days": "in %@ day",
+        "%@ days ago": "%@ day ago",
     ]
 }

@@ -44,8 +44,9 @@ extension Vault {
     /// with an existing one, including names that differ only in case or Unicode normalisation
     /// (which macOS and Windows would merge).
     /// - Returns: The new note as read back from disk.
-    /// - Throws: ``VaultError`` for a missing title or content, a bad folder, the note limit or a
-    ///   failed write; nothing is left behind.
+    /// - Throws: ``VaultError`` for a missing title or content, a destroy date that has passed
+    ///   (``DestroyDateRule``), a bad folder, the note limit or a failed write; nothing is left
+    ///   behind.
     @discardableResult
     public func create(_ new: NewNote) throws(VaultError) -> Note {
         let title = new.title.trimmingCharacters(in: .whitespaces)
@@ -57,6 +58,7 @@ extension Vault {
         guard hasText || !new.images.isEmpty else {
             throw .invalidInput(LocalizedMessage("a note needs content as well as a title; nothing was created", remedy: .giveNoteContent))
         }
+        if let date = new.destroy, let problem = DestroyDateRule.problem(date, clock: clock) { throw .invalidInput(problem) }
         let folder = try Self.validatedFolder(new.folder)
         let lock = try lock()
         defer { lock.release() }

@@ -1,10 +1,11 @@
 import Foundation
 
 extension Vault {
-    /// Changes front matter keys of a note surgically and stamps `updated`.
+    /// Changes front matter keys of a note surgically and stamps `updated` where the note has it
+    /// (``updatedStamp(for:)``).
     ///
-    /// Only the changed `key: value` lines and the `updated` line differ afterwards; every other
-    /// byte of the file stays. Nothing is written when the changes make no difference.
+    /// Only the changed `key: value` lines and the `updated` line (when stamped) differ
+    /// afterwards; every other byte of the file stays. Nothing is written when the changes make no difference.
     /// - Parameters:
     ///   - path: The note.
     ///   - changes: The keys to set or remove (see ``FrontMatterEditor/Change``).
@@ -25,16 +26,17 @@ extension Vault {
         defer { lock.release() }
         let (note, snapshot) = try readWithSnapshot(path)
         try requireEditable(note)
-        let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
+        let stamp = stampUpdated ? updatedStamp(for: note.content.frontMatter) : nil
         let withoutStamp: [UInt8]
         let newBytes: [UInt8]
         do {
             withoutStamp = try FrontMatterEditor.apply(changes, to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
             if withoutStamp == snapshot.bytes { return note }
-            newBytes =
-                stampUpdated
-                ? try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
-                : withoutStamp
+            if let stamp {
+                newBytes = try FrontMatterEditor.apply(changes + [stamp], to: snapshot.bytes, reading: note.content.frontMatter, file: path.description)
+            } else {
+                newBytes = withoutStamp
+            }
         } catch {
             throw .frontMatter(error)
         }
@@ -46,8 +48,8 @@ extension Vault {
         return try read(path)
     }
 
-    /// Replaces a note's whole text (after an edit), stamping `updated` when its front matter
-    /// can be read.
+    /// Replaces a note's whole text (after an edit), stamping `updated` where the text has it
+    /// (``updatedStamp(for:)``) and its front matter can be read.
     ///
     /// - Parameters:
     ///   - path: The note.
@@ -76,16 +78,18 @@ extension Vault {
         return (try read(path), warnings)
     }
 
-    /// A note's new text with `updated` stamped, when its front matter can be read (else as it
-    /// is, with the front matter's errors as warnings): what every whole-text change writes.
+    /// A note's new text with `updated` stamped where it has the key (``updatedStamp(for:)``)
+    /// and its front matter can be read (else as it is, with the front matter's errors as
+    /// warnings): what every whole-text change writes.
     package func stampingUpdated(_ bytes: [UInt8], path: NotePath) -> (bytes: [UInt8], warnings: [Diagnostic]) {
         let edited = NoteContent(bytes: bytes, path: path.description, timeZone: clock.timeZone)
         guard edited.textProblem == nil else { return (bytes, []) }
         if case .unreadable = edited.frontMatter {
             return (bytes, edited.diagnostics.filter { $0.severity == .error })
         }
-        let stamp = FrontMatterEditor.Change.set(.updated, NoteDate.stamp(clock.now(), in: clock.timeZone))
-        guard let stamped = try? FrontMatterEditor.apply([stamp], to: bytes, reading: edited.frontMatter, file: path.description) else {
+        guard let stamp = updatedStamp(for: edited.frontMatter),
+            let stamped = try? FrontMatterEditor.apply([stamp], to: bytes, reading: edited.frontMatter, file: path.description)
+        else {
             return (bytes, [])
         }
         return (stamped, [])

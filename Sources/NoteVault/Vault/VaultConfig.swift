@@ -64,6 +64,17 @@ public struct VaultConfig: Sendable, Equatable {
     /// Whether marking a task done also writes `✅ YYYY-MM-DD` after it, as Obsidian Tasks does
     /// (`task_done_date = true`); off, only the marker changes.
     public var taskDoneDate = false
+    /// Which notes a write stamps with `updated` (`updated_stamp`).
+    public var updatedStamp = UpdatedStamp.existing
+
+    /// Which notes a write stamps with `updated`.
+    public enum UpdatedStamp: String, Sendable {
+        /// Only notes that have the key (enote writes it in the notes it creates); a note that
+        /// never had it (an adopted Obsidian or Hugo vault) never gets it.
+        case existing
+        /// Every note: the key is added where it is missing.
+        case always
+    }
 
     public init() {}
 
@@ -161,12 +172,15 @@ public struct VaultConfig: Sendable, Equatable {
             case "task_done_date":
                 guard let on = Self.boolean(value) else { throw fail("task_done_date must be true or false, not \"\(value)\"") }
                 taskDoneDate = on
+            case "updated_stamp":
+                guard let stamp = UpdatedStamp(rawValue: value) else { throw fail("updated_stamp must be existing or always, not \"\(value)\"") }
+                updatedStamp = stamp
             case "sync", "sync_interval":
                 // Automatic sync pushes on its own: each machine chooses it, never the vault.
                 throw fail("\(key) is not a vault setting: whether a machine syncs by itself is its own choice; remove this line and run git config enote.sync auto in the clones that should")
             default:
                 throw fail(
-                    "unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date"
+                    "unknown setting \"\(key)\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date, updated_stamp"
                 )
             }
         }
@@ -255,6 +269,10 @@ public struct VaultConfig: Sendable, Equatable {
         # Whether `enote task done` (and the web's and editor's toggles) also write
         # ✅ YYYY-MM-DD after the task, as Obsidian Tasks does.
         # task_done_date = false
+
+        # Which notes a change stamps with `updated`: existing (only notes that have the key)
+        # or always (the key is added where it is missing).
+        # updated_stamp = existing
 
         # Automatic sync is chosen on each machine, not here: `git config enote.sync auto`
         # in a clone makes its `enote watch` sync once changes have been quiet for

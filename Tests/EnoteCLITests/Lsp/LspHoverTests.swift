@@ -71,4 +71,23 @@ import Testing
         let text = try #require(Self.hover(client, uri, line: 1, character: 0))
         #expect(text.contains("passed") && text.contains("days ago"), "\(text)")
     }
+
+    @Test("in Russian, the time left is in Russian words, as the list and the web say it")
+    func timeLeftInRussian() throws {
+        let vault = try TemporaryVault(sample: false)
+        var environment = vault.environment
+        environment["LC_ALL"] = "ru_RU.UTF-8"
+        let client = try LspClient(in: vault.root, environment: environment)
+        client.initialize()
+        let uri = vault.root.appendingPathComponent("soon.md").absoluteString
+        let formatter = ISO8601DateFormatter()
+        let soon = formatter.string(from: Date().addingTimeInterval(3 * 86400 + 120))
+        client.open(uri, "---\ndestroy: \(soon)\n---\n")
+        let text = try #require(Self.hover(client, uri, line: 1, character: 0))
+        #expect(text.contains("Уничтожается через 3 дня"), "\(text)")
+        let pastURI = vault.root.appendingPathComponent("past.md").absoluteString
+        client.open(pastURI, "---\ndestroy: 2020-01-01T00:00:00Z\n---\n")
+        let past = try #require(Self.hover(client, pastURI, line: 1, character: 0))
+        #expect(past.contains("назад") && !past.contains("ago"), "\(past)")
+    }
 }

@@ -45,13 +45,13 @@ struct VaultEditTests {
         #expect(sandbox.tempFiles(in: "work").isEmpty)
     }
 
-    @Test("Done on a note without front matter: the text as typed, under a new block that stamps `updated`")
+    @Test("Done on a note without front matter: the text as typed, no block added (the note never had `updated`)")
     func doneWithoutFrontMatter() throws {
         try sandbox.write("work/plan.md", "Just text\n")
         let result = try edit("printf 'Just more text\\n' > \"$1\"")
 
         guard case .success(.saved(let note, _)) = result else { Issue.record("\(result)"); return }
-        #expect(sandbox.text("work/plan.md") == "---\nupdated: \(VaultSandbox.stamp)\n---\nJust more text\n")
+        #expect(sandbox.text("work/plan.md") == "Just more text\n")
         #expect(note.title == "Just more text")
     }
 
@@ -238,7 +238,7 @@ struct VaultEditTests {
             Issue.record("force did not save")
             return
         }
-        #expect(sandbox.text("work/plan.md")?.hasSuffix("---\nforced\n") == true)
+        #expect(sandbox.text("work/plan.md") == "forced\n")
         try vault.updateFrontMatter(of: path, [.set(.color, "red")], force: true)
         #expect(try sandbox.status("work/.#plan.md").kind == .symbolicLink, "the lock link is never touched")
     }

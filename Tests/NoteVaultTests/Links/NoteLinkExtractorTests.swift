@@ -115,6 +115,16 @@ struct NoteLinkExtractorTests {
         LinkCase("- one\n- item [p](../Plan.md)\n", link(.inline, "../Plan.md", plan, line: 2, column: 8)),
         LinkCase("1. a\n   continued [p](../Plan.md)\n", link(.inline, "../Plan.md", plan, line: 2)),
         LinkCase("> quote\n> more [[Plan]] [p](../Plan.md)\n", link(.wikilink, "Plan", plan, line: 2), link(.inline, "../Plan.md", plan, line: 2, column: 17)),
+        // An autolink that starts a list item (a References section as many vaults write it).
+        LinkCase("- <https://example.org>\n", link(.autolink, "https://example.org", .external, line: 1, column: 3)),
+        LinkCase("## References\n\n- <https://a.example/x>\n- <https://b.example/y>\n", link(.autolink, "https://a.example/x", .external, line: 3, column: 3), link(.autolink, "https://b.example/y", .external, line: 4, column: 3)),
+        LinkCase("* <me@example.com>\n", link(.autolink, "me@example.com", .external, column: 3)),
+        LinkCase("1. <https://example.org>\n", link(.autolink, "https://example.org", .external, column: 4)),
+        LinkCase("- [ ] <https://example.org>\n", link(.autolink, "https://example.org", .external, column: 7)),
+        LinkCase("> - <https://example.org> and [p](../Plan.md)\n", link(.autolink, "https://example.org", .external, column: 5), link(.inline, "../Plan.md", plan, column: 31)),
+        LinkCase("- a\n  - <https://example.org>\n", link(.autolink, "https://example.org", .external, line: 2, column: 5)),
+        LinkCase("- <https://example.org/Straße>\n", link(.autolink, "https://example.org/Straße", .external, column: 3)),
+        LinkCase("- `<https://example.org/a>` <https://example.org/a>\n", link(.autolink, "https://example.org/a", .external, column: 29)),
         // Line endings, BOM, front matter, non-ASCII before the link.
         LinkCase("line one\r\n[p](../Plan.md)\r\n\r\n[[Plan]]\r\n", link(.inline, "../Plan.md", plan, line: 2), link(.wikilink, "Plan", plan, line: 4)),
         LinkCase("\u{FEFF}[[Plan]]\n", link(.wikilink, "Plan", plan, line: 1, column: 1)),

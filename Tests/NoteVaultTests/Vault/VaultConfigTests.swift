@@ -74,7 +74,7 @@ struct VaultConfigTests {
         #expect(error.line == 3)
         #expect(
             error.message.english
-                == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date"
+                == "unknown setting \"colour\"; known settings are expiry, ignore, sort, max_notes, expiry_cap, languages, mcp_write, daily_folder, daily_format, daily_template, daily_carry, task_done_date, updated_stamp"
         )
     }
 
