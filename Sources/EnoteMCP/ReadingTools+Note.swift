@@ -88,11 +88,13 @@ extension ReadingTools {
         }
         let range = lines.count == 0 ? 0..<0 : lines.byteRange(first: first, last: last)
         let part = chunk(bytes, in: range, from: cursor)
-        var members: [String: JSONValue] = [
-            "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
-            "line_count": .int(lines.count), "from_line": .int(lines.count == 0 ? 0 : lines.line(at: part.start)),
-            "to_line": .int(lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1))), "text": .string(part.text),
-        ]
+        var members = AnswerBound.members(
+            [
+                "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
+                "line_count": .int(lines.count), "from_line": .int(lines.count == 0 ? 0 : lines.line(at: part.start)),
+                "to_line": .int(lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1))),
+            ], 3000)
+        members["text"] = .string(part.text)
         if let next = part.next { members["next_cursor"] = .string(next) }
         return ToolResult(value: .object(members))
     }
@@ -237,7 +239,8 @@ extension ReadingTools {
             if mode == "diff" {
                 let diff = try history.diff(path, since: revision)
                 let part = chunk(diff, in: 0..<diff.count, from: offset)
-                var members: [String: JSONValue] = ["path": .string(path), "diff": .string(part.text)]
+                var members = AnswerBound.members(["path": .string(path)], 3000)
+                members["diff"] = .string(part.text)
                 if let next = part.next { members["next_cursor"] = .string(next) }
                 return ToolResult(value: .object(members))
             }

@@ -23,9 +23,10 @@ enum ReadingTools {
         }
     }
 
-    /// A page of `items` as an answer, with the total when known.
+    /// A page of `items` as an answer, with the total when known; `extra` (a path, a title) is
+    /// cut to what the page leaves (``AnswerBound``).
     static func page(_ key: String, _ page: ResultPage, extra: [String: JSONValue] = [:]) -> ToolResult {
-        var members = extra
+        var members = AnswerBound.members(extra, 1500)
         members[key] = .array(page.items)
         if let next = page.nextCursor { members["next_cursor"] = .string(next) }
         return ToolResult(value: .object(members))
