@@ -26,6 +26,18 @@ final class ChangeNotifier: Sendable {
         var streams: [String: (id: JSONValue, stream: Stream)] = [:]
         /// Each watched URI's file stamp when last seen, for changes whose paths are not known.
         var stamps: [String: [Int64]] = [:]
+
+        /// How many resources the client watches (a URI in two streams counts twice).
+        var watchedCount: Int {
+            streams.values.reduce(legacyURIs.count) { $0 + $1.stream.uris.count }
+        }
+
+        /// Drops the stamps of URIs nothing watches any more.
+        mutating func forgetUnwatchedStamps() {
+            var watched = legacyURIs
+            for (_, entry) in streams { watched.formUnion(entry.stream.uris) }
+            stamps = stamps.filter { watched.contains($0.key) }
+        }
     }
 
     private let state = Mutex(State())
@@ -42,31 +54,53 @@ final class ChangeNotifier: Sendable {
         state.withLock { $0.legacyReady = true }
     }
 
-    func subscribe(_ uri: String) {
+    /// The most resources one client may watch, its subscriptions and its streams' counted
+    /// together: each costs memory and a look at its file after every change whose paths are
+    /// not known (40,000 took the server from 28 to 345 MiB).
+    static let maximumSubscriptions = 1_000
+    /// The most subscription streams one client may hold open.
+    static let maximumStreams = 100
+
+    /// Subscribes to `uri`; `false`, and nothing changed, when the client already watches
+    /// ``maximumSubscriptions`` resources.
+    func subscribe(_ uri: String) -> Bool {
         let stamp = stamp(of: uri)
-        state.withLock {
+        return state.withLock {
+            if !$0.legacyURIs.contains(uri), $0.watchedCount >= Self.maximumSubscriptions { return false }
             $0.legacyURIs.insert(uri)
             $0.stamps[uri] = stamp
+            return true
         }
     }
 
     func unsubscribe(_ uri: String) {
-        _ = state.withLock { $0.legacyURIs.remove(uri) }
+        state.withLock {
+            $0.legacyURIs.remove(uri)
+            $0.forgetUnwatchedStamps()
+        }
     }
 
-    /// Opens a modern stream (the `subscriptions/listen` request `id`).
-    func listen(_ id: JSONValue, _ stream: Stream) {
+    /// Opens a modern stream (the `subscriptions/listen` request `id`); `false`, and nothing
+    /// opened, when it would take the client past ``maximumStreams`` or ``maximumSubscriptions``.
+    func listen(_ id: JSONValue, _ stream: Stream) -> Bool {
+        guard stream.uris.count <= Self.maximumSubscriptions else { return false }
         let stamps = stream.uris.map { ($0, stamp(of: $0)) }
-        state.withLock {
+        return state.withLock {
+            guard $0.streams.count < Self.maximumStreams, $0.watchedCount + stream.uris.count <= Self.maximumSubscriptions else { return false }
             $0.streams[Self.key(id)] = (id, stream)
             for (uri, stamp) in stamps { $0.stamps[uri] = stamp }
+            return true
         }
     }
 
     /// Ends the stream opened by request `id`; whether there was one.
     @discardableResult
     func cancel(_ id: JSONValue) -> Bool {
-        state.withLock { $0.streams.removeValue(forKey: Self.key(id)) != nil }
+        state.withLock {
+            let removed = $0.streams.removeValue(forKey: Self.key(id)) != nil
+            $0.forgetUnwatchedStamps()
+            return removed
+        }
     }
 
     private static func key(_ id: JSONValue) -> String {

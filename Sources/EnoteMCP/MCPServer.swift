@@ -148,11 +148,15 @@ public final class MCPServer {
             guard let uri = params["uri"]?.string, uri.utf8.count <= 8192 else {
                 throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
             }
-            if method == "resources/subscribe" { notifier.subscribe(uri) } else { notifier.unsubscribe(uri) }
+            if method == "resources/unsubscribe" {
+                notifier.unsubscribe(uri)
+            } else if !notifier.subscribe(uri) {
+                throw Self.tooManySubscriptions
+            }
             result = .object([:])
         case "subscriptions/listen":
             guard case .modern = era else { throw methodNotFound(method) }
-            listen(params, id: id)
+            try listen(params, id: id)
             return nil
         default:
             throw methodNotFound(method)
@@ -239,7 +243,16 @@ public final class MCPServer {
 
     /// Opens a subscription stream: acknowledges what it will send, then sends it until the
     /// client cancels the request (or the input closes).
-    private func listen(_ params: JSONValue, id: JSONValue) {
+    /// The answer to a subscription past the client's limit.
+    static var tooManySubscriptions: ResponseError {
+        ResponseError(
+            .invalidParams,
+            Localization.text(
+                "a client may watch at most \(ChangeNotifier.maximumSubscriptions) resources in at most \(ChangeNotifier.maximumStreams) streams; unsubscribe from some (or cancel a stream) first"
+            ))
+    }
+
+    private func listen(_ params: JSONValue, id: JSONValue) throws(ResponseError) {
         let asked = params["notifications"]
         let uris = (asked?["resourceSubscriptions"]?.array ?? []).compactMap(\.string).filter { $0.utf8.count <= 8192 }
         let listChanged = asked?["resourcesListChanged"]?.bool ?? false
@@ -247,7 +260,7 @@ public final class MCPServer {
         if listChanged { agreed["resourcesListChanged"] = .bool(true) }
         if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }
         // Listening before the acknowledgement: a change made as soon as the client reads it is reported.
-        notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris)))
+        guard notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris))) else { throw Self.tooManySubscriptions }
         writer.notify(
             "notifications/subscriptions/acknowledged",
             Reply(JSONValue.object(["_meta": .object([ProtocolVersion.subscriptionKey: id]), "notifications": .object(agreed)])))

@@ -19,8 +19,22 @@ public struct IncomingMessage: Decodable, Sendable {
     /// Reads one message body. Text that is not JSON (or not UTF-8) is a parse error; JSON that
     /// is not one message object (an array, a batch, a bare value, a method that is not a
     /// string) is an invalid request, as JSON-RPC 2.0 says. Lone UTF-16 surrogates in strings
-    /// read as U+FFFD (``LoneSurrogates``).
+    /// read as U+FFFD (``LoneSurrogates``). A message of too many values, or nested too deep,
+    /// is refused before it is parsed (``MessageShape``).
     public static func parse(_ body: Data) -> Result<IncomingMessage, ResponseError> {
+        switch MessageShape.excess(of: body) {
+        case .values?:
+            return .failure(
+                ResponseError(
+                    .invalidRequest,
+                    Localization.text("the message holds more than \(MessageShape.maximumValues) JSON values, more than any request needs; nothing in it was run")))
+        case .depth?:
+            return .failure(
+                ResponseError(
+                    .invalidRequest, Localization.text("the message nests arrays and objects more than \(MessageShape.maximumDepth) deep; nothing in it was run")))
+        case nil:
+            break
+        }
         let text = LoneSurrogates.replaced(in: body)
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: text) else {
             return .failure(ResponseError(.parseError, Localization.text("the message is not JSON-RPC: not valid JSON, or not UTF-8")))
