@@ -113,6 +113,9 @@ extension Vault {
             try writer.replace(path, with: bytes, expecting: snapshot)
         } catch .conflict(let conflicted, nil) {
             throw saveConflictCopy(of: conflicted, with: bytes, mode: snapshot.status.mode, noteRemoved: false)
+        } catch .gone {
+            // Moved or removed since it was read: the person's text is kept beside its old name.
+            throw saveConflictCopy(of: path, with: bytes, mode: snapshot.status.mode, noteRemoved: true)
         } catch {
             throw .write(error)
         }

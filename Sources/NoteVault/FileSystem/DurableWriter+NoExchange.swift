@@ -39,7 +39,7 @@ extension DurableWriter {
             try fileSystem.rename(name, in: directory, to: aside, in: directory)
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error.naming(path))
+            throw Self.goneOr(.system(error.naming(path)), error, path: path)
         }
         let folder = path.parent?.description ?? "."
         // Asked once, without waiting: while the note is aside its name is empty.

@@ -55,6 +55,10 @@ public struct DurableWriter: Sendable {
         /// Another program held the note open for writing (saving it in place) for longer than
         /// enote waits; nothing was written.
         case beingWritten(NotePath)
+        /// The note (or its folder) was moved, renamed or removed after it was read, by
+        /// `enote mv` or another program; nothing was written and nothing was created under its
+        /// old name.
+        case gone(NotePath)
 
         public var description: String { message.text }
 
@@ -81,6 +85,8 @@ public struct DurableWriter: Sendable {
                     "\(path) would be larger than \(NoteContent.maximumSize / 1_048_576) MiB (\(size) bytes), the most a note may hold; nothing was written"
             case .beingWritten(let path):
                 return "\(path) is being written by another program, which still has it open; nothing written. Try again once it has saved"
+            case .gone(let path):
+                return "\(path) was moved or removed since enote read it; nothing written. Find it with `enote list` and run the command again on its new name"
             }
         }
     }
@@ -95,7 +101,7 @@ public struct DurableWriter: Sendable {
     /// - Throws: ``WriteError``.
     package func replace(_ path: NotePath, with bytes: [UInt8], expecting original: FileSnapshot) throws(WriteError) {
         try checkSize(bytes, path: path)
-        let (directory, name) = try openParent(of: path)
+        let (directory, name) = try openParent(of: path, goneIfMissing: true)
         defer { fileSystem.close(directory) }
 
         // Another program saving the note in place (truncate, then write) is let finish first:
@@ -136,7 +142,7 @@ public struct DurableWriter: Sendable {
             return
         } catch {
             removeQuietly(temp, in: directory)
-            throw .system(error.naming(path))
+            throw Self.goneOr(.system(error.naming(path)), error, path: path)
         }
         // `temp` now holds what was displaced. It must be what we read; if another writer got in
         // at the last instant, swap back so their version stays, and keep ours as a copy. A
@@ -211,22 +217,32 @@ public struct DurableWriter: Sendable {
     }
 
     /// Opens the folder holding `path` beneath the root; returns it and the file's name.
-    func openParent(of path: NotePath) throws(WriteError) -> (Int32, [UInt8]) {
+    /// - Parameter goneIfMissing: The note is being replaced, so a missing folder means it was
+    ///   moved or removed since it was read (``WriteError/gone(_:)``).
+    func openParent(of path: NotePath, goneIfMissing: Bool = false) throws(WriteError) -> (Int32, [UInt8]) {
         let parentBytes = path.parent?.bytes ?? Array(".".utf8)
         do {
             let directory = try fileSystem.open(parentBytes, beneath: root, flags: O_RDONLY | O_DIRECTORY, mode: 0)
             return (directory, path.fileNameBytes)
         } catch {
-            throw .system(error)
+            throw goneIfMissing ? Self.goneOr(.system(error), error, path: path) : .system(error)
         }
     }
 
+    /// The status of the note being replaced; a missing note was moved or removed since it was read.
     private func status(of name: [UInt8], in directory: Int32, path: NotePath) throws(WriteError) -> FileStatus {
         do {
             return try fileSystem.status(of: name, in: directory)
         } catch {
-            throw .system(SystemError(error.call, path: path.description, code: error.code))
+            throw Self.goneOr(.system(SystemError(error.call, path: path.description, code: error.code)), error, path: path)
         }
+    }
+
+    /// ``WriteError/gone(_:)`` when a call on a note that was read failed because the note or
+    /// its folder is no longer there (`ENOENT`, or `ENOTDIR` when a file took the folder's
+    /// name); `otherwise` for any other failure. The one home of "moved or removed meanwhile".
+    static func goneOr(_ otherwise: WriteError, _ error: SystemError, path: NotePath) -> WriteError {
+        error.code == ENOENT || error.code == ENOTDIR ? .gone(path) : otherwise
     }
 
     private func checkWritable(_ status: FileStatus, path: NotePath) throws(WriteError) {

@@ -68,7 +68,7 @@ extension Vault {
         } catch .conflict(let conflicted, nil) {
             // The note changed while it was being edited: keep both, ours as a copy beside it.
             throw saveConflictCopy(of: conflicted, with: finalBytes, mode: original.status.mode, noteRemoved: false)
-        } catch .system(let error) where error.code == ENOENT {
+        } catch .gone {
             // The note (or its folder) was deleted while it was being edited: the edited text is
             // kept the same way.
             throw saveConflictCopy(of: path, with: finalBytes, mode: original.status.mode, noteRemoved: true)

@@ -152,7 +152,7 @@ public enum VaultError: ExplainedError, CustomStringConvertible {
     public var kind: Kind {
         switch self {
         case .invalidInput: .input
-        case .changedMeanwhile, .syncUnfinished, .write(.conflict), .write(.beingWritten), .conflictCopy, .rename(.changedSinceRead), .taskNotFound:
+        case .changedMeanwhile, .syncUnfinished, .write(.conflict), .write(.beingWritten), .write(.gone), .conflictCopy, .rename(.changedSinceRead), .taskNotFound:
             .race
         case .io, .system, .write(.system), .index, .lock, .editor: .failure
         case .vaultNotFound, .notAVault, .noteNotFound, .ambiguousNote, .path, .write, .frontMatter, .notEditable, .config, .limitReached,
