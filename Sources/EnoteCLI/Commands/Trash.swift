@@ -128,7 +128,7 @@ extension Enote.TrashCommand {
                     return
                 }
             }
-            let deleted = try vault.emptyTrash()
+            let deleted = try vault.emptyTrash(index: try context.openIndex(vault))
             context.note("Deleted \(count: deleted) notes from the trash")
         }
     }

@@ -35,7 +35,7 @@ extension WebServer {
                         confirming: true)
                     return page.render().response()
                 }
-                let count = try self.web.vault.emptyTrash()
+                let count = try self.web.session.withIndex { index throws(VaultError) in try self.web.vault.emptyTrash(index: index) }
                 return Response(status: .seeOther, headers: [.location: "/trash?emptied=\(count)"])
             }
         }

@@ -150,7 +150,13 @@ public struct AgentJournal: Sendable {
 
     /// The entry numbered `number`, or `nil`.
     public func entry(_ number: Int) -> Entry? {
-        guard number > 0, let bytes = try? Vault.readStateFile(file(number).bytes, root: vault.root, limit: 64 << 20) else { return nil }
+        entry(number, pending: false)
+    }
+
+    private func entry(_ number: Int, pending: Bool) -> Entry? {
+        guard number > 0, let bytes = try? Vault.readStateFile(file(number, pending: pending).bytes, root: vault.root, limit: 64 << 20) else {
+            return nil
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(Entry.self, from: Data(bytes))
@@ -159,5 +165,36 @@ public struct AgentJournal: Sendable {
     /// The newest `count` entries, newest first.
     public func entries(last count: Int) -> [Entry] {
         numbers().suffix(max(0, count)).reversed().compactMap(entry)
+    }
+
+    // MARK: - Destroyed notes
+
+    /// Removes every entry about the notes destroyed for good, each at its path until its date
+    /// (done and pending alike: they hold the note's earlier text, which undo would bring back),
+    /// and, through a move that brought it there, the entries about it at its earlier path
+    /// before that move. Entries about another note later made at the same path stay.
+    /// - Returns: How many entries were removed.
+    @discardableResult
+    func forget(_ destroyed: [(path: NotePath, until: Date)]) -> Int {
+        var tracked: [String: Date] = [:]
+        for note in destroyed { tracked[note.path.description] = max(tracked[note.path.description] ?? note.until, note.until) }
+        guard !tracked.isEmpty else { return 0 }
+        var removed = 0
+        let newestFirst = names().sorted { $0.number > $1.number }
+        for name in newestFirst {
+            guard let entry = entry(name.number, pending: name.pending) else { continue }
+            let about: Bool
+            if entry.kind == .move, let to = entry.to, let until = tracked[to], entry.date <= until {
+                about = true
+                tracked[entry.path] = max(tracked[entry.path] ?? entry.date, entry.date)
+            } else if let until = tracked[entry.path], entry.date <= until {
+                about = true
+            } else {
+                about = false
+            }
+            guard about else { continue }
+            if unlink(vault.root + "/" + file(name.number, pending: name.pending).description) == 0 { removed += 1 }
+        }
+        return removed
     }
 }

@@ -176,6 +176,8 @@ package struct Expirer: Sendable {
             }
         }
         if !removed.isEmpty { try index.reconcile(files: removed) }
+        let deleted = report.expired.filter { $0.trashedAs == nil && !dryRun }.map { (path: $0.path, until: vault.clock.now()) }
+        try vault.forgetDestroyed(deleted, index: index)
         return report
     }
 

@@ -11,12 +11,12 @@ import Foundation
 /// every round. A note with other bytes at that path is a new note and expires as usual.
 /// Emptying the trash deletes the log too, and with it what the ledger remembers.
 struct ExpiryLedger {
-    /// Expired entries with a hash, by the path the note had.
+    /// Expired entries with a hash, by the key of the path the note had (``TrashEntry/pathKey``).
     private let entries: [String: [TrashEntry]]
 
     /// Reads the vault's trash log.
     init(vault: Vault) {
-        entries = Dictionary(grouping: vault.trashLog().filter { $0.reason == .expired && $0.hash != nil }, by: \.originalPath)
+        entries = Dictionary(grouping: vault.trashLog().filter { $0.reason == .expired && $0.hash != nil }, by: \.pathKey)
     }
 
     var isEmpty: Bool { entries.isEmpty }
@@ -24,11 +24,11 @@ struct ExpiryLedger {
     /// Whether a note at `path` ever expired (with a recorded hash): only then is it worth
     /// reading the note to compare its bytes.
     func hasExpired(_ path: NotePath) -> Bool {
-        entries[path.description] != nil
+        entries[TrashEntry.pathKey(path.description)] != nil
     }
 
     /// The latest record of the note at `path` expiring with exactly these bytes, if any.
     func expiry(of path: NotePath, hash: ContentHash) -> TrashEntry? {
-        entries[path.description]?.last { $0.hash == hash.description }
+        entries[TrashEntry.pathKey(path.description)]?.last { $0.hash == hash.description }
     }
 }

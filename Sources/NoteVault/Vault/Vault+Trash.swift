@@ -21,7 +21,8 @@ public struct TrashEntry: Sendable, Equatable {
     /// Path inside `.trash/`; empty in the log for a note that expired and was deleted outright
     /// (`expiry = delete`).
     public var trashedPath: String
-    /// Where the note was in the vault.
+    /// Where the note was in the vault; empty for a note deleted outright, whose name is kept
+    /// only as ``pathHash`` (a destroyed note leaves no trace, its name included).
     public var originalPath: String
     /// When it was moved.
     public var date: Date
@@ -29,6 +30,21 @@ public struct TrashEntry: Sendable, Equatable {
     /// The ``ContentHash`` of the note's bytes when it expired, so that the note is recognised if
     /// it comes back unchanged; `nil` for other reasons and in older logs.
     public var hash: String?
+    /// The ``ContentHash`` of the note's path, for a note deleted outright: enough for
+    /// ``ExpiryLedger`` to know it if it comes back, without naming it.
+    public var pathHash: String?
+
+    public init(trashedPath: String, originalPath: String, date: Date, reason: Reason, hash: String? = nil, pathHash: String? = nil) {
+        (self.trashedPath, self.originalPath, self.date, self.reason, self.hash, self.pathHash) =
+            (trashedPath, originalPath, date, reason, hash, pathHash)
+    }
+
+    /// What identifies the note's path in the log: ``pathHash``, else the hash of
+    /// ``originalPath``.
+    var pathKey: String { pathHash ?? Self.pathKey(originalPath) }
+
+    /// The key of a note's path, as ``pathKey`` holds it.
+    static func pathKey(_ path: String) -> String { ContentHash(Array(path.utf8)).description }
 }
 
 extension Vault {
@@ -124,7 +140,10 @@ extension Vault {
     /// recognised if it comes back (a git checkout); the caller holds the vault lock.
     func recordExpiredDeletion(_ path: NotePath, hash: ContentHash) throws(VaultError) {
         try makeTrashFolder()
-        appendToTrashLog(TrashEntry(trashedPath: "", originalPath: path.description, date: clock.now(), reason: .expired, hash: hash.description))
+        appendToTrashLog(
+            TrashEntry(
+                trashedPath: "", originalPath: "", date: clock.now(), reason: .expired, hash: hash.description,
+                pathHash: TrashEntry.pathKey(path.description)))
     }
 
     /// What `.trash/.gitignore` holds: everything in the trash, itself included, stays out of
@@ -192,10 +211,10 @@ extension Vault {
         return items.allSatisfy { $0 == ".log.jsonl" || $0 == ".gitignore" }
     }
 
-    /// Deletes everything in `.trash/` for good (but its `.gitignore`).
+    /// Deletes everything in `.trash/` for good (but its `.gitignore`); the files only, which
+    /// ``emptyTrash(index:)`` follows by forgetting the notes everywhere else.
     /// - Returns: How many notes were deleted.
-    @discardableResult
-    public func emptyTrash() throws(VaultError) -> Int {
+    func deleteTrashContents() throws(VaultError) -> Int {
         let lock = try lock()
         defer { lock.release() }
         // FileManager follows a link named .trash: refuse anything but a real folder, or the
@@ -294,19 +313,22 @@ extension Vault {
 }
 
 /// One line of the trash log (`.trash/.log.jsonl`), as it has been written since the log began:
-/// the entry's fields under their Swift names, the date in ISO 8601, `hash` only when known.
+/// the entry's fields under their Swift names, the date in ISO 8601, `hash` and `pathHash` only
+/// when known.
 private struct TrashLogLine: Codable {
     var trashedPath: String
     var originalPath: String
     var date: Date
     var reason: TrashEntry.Reason
     var hash: String?
+    var pathHash: String?
 
     init(_ entry: TrashEntry) {
-        (trashedPath, originalPath, date, reason, hash) = (entry.trashedPath, entry.originalPath, entry.date, entry.reason, entry.hash)
+        (trashedPath, originalPath, date, reason, hash, pathHash) =
+            (entry.trashedPath, entry.originalPath, entry.date, entry.reason, entry.hash, entry.pathHash)
     }
 
     var entry: TrashEntry {
-        TrashEntry(trashedPath: trashedPath, originalPath: originalPath, date: date, reason: reason, hash: hash)
+        TrashEntry(trashedPath: trashedPath, originalPath: originalPath, date: date, reason: reason, hash: hash, pathHash: pathHash)
     }
 }

@@ -123,7 +123,7 @@ struct VaultTrashTests {
         try sandbox.writeAbsolute(sandbox.outside + "/keep.md", Array("keep\n".utf8))
         try sandbox.symlink("../../outside", at: ".trash/link")
 
-        #expect(try vault.emptyTrash() == 2)
+        #expect(try vault.deleteTrashContents() == 2)
 
         // Only the trash's own .gitignore stays, keeping it out of git (issue 23 item 15).
         #expect(sandbox.names(in: ".trash") == [".gitignore"])
@@ -137,7 +137,7 @@ struct VaultTrashTests {
         try sandbox.symlink("../outside", at: ".trash")
         let vault = try sandbox.vault()
 
-        #expect(throws: VaultError.self) { try vault.emptyTrash() }
+        #expect(throws: VaultError.self) { try vault.deleteTrashContents() }
         #expect(throws: VaultError.self) { try vault.moveToTrash(NotePath(trusted: "groceries.md"), reason: .removed) }
 
         #expect(sandbox.outsideContents() == ["precious.md"])
@@ -147,7 +147,7 @@ struct VaultTrashTests {
 
     @Test("emptying a vault that has no trash yet deletes nothing")
     func emptyWithoutTrash() throws {
-        #expect(try sandbox.vault().emptyTrash() == 0)
+        #expect(try sandbox.vault().deleteTrashContents() == 0)
         #expect(sandbox.text("groceries.md") == "eggs\n")
     }
 

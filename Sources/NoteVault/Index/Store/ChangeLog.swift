@@ -9,7 +9,8 @@ import GRDB
 /// Each index file has an epoch, a random number written when it is created (`meta`): a record
 /// read from another file (after a rebuild, or healing) cannot be continued, and says that
 /// everything may have changed. The table keeps the last ``kept`` rows; a reader further behind
-/// than that is told the same.
+/// than that is told the same, as is one behind a note destroyed for good, whose rows go
+/// (``IndexStore/forget(_:)``).
 struct ChangeLog {
     static let table = IndexTable(
         name: "changes",
@@ -54,7 +55,7 @@ extension IndexStore {
     /// The index file's epoch and the last change recorded in it.
     func changePosition() throws -> ChangePosition {
         let statement = try db.cachedStatement(
-            sql: "SELECT (SELECT value FROM meta WHERE key = 'epoch'), (SELECT coalesce(max(seq), 0) FROM changes)")
+            sql: "SELECT (SELECT value FROM meta WHERE key = 'epoch'), \(Self.lastIssued)")
         guard let row = try Row.fetchOne(statement) else { return ChangePosition(epoch: "", seq: 0) }
         return ChangePosition(epoch: (row[0] as String?) ?? "", seq: (row[1] as Int64?) ?? 0)
     }
@@ -62,12 +63,18 @@ extension IndexStore {
     /// The paths changed after `seq`, oldest first, at most `limit` rows, and whether rows
     /// after `seq` were already dropped (the reader is too far behind to be told exactly).
     func changedPaths(after seq: Int64, limit: Int) throws -> (rows: [(seq: Int64, path: NotePath)], truncated: Bool) {
-        let oldest = try Int64.fetchOne(db, sql: "SELECT min(seq) FROM changes")
+        let next = (try Int64.fetchOne(db, sql: "SELECT \(Self.lastIssued)") ?? 0) + 1
+        let oldest = try Int64.fetchOne(db, sql: "SELECT min(seq) FROM changes") ?? next
         let rows = try Row.fetchAll(db, sql: "SELECT seq, path FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq, limit]).map { row in
             let path: Data = row[1]
             return (seq: row[0] as Int64, path: NotePath(bytes: [UInt8](path)))
         }
-        let truncated = oldest.map { $0 > seq + 1 } ?? false
-        return (rows, truncated)
+        return (rows, oldest > seq + 1)
     }
+
+    /// The last change number ever given (`AUTOINCREMENT` keeps it in `sqlite_sequence`), which
+    /// stays when rows are dropped, the newest included (``forget(_:)``).
+    private static let lastIssued =
+        "coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), (SELECT max(seq) FROM changes), 0)"
+
 }

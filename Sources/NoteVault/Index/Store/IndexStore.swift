@@ -23,6 +23,8 @@ struct IndexStore {
     /// The pragmas each new connection runs: a bulk build's private file needs no journal, no
     /// fsync and a large cache; a normal connection syncs at commits and uses `cacheKiB`.
     func applyPragmas(bulk: Bool, cacheKiB: Int) throws {
+        // A deleted note's bytes are overwritten, never left in free pages: destroyed means gone.
+        try db.execute(sql: "PRAGMA secure_delete = ON")
         if bulk {
             try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY")
         } else if !db.configuration.readonly {

@@ -11,7 +11,8 @@ import GRDB
 /// per search at 100,000 notes, seconds for a whole letter. This table is a plain B-tree of
 /// the words alone. A bulk build fills it once from `fts5vocab`; every other write adds the words
 /// of the notes it writes (``collect(_:)``, then ``save(_:)`` before the transaction commits).
-/// Words whose last note is gone stay until the next rebuild; a search checks a word against the
+/// Words whose last note is gone stay until the next rebuild, or until a note is destroyed for
+/// good (``keepOnlyIndexed(_:)``); a search checks a word against the
 /// notes before it offers it as a correction, and another form that no note holds matches
 /// nothing.
 ///
@@ -87,6 +88,15 @@ struct WordTable {
             insert.bind(blob: Array(word))
             try insert.run()
         }
+    }
+
+    /// Removes the words no note holds any more (after notes were destroyed for good, whose
+    /// words must leave no trace): the table's words are walked beside FTS5's terms, both in byte
+    /// order.
+    static func keepOnlyIndexed(_ db: Database) throws {
+        try db.execute(sql: "CREATE VIRTUAL TABLE temp.notes_terms USING fts5vocab(main, notes_fts, row)")
+        defer { try? db.execute(sql: "DROP TABLE temp.notes_terms") }
+        try db.execute(sql: "DELETE FROM words WHERE word NOT IN (SELECT term FROM temp.notes_terms)")
     }
 
     /// Whether a token is a word worth keeping: not too long, not made of pairs of characters,
