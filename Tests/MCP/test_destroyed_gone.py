@@ -9,6 +9,7 @@ earlier text), indexed, searched (so SQLite's pages and the FTS5 segments hold e
 the client stays connected while the note is destroyed, as an agent's would.
 """
 import os
+import subprocess
 from pathlib import Path
 
 import anyio
@@ -56,16 +57,26 @@ async def write_and_search(mcp, vault: Vault, title: str, path: str) -> None:
     assert path in str(found), found
 
 
-def destroy_by_expiry(vault: Vault, path: str) -> None:
-    """The note gets a destroy date in the past, is committed, and expiry deletes it."""
-    text = vault.read(path)
-    assert text.startswith("---\n"), text
-    vault.write(path, "---\ndestroy: 2020-01-01\n" + text[4:])
+def expire_with_delete(vault: Vault) -> None:
+    """The vault's expiry deletes (set before any server starts, which then destroys as the
+    config says whoever gets to a note first: the connected server's own expiry or the command)."""
     config = vault.path(".enote/config")
     config.write_text(config.read_text().replace("expiry = trash", "expiry = delete"))
     assert "expiry = delete" in config.read_text()
-    run(["git", "-C", str(vault.root), "add", "-A"], env=vault.env)
-    run(["git", "-C", str(vault.root), "commit", "-qm", "secret"], env=vault.env)
+
+
+def destroy_by_expiry(vault: Vault, path: str) -> None:
+    """The note gets a destroy date in the past, committed before it is written to the work
+    tree (expiry deletes only bytes HEAD has, and the connected server may get to it first),
+    then expiry runs."""
+    text = vault.read(path)
+    assert text.startswith("---\n"), text
+    due = "---\ndestroy: 2020-01-01\n" + text[4:]
+    git = ["git", "-C", str(vault.root)]
+    blob = subprocess.run(git + ["hash-object", "-w", "--stdin"], input=due, text=True, capture_output=True, check=True, env=vault.env).stdout.strip()
+    run(git + ["update-index", "--add", "--cacheinfo", f"100644,{blob},{path}"], env=vault.env)
+    run(git + ["commit", "-qm", "secret"], env=vault.env)
+    vault.write(path, due)
     vault.enote("index")
     expired = vault.enote("expire")
     assert not vault.path(path).exists(), expired.stdout + expired.stderr
@@ -73,6 +84,7 @@ def destroy_by_expiry(vault: Vault, path: str) -> None:
 
 def test_a_note_expired_with_delete_leaves_no_trace(vault):
     path = f"{SENTINEL.lower()}-plan.md"
+    expire_with_delete(vault)
 
     async def main():
         async with client(vault) as mcp:
@@ -118,6 +130,7 @@ def test_notes_deleted_from_the_trash_leave_no_trace(vault):
 def test_other_notes_keep_their_undo(vault):
     """Only the destroyed note's journal entries go: an agent's other writes can still be undone."""
     path = f"{SENTINEL.lower()}-plan.md"
+    expire_with_delete(vault)
 
     async def main():
         async with client(vault) as mcp:
