@@ -13,8 +13,7 @@ import NoteVault
 extension LanguageServer {
     func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
         guard let uri = params["textDocument"]?["uri"]?.string, let range = params["range"]?.decode(LSP.Range.self) else {
-            let method = "textDocument/codeAction"
-            throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
+            throw ResponseError.invalidParams(of: "textDocument/codeAction")
         }
         guard let context = context(for: uri) else { return .null }
         let start = context.document.offset(of: range.start, encoding: context.encoding)

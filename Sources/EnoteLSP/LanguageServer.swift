@@ -115,89 +115,113 @@ public final class LanguageServer {
         return nil
     }
 
-    /// Answers a request.
+    /// Answers a request through ``requests``.
     private func request(_ method: String, _ params: JSONValue) throws(ResponseError) -> Reply {
-        switch method {
-        case "initialize":
-            guard !initialized else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
-            initialized = true
-            return Reply(initialize(params))
-        case "shutdown":
-            shutdownRequested = true
-            return .null
-        case "textDocument/hover":
-            return try positionRequest(params) { self.hover($0, at: $1) }
-        case "textDocument/completion":
-            return try positionRequest(params) { self.completion($0, at: $1) }
-        case "textDocument/definition":
-            return try positionRequest(params) { self.definition($0, at: $1) }
-        case "textDocument/prepareRename":
-            return try positionRequest(params) { self.prepareRename($0, at: $1) }
-        case "textDocument/rename":
-            return try rename(params)
-        case "textDocument/codeAction":
-            return try codeActions(params)
-        case "textDocument/references":
-            return try references(params)
-        case "workspace/willRenameFiles":
-            return willRenameFiles(params)
-        case "textDocument/documentSymbol":
-            guard let uri = params["textDocument"]?["uri"]?.string else { throw invalidParams(method) }
-            guard let context = context(for: uri) else { return .null }
-            return documentSymbols(context)
-        case "workspace/symbol":
-            guard let query = params.decode(LSP.WorkspaceSymbolParams.self) else { throw invalidParams(method) }
-            return workspaceSymbols(query.query)
-        default:
+        guard let handler = Self.requests[method] else {
             throw ResponseError(.methodNotFound, Localization.text("enote lsp does not answer \(method)"))
+        }
+        return try handler.answer(self, params)
+    }
+
+    /// Handles a notification through ``notifications``; one the server does not know is
+    /// ignored, as the protocol asks.
+    private func notification(_ method: String, _ params: JSONValue) {
+        Self.notifications[method]?(self, params)
+    }
+
+    /// A request's handler: given the server and the request's params, its answer.
+    struct RequestHandler: Sendable {
+        let answer: @Sendable (LanguageServer, JSONValue) throws(ResponseError) -> Reply
+
+        init(_ answer: @escaping @Sendable (LanguageServer, JSONValue) throws(ResponseError) -> Reply) {
+            self.answer = answer
         }
     }
 
-    private func invalidParams(_ method: String) -> ResponseError {
-        ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
-    }
+    /// A notification's handler.
+    typealias NotificationHandler = @Sendable (LanguageServer, JSONValue) -> Void
+
+    /// Every request the server answers, each with its handler: the one place a method's name is.
+    private static let requests: MethodTable<RequestHandler> = {
+        var table = MethodTable<RequestHandler>()
+        table.add("initialize", RequestHandler { server, params throws(ResponseError) in
+            guard !server.initialized else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
+            server.initialized = true
+            return Reply(server.initialize(params))
+        })
+        table.add("shutdown", RequestHandler { server, _ in
+            server.shutdownRequested = true
+            return .null
+        })
+        table.add("textDocument/hover", RequestHandler { server, params throws(ResponseError) in try server.positionRequest(params) { server.hover($0, at: $1) } })
+        table.add("textDocument/completion", RequestHandler { server, params throws(ResponseError) in
+            try server.positionRequest(params) { server.completion($0, at: $1) }
+        })
+        table.add("textDocument/definition", RequestHandler { server, params throws(ResponseError) in
+            try server.positionRequest(params) { server.definition($0, at: $1) }
+        })
+        table.add("textDocument/prepareRename", RequestHandler { server, params throws(ResponseError) in
+            try server.positionRequest(params) { server.prepareRename($0, at: $1) }
+        })
+        table.add("textDocument/rename", RequestHandler { server, params throws(ResponseError) in try server.rename(params) })
+        table.add("textDocument/codeAction", RequestHandler { server, params throws(ResponseError) in try server.codeActions(params) })
+        table.add("textDocument/references", RequestHandler { server, params throws(ResponseError) in try server.references(params) })
+        table.add("workspace/willRenameFiles", RequestHandler { server, params in server.willRenameFiles(params) })
+        table.add("textDocument/documentSymbol", RequestHandler { server, params throws(ResponseError) in
+            let document = try params.decoded(as: LSP.DocumentParams.self, for: "textDocument/documentSymbol")
+            guard let context = server.context(for: document.textDocument.uri) else { return .null }
+            return server.documentSymbols(context)
+        })
+        table.add("workspace/symbol", RequestHandler { server, params throws(ResponseError) in
+            server.workspaceSymbols(try params.decoded(as: LSP.WorkspaceSymbolParams.self, for: "workspace/symbol").query)
+        })
+        return table
+    }()
+
+    /// Every notification the server follows, each with its handler.
+    private static let notifications: MethodTable<NotificationHandler> = {
+        var table = MethodTable<NotificationHandler>()
+        table.add("textDocument/didOpen") { server, params in
+            guard let opened = params.decode(LSP.DidOpenParams.self) else { return }
+            server.documents.open(opened.textDocument)
+            // A note just opened is shown with its problems at once: only typing is waited for.
+            if server.location(of: opened.textDocument.uri) != nil {
+                server.pendingDiagnostics.removeAll { $0 == opened.textDocument.uri }
+                server.publishDiagnostics(opened.textDocument.uri)
+            }
+        }
+        table.add("textDocument/didChange") { server, params in
+            guard let change = params.decode(LSP.DidChangeParams.self) else { return }
+            guard server.documents.change(change, encoding: server.encoding) else { return }
+            server.scheduleDiagnostics(change.textDocument.uri)
+        }
+        table.add("textDocument/didSave") { server, params in
+            guard let saved = params.decode(LSP.DidSaveParams.self) else { return }
+            if let (workspace, path) = server.location(of: saved.textDocument.uri) { workspace.refresh(files: [path]) }
+            server.scheduleDiagnostics(saved.textDocument.uri)
+        }
+        table.add("textDocument/didClose") { server, params in
+            guard let uri = params.decode(LSP.DocumentParams.self)?.textDocument.uri else { return }
+            server.documents.close(uri)
+            server.pendingDiagnostics.removeAll { $0 == uri }
+            if server.location(of: uri) != nil {
+                server.writer.notify("textDocument/publishDiagnostics", Reply(LSP.PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])))
+            }
+        }
+        table.add("workspace/didChangeWatchedFiles") { server, params in
+            for change in params.decode(LSP.DidChangeWatchedFilesParams.self)?.changes ?? [] {
+                guard let uri = change.uri, let (workspace, path) = server.location(of: uri) else { continue }
+                workspace.refresh(files: [path])
+            }
+        }
+        return table
+    }()
 
     /// Decodes a position request and answers it for a document in a vault (`null` elsewhere).
     private func positionRequest(_ params: JSONValue, _ answer: (DocumentContext, LSP.Position) -> Reply) throws(ResponseError) -> Reply {
-        guard let decoded = params.decode(LSP.TextDocumentPositionParams.self) else { throw invalidParams("a position request") }
+        let decoded = try params.decoded(as: LSP.TextDocumentPositionParams.self, for: "a position request")
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         return answer(context, decoded.position)
-    }
-
-    /// Handles a notification; one the server does not know is ignored, as the protocol asks.
-    private func notification(_ method: String, _ params: JSONValue) {
-        switch method {
-        case "textDocument/didOpen":
-            guard let opened = params.decode(LSP.DidOpenParams.self) else { return }
-            documents.open(opened.textDocument)
-            // A note just opened is shown with its problems at once: only typing is waited for.
-            if location(of: opened.textDocument.uri) != nil {
-                pendingDiagnostics.removeAll { $0 == opened.textDocument.uri }
-                publishDiagnostics(opened.textDocument.uri)
-            }
-        case "textDocument/didChange":
-            guard let change = params.decode(LSP.DidChangeParams.self) else { return }
-            guard documents.change(change, encoding: encoding) else { return }
-            scheduleDiagnostics(change.textDocument.uri)
-        case "textDocument/didSave":
-            guard let saved = params.decode(LSP.DidSaveParams.self) else { return }
-            if let (workspace, path) = location(of: saved.textDocument.uri) { workspace.refresh(files: [path]) }
-            scheduleDiagnostics(saved.textDocument.uri)
-        case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string else { return }
-            documents.close(uri)
-            pendingDiagnostics.removeAll { $0 == uri }
-            if location(of: uri) != nil {
-                writer.notify("textDocument/publishDiagnostics", Reply(LSP.PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])))
-            }
-        case "workspace/didChangeWatchedFiles":
-            for change in params["changes"]?.array ?? [] {
-                guard let uri = change["uri"]?.string, let (workspace, path) = location(of: uri) else { continue }
-                workspace.refresh(files: [path])
-            }
-        default:
-            break
-        }
     }
 
     private func initialize(_ params: JSONValue) -> JSONValue {

@@ -75,6 +75,22 @@ public enum LSP {
         public var query: String
     }
 
+    /// The params of a request or notification about one document (`documentSymbol`,
+    /// `didClose`).
+    public struct DocumentParams: Codable, Sendable {
+        public var textDocument: TextDocumentIdentifier
+    }
+
+    /// `workspace/didChangeWatchedFiles`: the files the client saw change.
+    public struct DidChangeWatchedFilesParams: Codable, Sendable {
+        public struct FileEvent: Codable, Sendable {
+            /// Missing in a malformed event, which is skipped (the others still count).
+            public var uri: String?
+        }
+
+        public var changes: [FileEvent]
+    }
+
     public struct Diagnostic: Codable, Sendable, Equatable {
         public var range: Range
         /// 1 error, 2 warning, 3 information, 4 hint.

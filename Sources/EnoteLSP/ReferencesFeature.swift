@@ -9,10 +9,7 @@ extension LanguageServer {
     /// The backlinks of the note a link under the cursor leads to, or of the document's own note
     /// elsewhere; with the note itself when the client asks for the declaration.
     func references(_ params: JSONValue) throws(ResponseError) -> Reply {
-        guard let decoded = params.decode(LSP.TextDocumentPositionParams.self) else {
-            let method = "textDocument/references"
-            throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
-        }
+        let decoded = try params.decoded(as: LSP.TextDocumentPositionParams.self, for: "textDocument/references")
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         if let tag = tag(at: context.document.offset(of: decoded.position, encoding: context.encoding), in: context) {
             return tagReferences(tag.name, context: context)

@@ -84,10 +84,7 @@ extension LanguageServer {
     /// puts it, as `enote mv` does: a name in the note's folder, a path from the vault's root),
     /// with every link the rename plan rewrites.
     func rename(_ params: JSONValue) throws(ResponseError) -> Reply {
-        guard let decoded = params.decode(RenameParams.self) else {
-            let method = "textDocument/rename"
-            throw ResponseError(.invalidParams, Localization.text("the parameters of \(method) are not what the protocol says"))
-        }
+        let decoded = try params.decoded(as: RenameParams.self, for: "textDocument/rename")
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         let path: String
         switch renameSubject(context, at: decoded.position) {

@@ -96,16 +96,22 @@ public final class MCPServer {
     }
 
     private func notification(_ method: String, _ params: JSONValue) {
-        switch method {
-        case "notifications/initialized":
-            if legacyVersion != nil { notifier.legacyInitialized() }
-        case "notifications/cancelled":
-            // Requests are answered in order, at once; only a subscription stream is still open.
-            if let id = params["requestId"] { notifier.cancel(id) }
-        default:
-            break  // unknown notifications are ignored, as JSON-RPC asks
-        }
+        // Unknown notifications are ignored, as JSON-RPC asks.
+        Self.notifications[method]?(self, params)
     }
+
+    /// Every notification the server follows, each with its handler.
+    private static let notifications: MethodTable<@Sendable (MCPServer, JSONValue) -> Void> = {
+        var table = MethodTable<@Sendable (MCPServer, JSONValue) -> Void>()
+        table.add("notifications/initialized") { server, _ in
+            if server.legacyVersion != nil { server.notifier.legacyInitialized() }
+        }
+        table.add("notifications/cancelled") { server, params in
+            // Requests are answered in order, at once; only a subscription stream is still open.
+            if let id = params["requestId"] { server.notifier.cancel(id) }
+        }
+        return table
+    }()
 
     /// Who sent a request, in which revision.
     private enum Era {
@@ -113,55 +119,111 @@ public final class MCPServer {
         case legacy(version: String)
     }
 
-    /// Answers a request; `nil` for one answered later (a subscription stream).
+    /// One request as a handler sees it.
+    private struct Request: Sendable {
+        var method: String
+        var params: JSONValue
+        var id: JSONValue
+        var era: Era
+    }
+
+    /// A request's entry in ``requests``: its handler (`nil` for a request answered later, a
+    /// subscription stream) and what a modern client is told about keeping the answer.
+    private struct Method: Sendable {
+        /// How long a modern client may keep the answer (`ttlMs`), if the method says.
+        enum Keeping {
+            /// Not said.
+            case unsaid
+            /// An hour: what the server offers changes only with a new server.
+            case hour
+            /// Not at all: notes change at any moment, and notifications say when.
+            case never
+        }
+
+        /// Where the method stands in the legacy session's life (a modern request names its
+        /// revision and needs none).
+        enum Lifecycle {
+            /// Only once `initialize` agreed on a revision.
+            case afterInitialize
+            /// At any time (`ping`).
+            case anytime
+            /// `initialize` itself.
+            case initialize
+        }
+
+        var keeping: Keeping = .unsaid
+        var lifecycle: Lifecycle = .afterInitialize
+        var handle: @Sendable (MCPServer, Request) throws(ResponseError) -> JSONValue?
+    }
+
+    /// Every request the server answers, each with its handler: the one place a method's name is.
+    private static let requests: MethodTable<Method> = {
+        var table = MethodTable<Method>()
+        table.add("initialize", Method(lifecycle: .initialize) { server, request throws(ResponseError) in
+            guard server.legacyVersion == nil else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
+            let version = ProtocolVersion.negotiate(request.params["protocolVersion"]?.string)
+            server.legacyVersion = version
+            server.legacyClient = MCPServer.clientName(request.params["clientInfo"])
+            return .object([
+                "protocolVersion": .string(version), "capabilities": server.capabilities, "serverInfo": ProtocolVersion.serverInfo,
+                "instructions": .string(MCPServer.instructions),
+            ])
+        })
+        table.add("ping", Method(lifecycle: .anytime) { _, _ in .object([:]) })
+        table.add("logging/setLevel", Method { _, _ in .object([:]) })
+        table.add("server/discover", Method(keeping: .hour) { server, _ in
+            .object([
+                "supportedVersions": .array(ProtocolVersion.supported.map(JSONValue.string)), "capabilities": server.capabilities,
+                "instructions": .string(MCPServer.instructions),
+            ])
+        })
+        table.add("tools/list", Method(keeping: .hour) { server, _ in
+            .object(["tools": .array(ToolTable.offered(readOnly: server.options.readOnly).map(\.listing))])
+        })
+        table.add("tools/call", Method { server, request throws(ResponseError) in try server.callTool(request.params, era: request.era) })
+        table.add("resources/list", Method(keeping: .never) { server, request throws(ResponseError) in
+            try NoteResources.list(request.params, vault: server.vault)
+        })
+        table.add("resources/read", Method(keeping: .never) { server, request throws(ResponseError) in
+            let notFound = if case .legacy = request.era { -32002 } else { ErrorCode.invalidParams.rawValue }
+            return try NoteResources.read(request.params, vault: server.vault, notFound: notFound)
+        })
+        table.add("resources/templates/list", Method(keeping: .hour) { _, _ in NoteResources.templates })
+        table.add("resources/subscribe", Method { server, request throws(ResponseError) in
+            let uri = try server.subscribedURI(request)
+            guard server.notifier.subscribe(uri) else { throw MCPServer.tooManySubscriptions }
+            return .object([:])
+        })
+        table.add("resources/unsubscribe", Method { server, request throws(ResponseError) in
+            server.notifier.unsubscribe(try server.subscribedURI(request))
+            return .object([:])
+        })
+        table.add("subscriptions/listen", Method { server, request throws(ResponseError) in
+            guard case .modern = request.era else { throw server.methodNotFound(request.method) }
+            try server.listen(request.params, id: request.id)
+            return nil
+        })
+        return table
+    }()
+
+    /// Answers a request through ``requests``; `nil` for one answered later (a subscription stream).
     private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(ResponseError) -> JSONValue? {
         guard case .object = params else { throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object")) }
-        let era = try era(of: method, params)
-        let result: JSONValue
-        switch method {
-        case "initialize":
-            guard legacyVersion == nil else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
-            let version = ProtocolVersion.negotiate(params["protocolVersion"]?.string)
-            legacyVersion = version
-            legacyClient = Self.clientName(params["clientInfo"])
-            result = .object([
-                "protocolVersion": .string(version), "capabilities": capabilities, "serverInfo": ProtocolVersion.serverInfo,
-                "instructions": .string(Self.instructions),
-            ])
-        case "ping", "logging/setLevel":
-            result = .object([:])
-        case "server/discover":
-            result = .object(["supportedVersions": .array(ProtocolVersion.supported.map(JSONValue.string)), "capabilities": capabilities, "instructions": .string(Self.instructions)])
-        case "tools/list":
-            result = .object(["tools": .array(ToolTable.offered(readOnly: options.readOnly).map(\.listing))])
-        case "tools/call":
-            result = try callTool(params, era: era)
-        case "resources/list":
-            result = try NoteResources.list(params, vault: vault)
-        case "resources/read":
-            let notFound = if case .legacy = era { -32002 } else { ErrorCode.invalidParams.rawValue }
-            result = try NoteResources.read(params, vault: vault, notFound: notFound)
-        case "resources/templates/list":
-            result = NoteResources.templates
-        case "resources/subscribe", "resources/unsubscribe":
-            guard case .legacy = era else { throw methodNotFound(method) }
-            guard let uri = params["uri"]?.string, uri.utf8.count <= 8192 else {
-                throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
-            }
-            if method == "resources/unsubscribe" {
-                notifier.unsubscribe(uri)
-            } else if !notifier.subscribe(uri) {
-                throw Self.tooManySubscriptions
-            }
-            result = .object([:])
-        case "subscriptions/listen":
-            guard case .modern = era else { throw methodNotFound(method) }
-            try listen(params, id: id)
-            return nil
-        default:
-            throw methodNotFound(method)
+        let entry = Self.requests[method]
+        let era = try era(of: params, lifecycle: entry?.lifecycle ?? .afterInitialize)
+        guard let entry else { throw methodNotFound(method) }
+        guard let result = try entry.handle(self, Request(method: method, params: params, id: id, era: era)) else { return nil }
+        return wrap(result, keeping: entry.keeping, era: era)
+    }
+
+    /// The resource a legacy `resources/subscribe` or `unsubscribe` names (the modern revision
+    /// has `subscriptions/listen` instead).
+    private func subscribedURI(_ request: Request) throws(ResponseError) -> String {
+        guard case .legacy = request.era else { throw methodNotFound(request.method) }
+        guard let uri = request.params["uri"]?.string, uri.utf8.count <= 8192 else {
+            throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
         }
-        return wrap(result, method: method, era: era)
+        return uri
     }
 
     private func methodNotFound(_ method: String) -> ResponseError {
@@ -170,7 +232,7 @@ public final class MCPServer {
 
     /// The revision a request speaks: the one its `_meta` names (which must be one the server
     /// speaks, with the client's capabilities beside it), else the one `initialize` agreed on.
-    private func era(of method: String, _ params: JSONValue) throws(ResponseError) -> Era {
+    private func era(of params: JSONValue, lifecycle: Method.Lifecycle) throws(ResponseError) -> Era {
         let meta = params["_meta"]
         if let version = meta?[ProtocolVersion.versionKey] {
             guard let text = version.string, ProtocolVersion.modern.contains(text) else {
@@ -183,9 +245,9 @@ public final class MCPServer {
             }
             return .modern(client: Self.clientName(meta?[ProtocolVersion.clientInfoKey]))
         }
-        if method == "initialize" { return .legacy(version: "") }
+        if lifecycle == .initialize { return .legacy(version: "") }
         guard let legacyVersion else {
-            if method == "ping" { return .legacy(version: "") }
+            if lifecycle == .anytime { return .legacy(version: "") }
             throw ResponseError(
                 .invalidRequest, Localization.text("the server is not initialized: send initialize first, or name the protocol version in each request's _meta"))
         }
@@ -205,22 +267,22 @@ public final class MCPServer {
         ])
     }
 
-    /// A modern result carries its type, the server's name and, for the methods that allow
-    /// it, how long the client may keep it.
-    private func wrap(_ result: JSONValue, method: String, era: Era) -> JSONValue {
+    /// A modern result carries its type, the server's name and, for the methods that say it,
+    /// how long the client may keep it.
+    private func wrap(_ result: JSONValue, keeping: Method.Keeping, era: Era) -> JSONValue {
         guard case .modern = era, case .object(var members) = result else { return result }
         members["resultType"] = .string("complete")
         var meta = members["_meta"]?.object ?? [:]
         meta[ProtocolVersion.serverInfoKey] = ProtocolVersion.serverInfo
         members["_meta"] = .object(meta)
-        switch method {
-        case "server/discover", "tools/list", "resources/templates/list":
+        switch keeping {
+        case .hour:
             members["ttlMs"] = .int(3_600_000)
             members["cacheScope"] = .string("private")
-        case "resources/list", "resources/read":
-            members["ttlMs"] = .int(0)  // notes change at any moment; notifications say when
+        case .never:
+            members["ttlMs"] = .int(0)
             members["cacheScope"] = .string("private")
-        default:
+        case .unsaid:
             break
         }
         return .object(members)
