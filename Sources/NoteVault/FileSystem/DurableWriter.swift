@@ -86,7 +86,7 @@ public struct DurableWriter: Sendable {
             case .beingWritten(let path):
                 return "\(path) is being written by another program, which still has it open; nothing written. Try again once it has saved"
             case .gone(let path):
-                return "\(path) was moved or removed since enote read it; nothing written. Find it with `enote list` and run the command again on its new name"
+                return "\(path) was moved or removed since enote read it; nothing written. Find its new name and try again there"
             }
         }
     }
