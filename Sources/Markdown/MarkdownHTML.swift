@@ -86,17 +86,7 @@ package enum MarkdownHTML {
     }
 
     private static func escapedAttribute(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return out
+        Array(HTMLEscaping.escape(text).utf8)
     }
 
     private static func rewriteImages(in root: OpaquePointer, using transform: (String) -> String) {

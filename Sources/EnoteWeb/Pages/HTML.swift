@@ -1,3 +1,5 @@
+import Markdown
+
 /// A fragment of HTML whose interpolated text is escaped unless it is itself `HTML`.
 ///
 /// Pages are built from string literals: `"<h1>\(title)</h1>" as HTML` escapes `title`, so a
@@ -34,7 +36,7 @@ package struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringCon
         package mutating func appendLiteral(_ literal: String) { markup += literal }
 
         /// Text: escaped.
-        package mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
+        package mutating func appendInterpolation(_ text: String) { markup += HTMLEscaping.escape(text) }
 
         /// A number.
         package mutating func appendInterpolation(_ number: Int) { markup += String(number) }
@@ -44,23 +46,5 @@ package struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringCon
 
         /// Several fragments.
         package mutating func appendInterpolation(_ parts: [HTML]) { markup += parts.map(\.markup).joined() }
-    }
-
-    /// `text` with `& < > " '` replaced by entities: safe in element content and in quoted
-    /// attribute values.
-    package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
     }
 }

@@ -39,7 +39,7 @@ package struct NoteExporter: Sendable {
             imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)
         }
         let accent = note.content.metadata.color.rgb.description
-        let title = Self.escape(note.title)
+        let title = HTMLEscaping.escape(note.title)
         let updated = NoteDate.stamp(updated ?? note.updated(in: vault.clock.timeZone), in: vault.clock.timeZone)
         return """
             <!DOCTYPE html>
@@ -60,7 +60,7 @@ package struct NoteExporter: Sendable {
             </style>
             </head>
             <body>
-            <header><h1 class="title">\(title)</h1><div class="updated">\(Self.escape(updated))</div></header>
+            <header><h1 class="title">\(title)</h1><div class="updated">\(HTMLEscaping.escape(updated))</div></header>
             <main>
             \(rendered)</main>
             </body>
@@ -105,25 +105,5 @@ package struct NoteExporter: Sendable {
     /// ``RelativePath``, percent-encoded as a URL's path.
     static func relativeURL(from folder: String, to file: String) -> String {
         RelativePath.of(file, from: folder).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if character.value < 0x20 && character != "\n" && character != "\t" {
-                    out += "&#xFFFD;"
-                } else {
-                    out.unicodeScalars.append(character)
-                }
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 
 /// A note as the index knows it: everything `list` and `search` show, without reading the file.
 ///
@@ -103,19 +104,16 @@ extension IndexedNote: Encodable {
 
     /// A snippet as an HTML fragment: the text escaped, matches in `<mark>`, lines joined.
     public static func htmlSnippet(_ snippet: String) -> String {
-        // Every character replaced is ASCII, so the UTF-8 bytes are read one by one and the rest
-        // copied as they are: a search answer writes fifty of these.
+        // The marks and line breaks are ASCII, as is every character HTMLEscaping replaces, so
+        // the UTF-8 bytes are read one by one: a search answer writes fifty of these.
         var out: [UInt8] = []
         out.reserveCapacity(snippet.utf8.count + 32)
         for byte in snippet.utf8 {
             switch byte {
             case 0x02: out += "<mark>".utf8
             case 0x03: out += "</mark>".utf8
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "&"): out += "&amp;".utf8
             case UInt8(ascii: "\n"): out.append(UInt8(ascii: " "))
-            default: out.append(byte)
+            default: HTMLEscaping.append(byte, to: &out)
             }
         }
         return String(decoding: out, as: UTF8.self)
