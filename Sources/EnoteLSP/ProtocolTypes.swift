@@ -84,8 +84,13 @@ public enum LSP {
     /// `workspace/didChangeWatchedFiles`: the files the client saw change.
     public struct DidChangeWatchedFilesParams: Codable, Sendable {
         public struct FileEvent: Codable, Sendable {
-            /// Missing in a malformed event, which is skipped (the others still count).
+            /// Missing in a malformed event (no `uri`, not a string, not an object), which is
+            /// skipped while the others still count.
             public var uri: String?
+
+            public init(from decoder: any Decoder) throws {
+                uri = try? decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .uri)
+            }
         }
 
         public var changes: [FileEvent]

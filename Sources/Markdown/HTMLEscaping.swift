@@ -1,11 +1,12 @@
-/// The one rule for putting text into HTML: `&`, `<`, `>`, `"` and `'` become entities, which is
-/// safe in element content and in quoted attribute values alike, and a C0 control character
-/// other than tab, line feed and carriage return (which HTML does not allow) becomes U+FFFD.
+/// The one rule for putting text into HTML: `&`, `<` and `>` become entities everywhere, and `"`
+/// and `'` too where the text may stand in a quoted attribute value. Nothing else changes: a
+/// control character a note holds (an escape from pasted terminal output, a form feed) stays,
+/// so that text shown in a form and saved again comes back byte for byte.
 ///
 /// Everything enote writes as HTML escapes text through it: the web pages, `enote export
 /// --html`, search snippets and the heading ids of rendered notes.
 package enum HTMLEscaping {
-    /// `text`, escaped.
+    /// `text`, escaped for element content and quoted attribute values alike.
     package static func escape(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -13,18 +14,26 @@ package enum HTMLEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends one byte of UTF-8 text to `out`, escaped. Every character replaced is ASCII, so
-    /// text can be escaped a byte at a time and the bytes of other characters copied as they are.
+    /// Appends one byte of UTF-8 text to `out`, escaped for element content and quoted attribute
+    /// values alike. Every character replaced is ASCII, so text can be escaped a byte at a time
+    /// and the bytes of other characters copied as they are.
     @inline(__always)
     package static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out += "&quot;".utf8
+        case UInt8(ascii: "'"): out += "&#39;".utf8
+        default: appendContent(byte, to: &out)
+        }
+    }
+
+    /// Appends one byte of UTF-8 text to `out`, escaped for element content only (`& < >`): a
+    /// search snippet, whose JSON form keeps its quotes as they are.
+    @inline(__always)
+    package static func appendContent(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "&"): out += "&amp;".utf8
         case UInt8(ascii: "<"): out += "&lt;".utf8
         case UInt8(ascii: ">"): out += "&gt;".utf8
-        case UInt8(ascii: "\""): out += "&quot;".utf8
-        case UInt8(ascii: "'"): out += "&#39;".utf8
-        case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): out.append(byte)
-        case 0..<0x20: out += "\u{FFFD}".utf8
         default: out.append(byte)
         }
     }

@@ -169,28 +169,65 @@ public struct AgentJournal: Sendable {
 
     // MARK: - Destroyed notes
 
-    /// Removes every entry about the notes destroyed for good, each at its path until its date
-    /// (done and pending alike: they hold the note's earlier text, which undo would bring back),
-    /// and, through a move that brought it there, the entries about it at its earlier path
-    /// before that move. Entries about another note later made at the same path stay.
+    /// A note destroyed for good, as ``forget(_:)`` looks for its entries: its last path, the
+    /// moment it was destroyed, and whether it was in the trash (so its own newest `delete`
+    /// entry, the one that put it there, is about it).
+    struct Destroyed {
+        var path: NotePath
+        var until: Date
+        var wasTrashed: Bool
+    }
+
+    /// Removes every entry about the notes destroyed for good (done and pending alike: they hold
+    /// the note's earlier text, which undo would bring back), and no other.
+    ///
+    /// Walking from the newest entry back, a note is followed at its path until its date: its
+    /// edits go; a move that brought it there goes, and it is followed on at the path it came
+    /// from, before that move; the entry that made it (a `create` that was not an undo) goes and
+    /// ends it. An entry that shows another note had the path before it (a move away from it, a
+    /// `delete` older than the note's own) is kept and ends it too, so the entries of notes that
+    /// had the same name earlier stay.
     /// - Returns: How many entries were removed.
     @discardableResult
-    func forget(_ destroyed: [(path: NotePath, until: Date)]) -> Int {
-        var tracked: [String: Date] = [:]
-        for note in destroyed { tracked[note.path.description] = max(tracked[note.path.description] ?? note.until, note.until) }
-        guard !tracked.isEmpty else { return 0 }
+    func forget(_ destroyed: [Destroyed]) -> Int {
+        struct Followed {
+            var until: Date
+            var wasTrashed: Bool
+            var seenEntry = false
+        }
+        var followed: [String: Followed] = [:]
+        for note in destroyed {
+            let key = note.path.description
+            followed[key] = Followed(until: max(followed[key]?.until ?? note.until, note.until), wasTrashed: note.wasTrashed)
+        }
+        guard !followed.isEmpty else { return 0 }
         var removed = 0
-        let newestFirst = names().sorted { $0.number > $1.number }
-        for name in newestFirst {
+        for name in names().sorted(by: { $0.number > $1.number }) {
             guard let entry = entry(name.number, pending: name.pending) else { continue }
-            let about: Bool
-            if entry.kind == .move, let to = entry.to, let until = tracked[to], entry.date <= until {
+            var about = false
+            if entry.kind == .move, let to = entry.to, let note = followed[to], entry.date <= note.until {
+                // The move that brought the note to `to`: before it, the note was at `path`.
                 about = true
-                tracked[entry.path] = max(tracked[entry.path] ?? entry.date, entry.date)
-            } else if let until = tracked[entry.path], entry.date <= until {
-                about = true
-            } else {
-                about = false
+                followed[to] = nil
+                followed[entry.path] = Followed(until: entry.date, wasTrashed: false)
+            } else if var note = followed[entry.path], entry.date <= note.until {
+                switch entry.kind {
+                case .edit:
+                    about = true
+                case .create:
+                    about = true
+                    // Made here (an undo of a delete brings back the same note, which goes on).
+                    if entry.undoes == nil { followed[entry.path] = nil }
+                case .delete where note.wasTrashed && !note.seenEntry:
+                    about = true  // the write that put the destroyed note in the trash
+                case .delete, .move:
+                    // Another note went from this path before the destroyed one was here.
+                    followed[entry.path] = nil
+                }
+                if about, followed[entry.path] != nil {
+                    note.seenEntry = true
+                    followed[entry.path] = note
+                }
             }
             guard about else { continue }
             if unlink(vault.root + "/" + file(name.number, pending: name.pending).description) == 0 { removed += 1 }

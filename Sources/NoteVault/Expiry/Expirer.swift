@@ -175,9 +175,12 @@ package struct Expirer: Sendable {
                 }
             }
         }
+        let deleted = report.expired.filter { $0.trashedAs == nil && !dryRun }.map {
+            AgentJournal.Destroyed(path: $0.path, until: vault.clock.now(), wasTrashed: false)
+        }
+        // The deleted notes are forgotten even when the index could not take their removal.
+        defer { try? vault.forgetDestroyed(deleted, index: index) }
         if !removed.isEmpty { try index.reconcile(files: removed) }
-        let deleted = report.expired.filter { $0.trashedAs == nil && !dryRun }.map { (path: $0.path, until: vault.clock.now()) }
-        try vault.forgetDestroyed(deleted, index: index)
         return report
     }
 

@@ -14,18 +14,22 @@ extension Vault {
     /// - Returns: How many notes were deleted.
     @discardableResult
     public func emptyTrash(index: NoteIndex) throws(VaultError) -> Int {
-        let held = trashEntries()
-        let count = try deleteTrashContents()
+        let held = try deleteTrashContentsReturningEntries()
         // A journal entry is written just before the move it records: a second's slack keeps the
         // entries of the note's last moments, and leaves those of a new note at its name.
-        try forgetDestroyed(held.map { (NotePath(bytes: NotePath.bytes(displayedAs: $0.originalPath)), $0.date.addingTimeInterval(1)) }, index: index)
-        return count
+        try forgetDestroyed(
+            held.map { AgentJournal.Destroyed(path: NotePath(bytes: NotePath.bytes(displayedAs: $0.originalPath)), until: $0.date.addingTimeInterval(1), wasTrashed: true) },
+            index: index)
+        return held.count
     }
 
-    /// Removes every trace of notes destroyed for good, each once at its path until its date.
-    func forgetDestroyed(_ notes: [(path: NotePath, until: Date)], index: NoteIndex) throws(VaultError) {
+    /// Removes every trace of notes destroyed for good, each once at its path until its date:
+    /// what the index keeps (which also names the earlier paths it saw them move from), then the
+    /// journal's entries, which go even when the index could not be written.
+    func forgetDestroyed(_ notes: [AgentJournal.Destroyed], index: NoteIndex) throws(VaultError) {
         guard !notes.isEmpty else { return }
-        AgentJournal(vault: self).forget(notes)
-        try index.forget(notes.map(\.path))
+        var earlier: [AgentJournal.Destroyed] = []
+        defer { AgentJournal(vault: self).forget(notes + earlier) }
+        earlier = try index.forget(notes.map(\.path)).map { AgentJournal.Destroyed(path: $0.path, until: $0.until, wasTrashed: false) }
     }
 }

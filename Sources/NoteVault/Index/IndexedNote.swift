@@ -105,7 +105,8 @@ extension IndexedNote: Encodable {
     /// A snippet as an HTML fragment: the text escaped, matches in `<mark>`, lines joined.
     public static func htmlSnippet(_ snippet: String) -> String {
         // The marks and line breaks are ASCII, as is every character HTMLEscaping replaces, so
-        // the UTF-8 bytes are read one by one: a search answer writes fifty of these.
+        // the UTF-8 bytes are read one by one: a search answer writes fifty of these. Element
+        // content only: the quotes stay as they are.
         var out: [UInt8] = []
         out.reserveCapacity(snippet.utf8.count + 32)
         for byte in snippet.utf8 {
@@ -113,7 +114,7 @@ extension IndexedNote: Encodable {
             case 0x02: out += "<mark>".utf8
             case 0x03: out += "</mark>".utf8
             case UInt8(ascii: "\n"): out.append(UInt8(ascii: " "))
-            default: HTMLEscaping.append(byte, to: &out)
+            default: HTMLEscaping.appendContent(byte, to: &out)
             }
         }
         return String(decoding: out, as: UTF8.self)

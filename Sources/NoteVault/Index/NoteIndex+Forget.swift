@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension NoteIndex {
@@ -7,10 +8,20 @@ extension NoteIndex {
     ///
     /// The log is truncated once no other connection reads (within the busy timeout); when one
     /// still does, it is truncated at the next destruction, and SQLite overwrites it meanwhile.
-    func forget(_ paths: [NotePath]) throws(VaultError) {
-        guard !paths.isEmpty else { return }
-        _ = try connection.write { store in try store.forget(paths) }
+    /// - Returns: The earlier paths the notes had by the moves the index recorded, each with
+    ///   the moment it left that path.
+    @discardableResult
+    func forget(_ paths: [NotePath]) throws(VaultError) -> [(path: NotePath, until: Date)] {
+        guard !paths.isEmpty else { return [] }
+        let earlier: [(path: NotePath, until: Date)]
+        switch try connection.write({ store in try store.forget(paths) }) {
+        case .written(let found): earlier = found
+        case .rebuilt: earlier = []  // a new index from the notes holds nothing of them
+        }
         connection.truncateWriteAheadLog()
+        // A damaged index kept for a bug report holds every note's text as it was.
+        try? FileManager.default.removeItem(atPath: connection.path + ".corrupt")
+        return earlier
     }
 }
 

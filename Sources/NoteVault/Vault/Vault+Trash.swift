@@ -215,6 +215,12 @@ extension Vault {
     /// ``emptyTrash(index:)`` follows by forgetting the notes everywhere else.
     /// - Returns: How many notes were deleted.
     func deleteTrashContents() throws(VaultError) -> Int {
+        try deleteTrashContentsReturningEntries().count
+    }
+
+    /// ``deleteTrashContents()``, returning the notes deleted as the trash listed them, read
+    /// under the same lock (a note trashed meanwhile is among them or was not deleted).
+    func deleteTrashContentsReturningEntries() throws(VaultError) -> [TrashEntry] {
         let lock = try lock()
         defer { lock.release() }
         // FileManager follows a link named .trash: refuse anything but a real folder, or the
@@ -224,11 +230,11 @@ extension Vault {
         do {
             status = try fileStatus(trash)
         } catch .noteNotFound {
-            return 0
+            return []
         }
         if status.kind == .symbolicLink { throw .path(PathError(path: Self.trashFolderName, rule: .symbolicLink)) }
         guard status.kind == .directory else { throw .blocked("\(Self.trashFolderName) is not a folder; nothing was deleted") }
-        let count = trashEntries().count
+        let held = trashEntries()
         do {
             let url = URL(fileURLWithPath: trashFolder)
             if FileManager.default.fileExists(atPath: trashFolder) {
@@ -240,7 +246,7 @@ extension Vault {
         } catch {
             throw .io("could not empty the trash: \(error.localizedDescription)")
         }
-        return count
+        return held
     }
 
     // MARK: - Moving

@@ -22,6 +22,21 @@ import Testing
         #expect(try #require(client.diagnostics(for: uri)).isEmpty)
     }
 
+    @Test func aMalformedEventDoesNotHideTheOthersOfItsBatch() throws {
+        let vault = try TemporaryVault(sample: false)
+        let client = try LspClient(in: vault.root, environment: vault.environment)
+        client.initialize()
+        let uri = vault.root.appendingPathComponent("today.md").absoluteString
+        client.open(uri, "[[later]]\n")
+        #expect(try #require(client.diagnostics(for: uri)).count == 1)
+        let created = vault.root.appendingPathComponent("later.md")
+        try "# Later\n".write(to: created, atomically: true, encoding: .utf8)
+        let changes: [Any] = [["uri": 42, "type": 1], "not an event", ["type": 1], ["uri": created.absoluteString, "type": 1]]
+        client.notify("workspace/didChangeWatchedFiles", ["changes": changes])
+        Self.didChange(client, uri, version: 2, text: "[[later]] \n")
+        #expect(try #require(client.diagnostics(for: uri)).isEmpty)
+    }
+
     @Test func aSavedNoteIsIndexed() throws {
         let vault = try TemporaryVault(sample: false)
         let client = try LspClient(in: vault.root, environment: vault.environment)

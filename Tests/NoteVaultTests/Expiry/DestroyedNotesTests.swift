@@ -61,4 +61,23 @@ struct DestroyedNotesTests {
         _ = try index.reconcile(files: [NotePath(trusted: "later.md")])
         #expect(try index.changes(since: caughtUp).changes == .notes([NotePath(trusted: "later.md")]))
     }
+
+    @Test("forgetting keeps the vocabulary of the notes that remain: other forms, beginnings and slips still find them")
+    func vocabularyOfOtherNotesKept() throws {
+        try sandbox.write("garden.md", VaultSandbox.noteText(title: "Garden", body: "The tomatoes ripen slowly in autumn.\n"))
+        let index = try sandbox.openIndex()
+        try FileManager.default.removeItem(atPath: sandbox.path("secret.md"))
+        _ = try index.reconcile(files: [NotePath(trusted: "secret.md")])
+
+        try index.forget([NotePath(trusted: "secret.md")])
+
+        let now = Date()
+        // A slip ("tomatos") is corrected only from the vocabulary's words.
+        let slip = try index.search(SearchQuery(parsing: "tomatos"), filter: NoteFilter(now: now), limit: 10)
+        #expect(slip.notes.map(\.path) == [NotePath(trusted: "garden.md")], "\(slip.corrections)")
+        // The last word as a beginning ("ripe" of "ripen") is finished from the vocabulary too.
+        let beginning = try index.search(SearchQuery(parsing: "autumn rip"), filter: NoteFilter(now: now), limit: 10)
+        #expect(beginning.notes.map(\.path) == [NotePath(trusted: "garden.md")])
+        #expect(try index.search(SearchQuery(parsing: Self.sentinel), filter: NoteFilter(now: now), limit: 10).notes.isEmpty)
+    }
 }

@@ -91,12 +91,12 @@ struct WordTable {
     }
 
     /// Removes the words no note holds any more (after notes were destroyed for good, whose
-    /// words must leave no trace): the table's words are walked beside FTS5's terms, both in byte
-    /// order.
+    /// words must leave no trace).
     static func keepOnlyIndexed(_ db: Database) throws {
         try db.execute(sql: "CREATE VIRTUAL TABLE temp.notes_terms USING fts5vocab(main, notes_fts, row)")
         defer { try? db.execute(sql: "DROP TABLE temp.notes_terms") }
-        try db.execute(sql: "DELETE FROM words WHERE word NOT IN (SELECT term FROM temp.notes_terms)")
+        // fts5vocab gives its terms as TEXT and `words` holds BLOBs, which never compare equal.
+        try db.execute(sql: "DELETE FROM words WHERE word NOT IN (SELECT CAST(term AS BLOB) FROM temp.notes_terms)")
     }
 
     /// Whether a token is a word worth keeping: not too long, not made of pairs of characters,
