@@ -41,6 +41,16 @@ struct InPlaceWriterTests {
         return thread
     }
 
+    /// Sets the note's colour as `enote set` does; the error, if it was refused.
+    private func setColor(in vault: Vault) -> VaultError? {
+        do {
+            try vault.updateFrontMatter(of: path, [.set(.color, "red")])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private func waitUntilClosed(_ thread: Thread) {
         while !thread.isFinished { usleep(1_000) }
     }
@@ -57,12 +67,7 @@ struct InPlaceWriterTests {
         let saver = finishSaving(descriptor, person, after: 0.3)
 
         // when enote sets a colour meanwhile,
-        var caught: VaultError?
-        do {
-            try vault.updateFrontMatter(of: path, [.set(.color, "red")])
-        } catch {
-            caught = error
-        }
+        let caught = setColor(in: vault)
         waitUntilClosed(saver)
 
         // then the program's save is the note, and enote refused as for any change it did not see.
@@ -108,12 +113,7 @@ struct InPlaceWriterTests {
             Glibc.close(box.descriptor)
         }
         saver.start()
-        var caught: VaultError?
-        do {
-            try vault.updateFrontMatter(of: path, [.set(.color, "red")])
-        } catch {
-            caught = error
-        }
+        let caught = setColor(in: vault)
         waitUntilClosed(saver)
 
         #expect(sandbox.text("plan.md") == original + added)
