@@ -103,11 +103,11 @@ public final class LanguageServer {
             return nil
         }
         guard let id else {
-            notification(method, message.params ?? .null)
+            notification(method, message.params.decodedIfValid(as: JSONValue.self) ?? .null)
             return nil
         }
         do throws(ResponseError) {
-            let result = try request(method, message.params ?? .null)
+            let result = try request(method, message.params.decodedIfValid(as: JSONValue.self) ?? .null)
             writer.respond(id: id, result: result)
         } catch {
             writer.respond(id: id, error: error)

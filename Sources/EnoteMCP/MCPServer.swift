@@ -81,7 +81,7 @@ public final class MCPServer {
             return
         }
         guard let method = message.method else { return }  // a response: the server sends no requests
-        let params = message.params ?? .object([:])
+        let params = message.params.decodedIfValid(as: JSONValue.self) ?? .object([:])  // typed per method: issue 35, in progress
         guard let id = message.id else {
             notification(method, params)
             return

@@ -7,11 +7,12 @@ import Glibc
 
 /// A message from the client, as far as JSON-RPC 2.0 defines it: a request (method and id), a
 /// notification (method only) or a response to one of the server's requests (id only).
-public struct IncomingMessage: Decodable, Sendable {
+public struct IncomingMessage: Sendable {
     public var jsonrpc: String?
     public var id: JSONValue?
     public var method: String?
-    public var params: JSONValue?
+    /// The params, decoded by the method that takes them (``MessageParams/decoded(as:for:)``).
+    public var params: MessageParams
 
     /// Whether the client expects an answer.
     public var isRequest: Bool { method != nil && id != nil }
@@ -63,10 +64,11 @@ public struct IncomingMessage: Decodable, Sendable {
             if case .null? = value { return nil }
             return value
         }
+        let params = MessageParams(body: text, isPresent: present(members["params"]) != nil)
         // An id that is null is still an id: the message is a request (JSON-RPC 2.0 answers it,
         // with a null id), not a notification. Only a response's null id means "none".
         let id = method == nil ? present(members["id"]) : members["id"]
-        return .success(IncomingMessage(jsonrpc: members["jsonrpc"]?.string, id: id, method: method, params: present(members["params"])))
+        return .success(IncomingMessage(jsonrpc: members["jsonrpc"]?.string, id: id, method: method, params: params))
     }
 }
 
