@@ -11,14 +11,12 @@ import NoteVault
 /// (``extractAction(_:context:)``).
 /// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
-    func codeActions(_ params: JSONValue) throws(ResponseError) -> Reply {
-        guard let uri = params["textDocument"]?["uri"]?.string, let range = params["range"]?.decode(LSP.Range.self) else {
-            throw ResponseError.invalidParams(of: "textDocument/codeAction")
-        }
-        guard let context = context(for: uri) else { return .null }
+    func codeActions(_ params: LSP.CodeActionParams) throws(ResponseError) -> Reply {
+        let range = params.range
+        guard let context = context(for: params.textDocument.uri) else { return .null }
         let start = context.document.offset(of: range.start, encoding: context.encoding)
         let end = max(start, context.document.offset(of: range.end, encoding: context.encoding))
-        var actions: [JSONValue] = []
+        var actions: [LSP.CodeAction] = []
         var dead: [NoteLink] = []
         var creating: Set<String> = []
         for link in context.analysis.links.links where !link.isExternal {
@@ -35,26 +33,26 @@ extension LanguageServer {
         actions += taskActions(lines: (range.start.line + 1)...(max(range.start.line, range.end.line) + 1), context: context)
         actions += colourActions(context)
         if let extract = extractAction(start..<end, context: context) { actions.append(extract) }
-        return Reply(JSONValue.array(actions))
+        return Reply(actions)
     }
 
     /// One action for each note moved outside enote (recorded by the index) whose repair
     /// rewrites one of these dead links: the whole repair, every file it changes, as one
     /// WorkspaceEdit. None when a file to change is open with unsaved changes (the plan was made
     /// from the file on disk).
-    private func movedLinkActions(_ dead: [NoteLink], context: DocumentContext) -> [JSONValue] {
+    private func movedLinkActions(_ dead: [NoteLink], context: DocumentContext) -> [LSP.CodeAction] {
         let workspace = context.workspace
         guard let moves = try? workspace.withIndex({ index throws(VaultError) in try index.recordedMoves() }), moves.contains(where: { !$0.isAmbiguous }),
             let repairs = try? workspace.withIndex({ index throws(VaultError) in try workspace.vault.moveRepairs(index: index) })
         else { return [] }
         let ranges = dead.compactMap(\.destinationRange)
-        var actions: [JSONValue] = []
+        var actions: [LSP.CodeAction] = []
         for repair in repairs {
             guard let plan = repair.plan, let mine = repair.edits.first(where: { $0.path.string == context.path }),
                 mine.before == context.document.bytes,
                 mine.replacements.contains(where: { replacement in ranges.contains { $0.overlaps(replacement.range) } })
             else { continue }
-            var changes: [JSONValue] = []
+            var changes: [LSP.DocumentChange] = []
             for edit in repair.edits {
                 guard let path = edit.path.string else { continue }
                 let uri = context.uri(of: path)
@@ -65,59 +63,41 @@ extension LanguageServer {
                 }
                 let text = open ?? TextDocument(uri: uri, version: nil, text: String(decoding: edit.before, as: UTF8.self))
                 let edits = edit.replacements.map { replacement in
-                    JSONValue.from(LSP.TextEdit(range: text.range(of: replacement.range, encoding: context.encoding), newText: replacement.text))
+                    LSP.TextEdit(range: text.range(of: replacement.range, encoding: context.encoding), newText: replacement.text)
                 }
-                let version: JSONValue = open?.version.map { .int($0) } ?? .null
-                changes.append(.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)]))
+                changes.append(.edit(LSP.TextDocumentEdit(uri: uri, version: open?.version, edits: edits)))
             }
             guard !changes.isEmpty else { continue }
             let title = Localization.text("Rewrite the links broken by the move of \(plan.from) to \(plan.to)")
-            actions.append(
-                .object([
-                    "title": .string(title), "kind": .string("quickfix"), "isPreferred": .bool(true),
-                    "edit": .object(["documentChanges": .array(changes)]),
-                ]))
+            actions.append(LSP.CodeAction(title: title, kind: .quickFix, isPreferred: true, edit: LSP.WorkspaceEdit(changes)))
         }
         return actions
     }
 
     /// A CreateFile that fails if the file appeared since (never written into), then the note's
     /// text (`bytes`, its draft).
-    private func createNote(_ path: String, bytes: [UInt8], context: DocumentContext) -> JSONValue {
+    private func createNote(_ path: String, bytes: [UInt8], context: DocumentContext) -> LSP.CodeAction {
         let uri = context.uri(of: path)
-        let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
-        let insert = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string(String(decoding: bytes, as: UTF8.self))])
-        return .object([
-            "title": .string(Localization.text("Create the note \(path)")), "kind": .string("quickfix"),
-            "edit": .object([
-                "documentChanges": .array([
-                    .object([
-                        "kind": .string("create"), "uri": .string(uri), "options": .object(["overwrite": .bool(false), "ignoreIfExists": .bool(false)]),
-                    ]),
-                    .object(["textDocument": .object(["uri": .string(uri), "version": .null]), "edits": .array([insert])]),
-                ])
-            ]),
-        ])
+        let insert = LSP.TextEdit.atStart(String(decoding: bytes, as: UTF8.self))
+        return LSP.CodeAction(
+            title: Localization.text("Create the note \(path)"), kind: .quickFix,
+            edit: LSP.WorkspaceEdit([.create(LSP.CreateFile(uri: uri)), .edit(LSP.TextDocumentEdit(uri: uri, version: nil, edits: [insert]))]))
     }
 
     /// "Mark the task done" (or open again) for each task on `lines` (1-based): the byte between
     /// its brackets, and the `✅ DATE` the vault's `task_done_date` adds or removes, as TextEdits
     /// on the text as typed, from the same library call `enote task done` makes.
-    func taskActions(lines: ClosedRange<Int>, context: DocumentContext) -> [JSONValue] {
+    func taskActions(lines: ClosedRange<Int>, context: DocumentContext) -> [LSP.CodeAction] {
         let stampDay = context.workspace.vault.config.taskDoneDate ? CalendarDay(context.now, in: context.timeZone) : nil
-        let uri = context.document.uri
-        let version: JSONValue = context.document.version.map { .int($0) } ?? .null
+        let document = context.document
         return context.analysis.tasks.filter { lines.contains($0.line) }.prefix(20).map { task in
             let edits = task.toggleEdits(done: !task.isDone, stampDay: stampDay).map { edit in
-                JSONValue.from(LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self)))
+                LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self))
             }
             let title = task.isDone ? Localization.text("Mark the task open again") : Localization.text("Mark the task done")
-            return .object([
-                "title": .string(title), "kind": .string("refactor.rewrite"),
-                "edit": .object([
-                    "documentChanges": .array([.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)])])
-                ]),
-            ])
+            return LSP.CodeAction(
+                title: title, kind: .refactorRewrite,
+                edit: LSP.WorkspaceEdit([.edit(LSP.TextDocumentEdit(uri: document.uri, version: document.version, edits: edits))]))
         }
     }
 
@@ -126,27 +106,20 @@ extension LanguageServer {
     /// before the block's closing `---`, or a block added, in the file's line endings) as
     /// `TextEdit`s. None where `enote set` refuses: a block enote cannot read or does not read as
     /// key: value lines, a colour given twice, a file that is not text.
-    private func colourActions(_ context: DocumentContext) -> [JSONValue] {
+    private func colourActions(_ context: DocumentContext) -> [LSP.CodeAction] {
         let document = context.document
         let content = context.analysis.content
         guard content.textProblem == nil else { return [] }
-        let uri = document.uri
-        let version: JSONValue = document.version.map { .int($0) } ?? .null
         return NoteColor.Palette.allCases.compactMap { colour in
             let change = FrontMatterEditor.Change.set(.color, YAMLWriter.scalar(colour.rawValue))
             guard let edits = try? FrontMatterEditor.edits([change], to: document.bytes, reading: content.frontMatter, file: context.path), !edits.isEmpty
             else { return nil }
             let textEdits = edits.map { edit in
-                JSONValue.from(LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self)))
+                LSP.TextEdit(range: context.range(edit.range), newText: String(decoding: edit.bytes, as: UTF8.self))
             }
-            return .object([
-                "title": .string(Localization.text("Set the colour to \(colour.rawValue)")), "kind": .string("refactor"),
-                "edit": .object([
-                    "documentChanges": .array([
-                        .object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(textEdits)])
-                    ])
-                ]),
-            ])
+            return LSP.CodeAction(
+                title: Localization.text("Set the colour to \(colour.rawValue)"), kind: .refactor,
+                edit: LSP.WorkspaceEdit([.edit(LSP.TextDocumentEdit(uri: document.uri, version: document.version, edits: textEdits))]))
         }
     }
 }

@@ -105,7 +105,7 @@ enum NoteCompletion {
         let title = list.titles[index]
         let description = list.descriptions[index]
         return LSP.CompletionItem(
-            label: title, kind: 18, detail: list.paths[index], documentation: description.isEmpty ? nil : description,
+            label: title, kind: .reference, detail: list.paths[index], documentation: description.isEmpty ? nil : description,
             sortText: String(format: "%04d", rank), filterText: filter.isEmpty ? title : filter + " " + title,
             textEdit: LSP.TextEdit(range: context.range(span), newText: text))
     }
@@ -121,7 +121,7 @@ enum NoteCompletion {
             .prefix(limit)
         return matching.enumerated().map { rank, tag in
             LSP.CompletionItem(
-                label: "#" + tag.key, kind: 14, detail: "× \(tag.value)", documentation: nil,
+                label: "#" + tag.key, kind: .keyword, detail: "× \(tag.value)", documentation: nil,
                 sortText: String(format: "%04d", rank), filterText: typed.isEmpty ? tag.key : typed + " " + tag.key,
                 textEdit: LSP.TextEdit(range: context.range(span), newText: tag.key))
         }

@@ -52,14 +52,14 @@ enum DocumentDiagnostics {
         for diagnostic in content.diagnostics {
             found.append(
                 LSP.Diagnostic(
-                    range: range(line: diagnostic.line, column: diagnostic.column, in: context), severity: diagnostic.severity == .error ? 1 : 2,
+                    range: range(line: diagnostic.line, column: diagnostic.column, in: context), severity: diagnostic.severity == .error ? .error : .warning,
                     code: diagnostic.kind.rawValue, message: diagnostic.message.text))
         }
         // A task date that is not a day, as the index reports it.
         for problem in context.analysis.tasks.flatMap(\.problems) {
             found.append(
                 LSP.Diagnostic(
-                    range: range(line: problem.line, column: problem.column, in: context), severity: 2, code: "taskDate", message: problem.message.text))
+                    range: range(line: problem.line, column: problem.column, in: context), severity: .warning, code: "taskDate", message: problem.message.text))
         }
         if case .date(let date) = content.metadata.destroy, date.resolved(in: context.timeZone) <= context.now,
             let entry = context.analysis.entries.last(where: { FrontMatterKey(spelling: $0.key) == .destroy })
@@ -67,16 +67,16 @@ enum DocumentDiagnostics {
             let when = RelativeTime.words(date.resolved(in: context.timeZone), now: context.now, timeZone: context.timeZone)
             let message: LocalizedMessage =
                 "the destroy date has passed (\(when)): enote destroys this note the next time expiry runs (enote expire, or a running enote watch); change or remove destroy to keep it"
-            found.append(LSP.Diagnostic(range: context.lineRange(entry.line - 1), severity: 2, code: "destroyPassed", message: message.text))
+            found.append(LSP.Diagnostic(range: context.lineRange(entry.line - 1), severity: .warning, code: "destroyPassed", message: message.text))
         }
         found += linkDiagnostics(context, atMost: limit + 1 - found.count)
         for line in ConflictMarkers.lines(in: context.document.bytes) where found.count <= limit {
-            found.append(LSP.Diagnostic(range: context.lineRange(line - 1), severity: 1, code: "conflictMarkers", message: ConflictMarkers.message.text))
+            found.append(LSP.Diagnostic(range: context.lineRange(line - 1), severity: .error, code: "conflictMarkers", message: ConflictMarkers.message.text))
         }
         guard found.count > limit else { return found }
         found.removeLast(found.count - limit)
         let message: LocalizedMessage = "only the first \(limit) problems of this note are shown; there are more"
-        found.append(LSP.Diagnostic(range: context.range(0..<0), severity: 3, code: "tooManyProblems", message: message.text))
+        found.append(LSP.Diagnostic(range: context.range(0..<0), severity: .information, code: "tooManyProblems", message: message.text))
         return found
     }
 
@@ -91,13 +91,13 @@ enum DocumentDiagnostics {
             case .dead:
                 let message: LocalizedMessage = "no note answers to this link (\(quoted(link.target.path))); create the note or correct the link"
                 found.append(
-                    LSP.Diagnostic(range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "deadLink", message: message.text))
+                    LSP.Diagnostic(range: context.range(LinkSpans.span(of: link, in: context.document)), severity: .warning, code: "deadLink", message: message.text))
             case .ambiguous(let paths):
                 let message: LocalizedMessage =
                     "this link matches several notes (\(quoted(paths.joined(separator: ", ")))); write more of the path to choose one"
                 found.append(
                     LSP.Diagnostic(
-                        range: context.range(LinkSpans.span(of: link, in: context.document)), severity: 2, code: "ambiguousLink", message: message.text))
+                        range: context.range(LinkSpans.span(of: link, in: context.document)), severity: .warning, code: "ambiguousLink", message: message.text))
             case .resolved, .external:
                 break
             }

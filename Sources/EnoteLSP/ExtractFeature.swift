@@ -9,7 +9,7 @@ import NoteVault
 extension LanguageServer {
     /// The action for the selected bytes `span`, or nil for an empty selection, one that
     /// touches the front matter, or one with no text to make a title of.
-    func extractAction(_ span: Range<Int>, context: DocumentContext) -> JSONValue? {
+    func extractAction(_ span: Range<Int>, context: DocumentContext) -> LSP.CodeAction? {
         guard !span.isEmpty, span.lowerBound >= context.analysis.content.bodyStart else { return nil }
         if case .unreadable = context.analysis.content.frontMatter { return nil }
         let selected = String(decoding: context.document.bytes[span], as: UTF8.self)
@@ -19,20 +19,15 @@ extension LanguageServer {
             let path = draft.path.string
         else { return nil }
         let uri = context.uri(of: path)
-        let origin = JSONValue.from(LSP.Position(line: 0, character: 0))
-        let content = JSONValue.object(["range": .object(["start": origin, "end": origin]), "newText": .string(String(decoding: draft.bytes, as: UTF8.self))])
-        let link = JSONValue.from(LSP.TextEdit(range: context.range(span), newText: Self.link(to: path, title: title, context: context)))
-        let version: JSONValue = context.document.version.map { .int($0) } ?? .null
-        return .object([
-            "title": .string(Localization.text("Move the selection into a new note")), "kind": .string("refactor.extract"),
-            "edit": .object([
-                "documentChanges": .array([
-                    .object(["kind": .string("create"), "uri": .string(uri), "options": .object(["overwrite": .bool(false), "ignoreIfExists": .bool(false)])]),
-                    .object(["textDocument": .object(["uri": .string(uri), "version": .null]), "edits": .array([content])]),
-                    .object(["textDocument": .object(["uri": .string(context.document.uri), "version": version]), "edits": .array([link])]),
-                ])
-            ]),
-        ])
+        let content = LSP.TextEdit.atStart(String(decoding: draft.bytes, as: UTF8.self))
+        let link = LSP.TextEdit(range: context.range(span), newText: Self.link(to: path, title: title, context: context))
+        return LSP.CodeAction(
+            title: Localization.text("Move the selection into a new note"), kind: .refactorExtract,
+            edit: LSP.WorkspaceEdit([
+                .create(LSP.CreateFile(uri: uri)),
+                .edit(LSP.TextDocumentEdit(uri: uri, version: nil, edits: [content])),
+                .edit(LSP.TextDocumentEdit(uri: context.document.uri, version: context.document.version, edits: [link])),
+            ]))
     }
 
     /// The first line of the selection with text, without a heading's `#` marks (leading, and

@@ -12,7 +12,7 @@ enum FrontMatterCompletion {
             let span = (offset - before.count)..<offset
             return (FrontMatterKey.allCases.map(\.rawValue) + ["aliases"]).map { key in
                 LSP.CompletionItem(
-                    label: key, kind: 10, detail: nil, documentation: nil, sortText: nil, filterText: key,
+                    label: key, kind: .property, detail: nil, documentation: nil, sortText: nil, filterText: key,
                     textEdit: LSP.TextEdit(range: context.range(span), newText: key + ": "))
             }
         }
@@ -21,7 +21,7 @@ enum FrontMatterCompletion {
         while valueStart < text.endIndex, text[valueStart] == " " { valueStart = text.index(after: valueStart) }
         let typed = String(text[valueStart...])
         let span = (offset - typed.utf8.count)..<offset
-        func value(_ label: String, insert: String, kind: Int, detail: String?, rank: Int) -> LSP.CompletionItem {
+        func value(_ label: String, insert: String, kind: LSP.CompletionItemKind, detail: String?, rank: Int) -> LSP.CompletionItem {
             LSP.CompletionItem(
                 label: label, kind: kind, detail: detail, documentation: nil, sortText: String(format: "%04d", rank), filterText: typed.isEmpty ? label : typed,
                 textEdit: LSP.TextEdit(range: context.range(span), newText: insert))
@@ -29,9 +29,9 @@ enum FrontMatterCompletion {
         switch key {
         case .color:
             var items = NoteColor.Palette.allCases.enumerated().map { rank, colour in
-                value(colour.rawValue, insert: colour.rawValue, kind: 16, detail: NoteColor.palette(colour).rgb.description, rank: rank)
+                value(colour.rawValue, insert: colour.rawValue, kind: .color, detail: NoteColor.palette(colour).rgb.description, rank: rank)
             }
-            items.append(value("hsb(H, S%, B%)", insert: "hsb(", kind: 16, detail: nil, rank: items.count))
+            items.append(value("hsb(H, S%, B%)", insert: "hsb(", kind: .color, detail: nil, rank: items.count))
             return items
         case .destroy:
             let steps: [(LocalizedMessage, TimeInterval)] = [
@@ -41,7 +41,7 @@ enum FrontMatterCompletion {
             return steps.enumerated().map { rank, step in
                 let date = context.now.addingTimeInterval(step.1)
                 let stamp = NoteDate.stamp(date, in: context.timeZone)
-                return value(step.0.text, insert: stamp, kind: 12, detail: stamp, rank: rank)
+                return value(step.0.text, insert: stamp, kind: .value, detail: stamp, rank: rank)
             }
         default:
             return []

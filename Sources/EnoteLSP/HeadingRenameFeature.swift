@@ -36,6 +36,6 @@ extension LanguageServer {
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }
-        return Reply(JSONValue.object(["documentChanges": .array(try textChanges(plan.edits, in: workspace))]))
+        return Reply(LSP.WorkspaceEdit(try textChanges(plan.edits, in: workspace)))
     }
 }

@@ -103,11 +103,11 @@ public final class LanguageServer {
             return nil
         }
         guard let id else {
-            notification(method, message.params.decodedIfValid(as: JSONValue.self) ?? .null)
+            notification(method, message.params)
             return nil
         }
         do throws(ResponseError) {
-            let result = try request(method, message.params.decodedIfValid(as: JSONValue.self) ?? .null)
+            let result = try request(method, message.params)
             writer.respond(id: id, result: result)
         } catch {
             writer.respond(id: id, error: error)
@@ -116,7 +116,7 @@ public final class LanguageServer {
     }
 
     /// Answers a request through ``requests``.
-    private func request(_ method: String, _ params: JSONValue) throws(ResponseError) -> Reply {
+    private func request(_ method: String, _ params: MessageParams) throws(ResponseError) -> Reply {
         guard let handler = Self.requests[method] else {
             throw ResponseError(.methodNotFound, Localization.text("enote lsp does not answer \(method)"))
         }
@@ -125,29 +125,30 @@ public final class LanguageServer {
 
     /// Handles a notification through ``notifications``; one the server does not know is
     /// ignored, as the protocol asks.
-    private func notification(_ method: String, _ params: JSONValue) {
+    private func notification(_ method: String, _ params: MessageParams) {
         Self.notifications[method]?(self, params)
     }
 
     /// A request's handler: given the server and the request's params, its answer.
     struct RequestHandler: Sendable {
-        let answer: @Sendable (LanguageServer, JSONValue) throws(ResponseError) -> Reply
+        let answer: @Sendable (LanguageServer, MessageParams) throws(ResponseError) -> Reply
 
-        init(_ answer: @escaping @Sendable (LanguageServer, JSONValue) throws(ResponseError) -> Reply) {
+        init(_ answer: @escaping @Sendable (LanguageServer, MessageParams) throws(ResponseError) -> Reply) {
             self.answer = answer
         }
     }
 
     /// A notification's handler.
-    typealias NotificationHandler = @Sendable (LanguageServer, JSONValue) -> Void
+    typealias NotificationHandler = @Sendable (LanguageServer, MessageParams) -> Void
 
     /// Every request the server answers, each with its handler: the one place a method's name is.
     private static let requests: MethodTable<RequestHandler> = {
         var table = MethodTable<RequestHandler>()
         table.add("initialize", RequestHandler { server, params throws(ResponseError) in
             guard !server.initialized else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
+            let offer = try params.decoded(as: LSP.InitializeParams.self)
             server.initialized = true
-            return Reply(server.initialize(params))
+            return Reply(server.initialize(offer))
         })
         table.add("shutdown", RequestHandler { server, _ in
             server.shutdownRequested = true
@@ -163,17 +164,23 @@ public final class LanguageServer {
         table.add("textDocument/prepareRename", RequestHandler { server, params throws(ResponseError) in
             try server.positionRequest(params) { server.prepareRename($0, at: $1) }
         })
-        table.add("textDocument/rename", RequestHandler { server, params throws(ResponseError) in try server.rename(params) })
-        table.add("textDocument/codeAction", RequestHandler { server, params throws(ResponseError) in try server.codeActions(params) })
+        table.add("textDocument/rename", RequestHandler { server, params throws(ResponseError) in
+            try server.rename(params.decoded(as: LSP.RenameParams.self))
+        })
+        table.add("textDocument/codeAction", RequestHandler { server, params throws(ResponseError) in
+            try server.codeActions(params.decoded(as: LSP.CodeActionParams.self))
+        })
         table.add("textDocument/references", RequestHandler { server, params throws(ResponseError) in try server.references(params) })
-        table.add("workspace/willRenameFiles", RequestHandler { server, params in server.willRenameFiles(params) })
+        table.add("workspace/willRenameFiles", RequestHandler { server, params throws(ResponseError) in
+            server.willRenameFiles(try params.decoded(as: LSP.RenameFilesParams.self))
+        })
         table.add("textDocument/documentSymbol", RequestHandler { server, params throws(ResponseError) in
-            let document = try params.decoded(as: LSP.DocumentParams.self, for: "textDocument/documentSymbol")
+            let document = try params.decoded(as: LSP.DocumentParams.self)
             guard let context = server.context(for: document.textDocument.uri) else { return .null }
             return server.documentSymbols(context)
         })
         table.add("workspace/symbol", RequestHandler { server, params throws(ResponseError) in
-            server.workspaceSymbols(try params.decoded(as: LSP.WorkspaceSymbolParams.self, for: "workspace/symbol").query)
+            server.workspaceSymbols(try params.decoded(as: LSP.WorkspaceSymbolParams.self).query)
         })
         return table
     }()
@@ -182,7 +189,7 @@ public final class LanguageServer {
     private static let notifications: MethodTable<NotificationHandler> = {
         var table = MethodTable<NotificationHandler>()
         table.add("textDocument/didOpen") { server, params in
-            guard let opened = params.decode(LSP.DidOpenParams.self) else { return }
+            guard let opened = params.decodedIfValid(as: LSP.DidOpenParams.self) else { return }
             server.documents.open(opened.textDocument)
             // A note just opened is shown with its problems at once: only typing is waited for.
             if server.location(of: opened.textDocument.uri) != nil {
@@ -191,17 +198,17 @@ public final class LanguageServer {
             }
         }
         table.add("textDocument/didChange") { server, params in
-            guard let change = params.decode(LSP.DidChangeParams.self) else { return }
+            guard let change = params.decodedIfValid(as: LSP.DidChangeParams.self) else { return }
             guard server.documents.change(change, encoding: server.encoding) else { return }
             server.scheduleDiagnostics(change.textDocument.uri)
         }
         table.add("textDocument/didSave") { server, params in
-            guard let saved = params.decode(LSP.DidSaveParams.self) else { return }
+            guard let saved = params.decodedIfValid(as: LSP.DidSaveParams.self) else { return }
             if let (workspace, path) = server.location(of: saved.textDocument.uri) { workspace.refresh(files: [path]) }
             server.scheduleDiagnostics(saved.textDocument.uri)
         }
         table.add("textDocument/didClose") { server, params in
-            guard let uri = params.decode(LSP.DocumentParams.self)?.textDocument.uri else { return }
+            guard let uri = params.decodedIfValid(as: LSP.DocumentParams.self)?.textDocument.uri else { return }
             server.documents.close(uri)
             server.pendingDiagnostics.removeAll { $0 == uri }
             if server.location(of: uri) != nil {
@@ -209,7 +216,7 @@ public final class LanguageServer {
             }
         }
         table.add("workspace/didChangeWatchedFiles") { server, params in
-            for change in params.decode(LSP.DidChangeWatchedFilesParams.self)?.changes ?? [] {
+            for change in params.decodedIfValid(as: LSP.DidChangeWatchedFilesParams.self)?.changes ?? [] {
                 guard let uri = change.uri, let (workspace, path) = server.location(of: uri) else { continue }
                 workspace.refresh(files: [path])
             }
@@ -218,46 +225,26 @@ public final class LanguageServer {
     }()
 
     /// Decodes a position request and answers it for a document in a vault (`null` elsewhere).
-    private func positionRequest(_ params: JSONValue, _ answer: (DocumentContext, LSP.Position) -> Reply) throws(ResponseError) -> Reply {
-        let decoded = try params.decoded(as: LSP.TextDocumentPositionParams.self, for: "a position request")
+    private func positionRequest(_ params: MessageParams, _ answer: (DocumentContext, LSP.Position) -> Reply) throws(ResponseError) -> Reply {
+        let decoded = try params.decoded(as: LSP.TextDocumentPositionParams.self)
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         return answer(context, decoded.position)
     }
 
-    private func initialize(_ params: JSONValue) -> JSONValue {
-        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+    private func initialize(_ params: LSP.InitializeParams) -> LSP.InitializeResult {
+        let offered = params.capabilities?.general?.positionEncodings ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
-        let roots = [params["rootUri"]?.string] + (params["workspaceFolders"]?.array ?? []).map { $0["uri"]?.string }
+        let roots = [params.rootUri] + (params.workspaceFolders ?? []).map(\.uri)
         rootFolders = roots.compactMap { $0.flatMap(URL.init(string:)) }.filter(\.isFileURL).map(\.path)
-        return .object([
-            "capabilities": .object([
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": .object([
-                    "openClose": .bool(true), "change": .int(2), "save": .object(["includeText": .bool(false)]),
-                ]),
-                "hoverProvider": .bool(true),
-                "completionProvider": .object([
-                    "triggerCharacters": .array(["[", "(", "#", ":", " "].map(JSONValue.string)), "resolveProvider": .bool(false),
-                ]),
-                "definitionProvider": .bool(true),
-                "documentSymbolProvider": .bool(true),
-                "workspaceSymbolProvider": .bool(true),
-                "referencesProvider": .bool(true),
-                "codeActionProvider": .bool(true),
-                "renameProvider": .object(["prepareProvider": .bool(true)]),
-                "workspace": .object([
-                    "fileOperations": .object([
-                        "willRename": .object([
-                            "filters": .array([
-                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*.md"), "matches": .string("file")])]),
-                                .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**"), "matches": .string("folder")])]),
-                            ])
-                        ])
-                    ])
-                ]),
-            ]),
-            "serverInfo": .object(["name": .string("enote"), "version": .string("0.1.0")]),
-        ])
+        typealias Workspace = LSP.ServerCapabilities.Workspace
+        let notes = Workspace.Filter(pattern: .init(glob: "**/*.md", matches: "file"))
+        let folders = Workspace.Filter(pattern: .init(glob: "**", matches: "folder"))
+        return LSP.InitializeResult(
+            capabilities: LSP.ServerCapabilities(
+                positionEncoding: encoding.rawValue,
+                completionProvider: .init(triggerCharacters: ["[", "(", "#", ":", " "]),
+                workspace: Workspace(fileOperations: .init(willRename: .init(filters: [notes, folders])))),
+            serverInfo: .init(name: "enote", version: "0.1.0"))
     }
 
     // MARK: - Documents and vaults
@@ -342,18 +329,14 @@ public final class LanguageServer {
 
     // MARK: - Log
 
-    enum LogLevel: Int {
-        case error = 1, warning = 2, info = 3
-    }
-
     /// One line in the client's log (`window/logMessage`).
-    func log(_ level: LogLevel, _ message: LocalizedMessage) {
+    func log(_ level: LSP.MessageType, _ message: LocalizedMessage) {
         log(level, text: message.text)
     }
 
     /// One line already in the user's language (the library's own messages).
-    func log(_ level: LogLevel, text: String) {
-        writer.notify("window/logMessage", Reply(JSONValue.object(["type": .int(level.rawValue), "message": .string(text)])))
+    func log(_ level: LSP.MessageType, text: String) {
+        writer.notify("window/logMessage", Reply(LSP.LogMessageParams(type: level, message: text)))
     }
 
     /// Sends what the library said since the last time to the client's log.

@@ -44,7 +44,7 @@ extension LanguageServer {
                 let whole = LSP.Range(start: selection.start, end: context.lineRange(max(heading.line - 1, end)).end)
                 result.append(
                     LSP.DocumentSymbol(
-                        name: heading.text.isEmpty ? "#" : heading.text, kind: 15, range: whole, selectionRange: selection,
+                        name: heading.text.isEmpty ? "#" : heading.text, kind: .string, range: whole, selectionRange: selection,
                         children: children.isEmpty ? nil : children))
                 index = next
             }
@@ -64,7 +64,7 @@ extension LanguageServer {
                 let uri = URL(fileURLWithPath: workspace.vault.root + "/" + path).absoluteString
                 symbols.append(
                     LSP.SymbolInformation(
-                        name: list.titles[index], kind: 1, location: LSP.Location(uri: uri, range: LSP.Range(start: start, end: start)), containerName: path))
+                        name: list.titles[index], kind: .file, location: LSP.Location(uri: uri, range: LSP.Range(start: start, end: start)), containerName: path))
             }
         }
         return Reply(symbols)

@@ -8,15 +8,15 @@ import NoteVault
 extension LanguageServer {
     /// The backlinks of the note a link under the cursor leads to, or of the document's own note
     /// elsewhere; with the note itself when the client asks for the declaration.
-    func references(_ params: JSONValue) throws(ResponseError) -> Reply {
-        let decoded = try params.decoded(as: LSP.TextDocumentPositionParams.self, for: "textDocument/references")
+    func references(_ params: MessageParams) throws(ResponseError) -> Reply {
+        let decoded = try params.decoded(as: LSP.ReferenceParams.self)
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         if let tag = tag(at: context.document.offset(of: decoded.position, encoding: context.encoding), in: context) {
             return tagReferences(tag.name, context: context)
         }
         let target = renameTarget(context, at: decoded.position)?.path ?? context.path
         var locations: [LSP.Location] = []
-        if params["context"]?["includeDeclaration"] == .bool(true) {
+        if decoded.context?.includeDeclaration == true {
             let start = LSP.Position(line: 0, character: 0)
             locations.append(LSP.Location(uri: context.uri(of: target), range: LSP.Range(start: start, end: start)))
         }

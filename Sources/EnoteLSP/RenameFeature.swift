@@ -83,8 +83,7 @@ extension LanguageServer {
     /// `textDocument/rename`: the note renamed to `newName` (where ``Vault/renameTarget(_:for:)``
     /// puts it, as `enote mv` does: a name in the note's folder, a path from the vault's root),
     /// with every link the rename plan rewrites.
-    func rename(_ params: JSONValue) throws(ResponseError) -> Reply {
-        let decoded = try params.decoded(as: RenameParams.self, for: "textDocument/rename")
+    func rename(_ decoded: LSP.RenameParams) throws(ResponseError) -> Reply {
         guard let context = context(for: decoded.textDocument.uri) else { return .null }
         let path: String
         switch renameSubject(context, at: decoded.position) {
@@ -104,11 +103,8 @@ extension LanguageServer {
         }
         let plan = try plan(context.workspace, from: path, to: newPath)
         var changes = try textChanges(plan.edits, in: context.workspace)
-        changes.append(
-            .object([
-                "kind": .string("rename"), "oldUri": .string(context.uri(of: path)), "newUri": .string(context.uri(of: newPath.description)),
-            ]))
-        return Reply(JSONValue.object(["documentChanges": .array(changes)]))
+        changes.append(.rename(LSP.RenameFile(oldUri: context.uri(of: path), newUri: context.uri(of: newPath.description))))
+        return Reply(LSP.WorkspaceEdit(changes))
     }
 
     /// `workspace/willRenameFiles`: the link edits for the notes, pictures and folders the
@@ -117,11 +113,10 @@ extension LanguageServer {
     /// edits are for the files as they are, before the move, as the protocol says. A batch the
     /// plan refuses (a link that would become ambiguous, two files moved to one path) gets no
     /// edits, and a log line says why.
-    func willRenameFiles(_ params: JSONValue) -> Reply {
+    func willRenameFiles(_ params: LSP.RenameFilesParams) -> Reply {
         var batches: [(workspace: VaultWorkspace, moves: [RenameMove])] = []
-        for file in params["files"]?.array ?? [] {
-            guard let oldURI = file["oldUri"]?.string, let newURI = file["newUri"]?.string, let (workspace, old) = place(of: oldURI),
-                let (other, new) = place(of: newURI), other === workspace
+        for file in params.files {
+            guard let (workspace, old) = place(of: file.oldUri), let (other, new) = place(of: file.newUri), other === workspace
             else { continue }
             let move = RenameMove(from: old, to: new)
             if let index = batches.firstIndex(where: { $0.workspace === workspace }) {
@@ -130,7 +125,7 @@ extension LanguageServer {
                 batches.append((workspace, [move]))
             }
         }
-        var changes: [JSONValue] = []
+        var changes: [LSP.DocumentChange] = []
         for (workspace, moves) in batches {
             do throws(ResponseError) {
                 let plan: RenameBatchPlan
@@ -146,7 +141,7 @@ extension LanguageServer {
             }
         }
         guard !changes.isEmpty else { return .null }
-        return Reply(JSONValue.object(["documentChanges": .array(changes)]))
+        return Reply(LSP.WorkspaceEdit(changes))
     }
 
     /// The vault and vault-relative path of a file or folder URI (which need not exist), or nil
@@ -174,8 +169,8 @@ extension LanguageServer {
     /// One `TextDocumentEdit` for each file whose links change, its ranges in the client's
     /// encoding. A file open with unsaved changes would get edits made for another text, so the
     /// rename stops and asks for it to be saved.
-    func textChanges(_ edits: [RenamePlan.FileEdit], in workspace: VaultWorkspace) throws(ResponseError) -> [JSONValue] {
-        var changes: [JSONValue] = []
+    func textChanges(_ edits: [RenamePlan.FileEdit], in workspace: VaultWorkspace) throws(ResponseError) -> [LSP.DocumentChange] {
+        var changes: [LSP.DocumentChange] = []
         for edit in edits where !edit.replacements.isEmpty {
             guard let path = edit.path.string else { continue }
             let uri = URL(fileURLWithPath: workspace.vault.root + "/" + path).absoluteString
@@ -185,10 +180,9 @@ extension LanguageServer {
             }
             let text = open ?? TextDocument(uri: uri, version: nil, text: String(decoding: edit.before, as: UTF8.self))
             let edits = edit.replacements.map { replacement in
-                JSONValue.from(LSP.TextEdit(range: text.range(of: replacement.range, encoding: encoding), newText: replacement.text))
+                LSP.TextEdit(range: text.range(of: replacement.range, encoding: encoding), newText: replacement.text)
             }
-            let version: JSONValue = open?.version.map { .int($0) } ?? .null
-            changes.append(.object(["textDocument": .object(["uri": .string(uri), "version": version]), "edits": .array(edits)]))
+            changes.append(.edit(LSP.TextDocumentEdit(uri: uri, version: open?.version, edits: edits)))
         }
         return changes
     }
@@ -197,13 +191,6 @@ extension LanguageServer {
     static func stem(of path: String) -> String {
         NotePath.droppingMarkdownExtension(path.split(separator: "/").last.map(String.init) ?? path)
     }
-}
-
-/// The parameters of `textDocument/rename`.
-struct RenameParams: Decodable {
-    var textDocument: LSP.TextDocumentIdentifier
-    var position: LSP.Position
-    var newName: String
 }
 
 /// The answer of `textDocument/prepareRename`: the span to rename and the name to offer.

@@ -27,7 +27,7 @@ extension LanguageServer {
         } catch {
             throw ResponseError(.requestFailed, error.description)
         }
-        return Reply(JSONValue.object(["documentChanges": .array(try textChanges(plan.edits, in: workspace))]))
+        return Reply(LSP.WorkspaceEdit(try textChanges(plan.edits, in: workspace)))
     }
 
     /// Every place the tag `name` (or one nested under it) is written: the notes the index

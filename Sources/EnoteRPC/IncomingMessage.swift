@@ -64,7 +64,7 @@ public struct IncomingMessage: Sendable {
             if case .null? = value { return nil }
             return value
         }
-        let params = MessageParams(body: text, isPresent: present(members["params"]) != nil)
+        let params = MessageParams(body: text, isPresent: present(members["params"]) != nil, method: method ?? "")
         // An id that is null is still an id: the message is a request (JSON-RPC 2.0 answers it,
         // with a null id), not a notification. Only a response's null id means "none".
         let id = method == nil ? present(members["id"]) : members["id"]

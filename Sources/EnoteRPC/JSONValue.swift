@@ -1,7 +1,7 @@
 import Foundation
 
-/// Any JSON value, for the parts of a JSON-RPC message whose shape depends on the method
-/// (`id`, `params`, `result`) and for reading client capabilities without a type per field.
+/// Any JSON value, for the parts of a JSON-RPC message whose shape is not one type: a request's
+/// `id`, and the arguments of an MCP tool (checked against the tool's schema, not a Swift type).
 public enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
@@ -80,19 +80,5 @@ public enum JSONValue: Codable, Sendable, Equatable {
     public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
-    }
-
-    /// The value decoded as `T` (through JSON), or `nil` when it does not have that shape.
-    public func decode<T: Decodable>(_ type: T.Type) -> T? {
-        guard let data = try? JSONEncoder().encode(self) else { return nil }
-        return try? JSONDecoder().decode(type, from: data)
-    }
-
-    /// A Codable value as JSON.
-    public static func from<T: Encodable>(_ value: T) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(value), let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-            return .null
-        }
-        return decoded
     }
 }

@@ -11,18 +11,31 @@ public struct MessageParams: Sendable {
     private let body: Data
     /// Whether the message had params other than `null`.
     public let isPresent: Bool
+    /// The method whose params they are, named in the invalid-params error.
+    public let method: String
 
-    init(body: Data, isPresent: Bool) {
+    init(body: Data, isPresent: Bool, method: String) {
         self.body = body
         self.isPresent = isPresent
+        self.method = method
     }
 
-    /// Params that are absent (a server's own calls, tests).
-    public static let none = MessageParams(body: Data(#"{}"#.utf8), isPresent: false)
+    /// Absent params of `method` (a server's own calls, tests).
+    public static func none(of method: String) -> MessageParams {
+        MessageParams(body: emptyObject, isPresent: false, method: method)
+    }
 
-    /// Params from the JSON text of a whole message (`{"params": …}`), for tests and tools.
-    public static func message(_ body: Data) -> MessageParams {
-        MessageParams(body: LoneSurrogates.replaced(in: body), isPresent: true)
+    /// Params of `method` from the JSON text of a whole message (`{"params": …}`), for tests
+    /// and tools.
+    public static func message(_ body: Data, method: String) -> MessageParams {
+        MessageParams(body: LoneSurrogates.replaced(in: body), isPresent: true, method: method)
+    }
+
+    private static let emptyObject = Data(#"{}"#.utf8)
+
+    /// The params decoded as `P`, or the protocol's invalid-params error, naming the method.
+    public func decoded<P: Decodable>(as type: P.Type) throws(ResponseError) -> P {
+        try decoded(as: type, for: method)
     }
 
     /// The params decoded as `P`, or the protocol's invalid-params error, naming `method`.
@@ -35,10 +48,10 @@ public struct MessageParams: Sendable {
     /// which have no one to tell).
     public func decodedIfValid<P: Decodable>(as type: P.Type) -> P? {
         let decoder = JSONDecoder()
-        guard isPresent else { return try? decoder.decode(P.self, from: Self.none.body) }
+        guard isPresent else { return try? decoder.decode(P.self, from: Self.emptyObject) }
         guard let envelope = try? decoder.decode(Envelope<P>.self, from: body) else { return nil }
         if let params = envelope.params { return params }
-        return try? decoder.decode(P.self, from: Self.none.body)
+        return try? decoder.decode(P.self, from: Self.emptyObject)
     }
 
     /// A message seen only for its `params` member.

@@ -35,14 +35,6 @@ package struct MethodTable<Handler> {
 
 extension MethodTable: Sendable where Handler: Sendable {}
 
-extension JSONValue {
-    /// The params decoded as `P`, or the protocol's invalid-params error, naming `method`.
-    package func decoded<P: Decodable>(as type: P.Type, for method: String) throws(ResponseError) -> P {
-        guard let value = decode(type) else { throw .invalidParams(of: method) }
-        return value
-    }
-}
-
 extension ResponseError {
     /// The protocol's error for params that are not what `method` takes.
     package static func invalidParams(of method: String) -> ResponseError {
