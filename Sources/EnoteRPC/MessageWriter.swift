@@ -1,4 +1,5 @@
 import Foundation
+import NoteVault
 import Synchronization
 
 #if canImport(Glibc)
@@ -69,10 +70,11 @@ public final class MessageWriter: Sendable {
         send(Notification(method: method, params: params))
     }
 
+    /// Writes `message`, encoded once by the library's encoder (``NoteVault/JSONTextEncoder``,
+    /// on one line: every newline in a string is escaped), members in the order the types
+    /// declare them.
     private func send(_ message: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
+        guard let body = try? JSONTextEncoder(pretty: false).bytes(of: message) else { return }
         var bytes: [UInt8]
         switch framing {
         case .contentLength:

@@ -21,9 +21,14 @@ package struct JSONTextEncoder {
 
     /// The JSON text of `value`.
     package func render(_ value: some Encodable) throws -> String {
+        String(decoding: try bytes(of: value), as: UTF8.self)
+    }
+
+    /// The JSON text of `value`, as UTF-8 bytes (what a server writes to its client).
+    package func bytes(of value: some Encodable) throws -> [UInt8] {
         let sink = Sink(pretty: pretty)
         try sink.encode(value, userInfo: userInfo, codingPath: [])
-        return sink.writer.output
+        return sink.writer.bytes
     }
 
     /// The JSON text of an array of `values`, each encoded on its own with this encoder's
@@ -120,7 +125,7 @@ package struct JSONTextEncoder {
             } else if T.self == Double.self {
                 writer.number(unsafeBitCast(value, to: Double.self))
             } else if T.self == Int.self {
-                writer.number(Double(unsafeBitCast(value, to: Int.self)))
+                writer.integer(unsafeBitCast(value, to: Int.self))
             } else if T.self == String?.self {
                 if let text = unsafeBitCast(value, to: String?.self) { writer.string(text) } else { writer.null() }
             } else if T.self == [String].self {
@@ -184,7 +189,7 @@ package struct JSONTextEncoder {
         }
         mutating func encode(_ value: Int, forKey key: Key) throws {
             member(key)
-            sink.writer.number(Double(value))
+            sink.writer.integer(value)
         }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -273,16 +278,16 @@ package struct JSONTextEncoder {
         mutating func encode(_ value: String) throws { scalar(); encoder.sink.writer.string(value) }
         mutating func encode(_ value: Double) throws { scalar(); encoder.sink.writer.number(value) }
         mutating func encode(_ value: Float) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: Int) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: Int8) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: Int16) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: Int32) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: Int64) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: UInt) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: UInt8) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: UInt16) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: UInt32) throws { scalar(); encoder.sink.writer.number(Double(value)) }
-        mutating func encode(_ value: UInt64) throws { scalar(); encoder.sink.writer.number(Double(value)) }
+        mutating func encode(_ value: Int) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: Int8) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: Int16) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: Int32) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: Int64) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: UInt) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: UInt8) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: UInt16) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: UInt32) throws { scalar(); encoder.sink.writer.integer(value) }
+        mutating func encode(_ value: UInt64) throws { scalar(); encoder.sink.writer.integer(value) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             try value.encode(to: encoder)

@@ -57,6 +57,9 @@ package struct JSONTextWriter {
     mutating func bool(_ value: Bool) { bytes += (value ? "true" : "false").utf8 }
     mutating func null() { bytes += "null".utf8 }
 
+    /// A whole number, exactly (an `Int64` beyond 2^53 loses nothing, as it would as a Double).
+    mutating func integer(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+
     /// A number: integral values below 10^15 without a fraction, others as Swift prints a Double.
     mutating func number(_ value: Double) {
         if value == value.rounded(), abs(value) < 1e15 { bytes += String(Int64(value)).utf8 } else { bytes += String(value).utf8 }
