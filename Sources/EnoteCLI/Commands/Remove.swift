@@ -32,7 +32,7 @@ extension Enote {
             for reference in notes {
                 do {
                     let path = try context.resolve(reference, in: vault)
-                    let entry = try vault.moveToTrash(path, reason: .removed, force: force)
+                    let entry = try vault.trash.move(path, reason: .removed, force: force)
                     context.note("Moved \(entry.originalPath) to the trash")
                 } catch {
                     // Each note's failure is told; the others are still removed.

@@ -46,7 +46,7 @@ extension Enote {
             }
             let vault = try context.openVault(forWriting: true)
             let locale = Locale(identifier: Localization.language.locale(environment: context.environment))
-            let note = try vault.dailyNote(for: chosen, locale: locale)
+            let note = try vault.dailyNotes.note(for: chosen, locale: locale)
             if note.carriedTasks > 0 {
                 context.note("Copied the open tasks of the last daily note into \(note.path)")
             }

@@ -40,7 +40,7 @@ extension Enote.TrashCommand {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault()
-            let entries = vault.trashEntries()
+            let entries = vault.trash.entries()
             if json {
                 Console.out(JSONPrinter.arrayText(entries, clock: context.clock))
                 return
@@ -89,11 +89,11 @@ extension Enote.TrashCommand {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
-            let entries = vault.trashEntries()
+            let entries = vault.trash.entries()
             let candidates = entries.map { NoteResolver.Candidate(path: NotePath(trusted: $0.trashedPath), title: $0.originalPath) }
             let path = try NoteResolver.resolve(note, among: candidates)
             let chosen = entries.first { $0.trashedPath == path.description }!
-            let restored = try vault.restore(chosen)
+            let restored = try vault.trash.restore(chosen)
             context.note("Restored \(restored)")
             Console.out(restored.description)
         }
@@ -113,9 +113,9 @@ extension Enote.TrashCommand {
         func run() throws {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
-            let count = vault.trashEntries().count
+            let count = vault.trash.entries().count
             // Nothing to delete is not an error, and needs no confirmation.
-            if count == 0, vault.trashIsEmpty() {
+            if count == 0, vault.trash.isEmpty {
                 context.note("The trash is empty")
                 return
             }
@@ -128,7 +128,7 @@ extension Enote.TrashCommand {
                     return
                 }
             }
-            let deleted = try vault.emptyTrash(index: try context.openIndex(vault))
+            let deleted = try vault.trash.empty(index: try context.openIndex(vault))
             context.note("Deleted \(count: deleted) notes from the trash")
         }
     }

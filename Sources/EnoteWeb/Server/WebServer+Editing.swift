@@ -87,10 +87,10 @@ extension WebServer {
     /// Undo of a delete: the note comes back from the trash.
     func undo(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let name = context.form["entry"] ?? ""
-        guard let entry = web.vault.trashEntries().first(where: { $0.trashedPath == name }) else {
+        guard let entry = web.vault.trash.entries().first(where: { $0.trashedPath == name }) else {
             throw .noteNotFound(reference: ".trash/" + name, suggestions: [])
         }
-        let restored = try web.vault.restore(entry)
+        let restored = try web.vault.trash.restore(entry)
         web.wrote([restored])
         return Response(status: .seeOther, headers: [.location: NoteURL.show(restored)])
     }

@@ -26,7 +26,7 @@ extension WebServer {
         } catch {
             return Refusal.page(Self.pictureStatus(of: upload), error.message, context.language)
         }
-        let (note, _) = try web.vault.attachPicture(image, to: path)
+        let (note, _) = try web.vault.pictures.attach(image, to: path)
         web.wrote([path, note.path])
         return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
     }

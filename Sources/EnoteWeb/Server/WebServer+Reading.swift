@@ -112,7 +112,7 @@ extension WebServer {
         }
         if slashed { throw .noteNotFound(reference: path.description + "/", suggestions: []) }
         if !path.isMarkdown {
-            let picture = try web.vault.readPicture(path)
+            let picture = try web.vault.pictures.read(path)
             let type = picture.format == .jpeg ? "image/jpeg" : "image/\(picture.format.rawValue)"
             return Response(
                 status: .ok, headers: [.contentType: type, .cacheControl: "private, no-cache"],

@@ -112,7 +112,7 @@ extension WebServer {
         }
         let entry: TrashEntry
         do {
-            entry = try web.vault.moveToTrash(path, reason: .removed, from: revision)
+            entry = try web.vault.trash.move(path, reason: .removed, from: revision)
         } catch .write(.conflict) {
             return Refusal.page(
                 .conflict, "\(path) changed after this page showed it, so it was not deleted; open it again to see the new version",

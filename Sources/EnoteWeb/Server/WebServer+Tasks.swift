@@ -13,13 +13,13 @@ extension WebServer {
                 let today = CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone)
                 let query = TaskQuery(notes: NoteFilter(now: self.web.clock.now()), today: today)
                 let tasks = try self.web.read { index throws(VaultError) in try index.tasks(query) }
-                let daily = (try? self.web.vault.dailyNotePath(for: today)).map { TasksPage.Daily(path: $0, exists: self.web.vault.exists($0)) }
+                let daily = (try? self.web.vault.dailyNotes.path(for: today)).map { TasksPage.Daily(path: $0, exists: self.web.vault.exists($0)) }
                 return TasksPage(frame: self.frame(request, context), tasks: tasks, today: today, daily: daily).render().response()
             }
         }
         router.get("/today") { request, context in
             await self.answer(context) { () throws(VaultError) in
-                let path = try self.web.vault.dailyNotePath(for: CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone))
+                let path = try self.web.vault.dailyNotes.path(for: CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone))
                 if self.web.vault.exists(path) { return Response(status: .seeOther, headers: [.location: NoteURL.show(path)]) }
                 return DailyNotePage(frame: self.frame(request, context), path: path).render().response()
             }
@@ -28,7 +28,7 @@ extension WebServer {
         router.post("/today") { request, context in
             await self.answer(context) { () throws(VaultError) in
                 let today = CalendarDay(self.web.clock.now(), in: self.web.clock.timeZone)
-                let note = try self.web.vault.dailyNote(for: today, locale: context.language.webLocale)
+                let note = try self.web.vault.dailyNotes.note(for: today, locale: context.language.webLocale)
                 self.web.wrote([note.path])
                 return Response(status: .seeOther, headers: [.location: NoteURL.edit(note.path)])
             }

@@ -12,7 +12,7 @@ public struct DailyNote: Sendable {
 
 extension Vault {
     /// The path of the daily note of `day`, by the vault's `daily_folder` and `daily_format`.
-    public func dailyNotePath(for day: CalendarDay) throws(VaultError) -> NotePath {
+    func dailyNotePath(for day: CalendarDay) throws(VaultError) -> NotePath {
         do { return try config.daily.path(for: day) } catch { throw .path(error) }
     }
 
@@ -25,7 +25,7 @@ extension Vault {
     /// as they were (the last note keeps them).
     /// - Throws: ``VaultError``: a path the settings cannot make, a missing template, the note
     ///   limit, or a failed write (nothing is left behind).
-    public func dailyNote(for day: CalendarDay, locale: Locale) throws(VaultError) -> DailyNote {
+    func dailyNote(for day: CalendarDay, locale: Locale) throws(VaultError) -> DailyNote {
         let settings = config.daily
         let path = try dailyNotePath(for: day)
         if exists(path) { return DailyNote(path: path, day: day, created: false, carriedTasks: 0) }

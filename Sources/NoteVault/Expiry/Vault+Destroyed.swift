@@ -13,7 +13,7 @@ extension Vault {
     /// - Parameter index: The vault's index, which lets go of them too.
     /// - Returns: How many notes were deleted.
     @discardableResult
-    public func emptyTrash(index: NoteIndex) throws(VaultError) -> Int {
+    func emptyTrash(index: NoteIndex) throws(VaultError) -> Int {
         let held = try deleteTrashContentsReturningEntries()
         // A journal entry is written just before the move it records: a second's slack keeps the
         // entries of the note's last moments, and leaves those of a new note at its name.

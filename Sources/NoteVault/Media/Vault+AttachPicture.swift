@@ -29,7 +29,7 @@ extension Vault {
     /// - Throws: ``VaultError`` when the note cannot be read or edited or the save fails; the
     ///   copy is removed again then (kept only when the save left a conflict copy that shows it).
     @discardableResult
-    public func attachPicture(_ image: ImageAttachment, to path: NotePath) throws(VaultError) -> (note: Note, picture: NotePath) {
+    func attachPicture(_ image: ImageAttachment, to path: NotePath) throws(VaultError) -> (note: Note, picture: NotePath) {
         let note = try read(path)
         try requireEditable(note)
         let stored = try storeAttachments([image])

@@ -14,7 +14,7 @@ extension Vault {
     /// - Throws: ``VaultError/path(_:)`` for a path that is not allowed or leaves the vault,
     ///   ``VaultError/noteNotFound(reference:suggestions:)`` when there is no such file,
     ///   ``VaultError/invalidInput(_:)`` when it is not a picture.
-    public func readPicture(_ path: NotePath) throws(VaultError) -> (bytes: [UInt8], format: ImageFormat) {
+    func readPicture(_ path: NotePath) throws(VaultError) -> (bytes: [UInt8], format: ImageFormat) {
         do {
             _ = try NotePath(validatingBytes: path.bytes, purpose: .lookup)
         } catch {

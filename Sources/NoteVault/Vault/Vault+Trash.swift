@@ -49,7 +49,7 @@ public struct TrashEntry: Sendable, Equatable {
 
 extension Vault {
     /// `.trash/` inside the root.
-    public var trashFolder: String { root + "/" + Self.trashFolderName }
+    var trashFolder: String { root + "/" + Self.trashFolderName }
 
     private var trashLogPath: String { trashFolder + "/.log.jsonl" }
     /// The trash log's path relative to the root.
@@ -74,7 +74,7 @@ extension Vault {
     ///   ``DurableWriter/WriteError/conflict(path:conflictCopy:)`` (without a copy) when it
     ///   changed since `revision`.
     @discardableResult
-    public func moveToTrash(
+    func moveToTrash(
         _ path: NotePath, reason: TrashEntry.Reason, from revision: NoteRevision? = nil, force: Bool = false
     ) throws(VaultError) -> TrashEntry {
         try checkNoSyncUnfinished()
@@ -169,7 +169,7 @@ extension Vault {
     }
 
     /// Every note in `.trash/`, newest first, with its origin when the trash log knows it.
-    public func trashEntries() -> [TrashEntry] {
+    func trashEntries() -> [TrashEntry] {
         guard let descriptor = try? fileSystem.open(Array(Self.trashFolderName.utf8), beneath: rootDescriptor, flags: O_RDONLY | O_DIRECTORY, mode: 0) else {
             return []
         }
@@ -190,7 +190,7 @@ extension Vault {
     /// - Returns: Where the note is now.
     /// - Throws: ``VaultError/syncUnfinished`` while a sync is stopped or interrupted: git is
     ///   in the middle of putting notes in place, and a note coming back would be in its way.
-    public func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
+    func restore(_ entry: TrashEntry) throws(VaultError) -> NotePath {
         try checkNoSyncUnfinished()
         let lock = try lock()
         defer { lock.release() }
@@ -205,7 +205,7 @@ extension Vault {
     /// Whether the trash holds nothing: no `.trash` folder, or one with nothing but its log and
     /// its `.gitignore`.
     /// Anything else there (a file, a link, a note the log does not list) is not empty.
-    public func trashIsEmpty() -> Bool {
+    func trashIsEmpty() -> Bool {
         guard let status = try? fileStatus(NotePath(trusted: Self.trashFolderName)) else { return true }
         guard status.kind == .directory, let items = try? FileManager.default.contentsOfDirectory(atPath: trashFolder) else { return false }
         return items.allSatisfy { $0 == ".log.jsonl" || $0 == ".gitignore" }

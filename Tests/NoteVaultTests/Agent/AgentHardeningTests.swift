@@ -160,6 +160,6 @@ struct AgentHardeningTests {
         let undone = try editor().undo(try #require(write.number), client: "t")
         #expect(undone.path == plan)
         #expect(try text("plan.md") == before)
-        #expect(vault.trashEntries().isEmpty)
+        #expect(vault.trash.entries().isEmpty)
     }
 }

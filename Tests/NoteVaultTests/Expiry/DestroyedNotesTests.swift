@@ -33,11 +33,11 @@ struct DestroyedNotesTests {
         let index = try sandbox.openIndex()
         #expect(try index.search(SearchQuery(parsing: Self.sentinel), filter: NoteFilter(now: Date()), limit: 10).notes.count == 1)
         let vault = index.vault
-        try vault.moveToTrash(NotePath(trusted: "secret.md"), reason: .removed)
+        try vault.trash.move(NotePath(trusted: "secret.md"), reason: .removed)
         _ = try index.reconcile(files: [NotePath(trusted: "secret.md")])
         #expect(!holders().isEmpty, "the trash still holds it")
 
-        #expect(try vault.emptyTrash(index: index) == 1)
+        #expect(try vault.trash.empty(index: index) == 1)
 
         #expect(holders() == [])
         #expect(try index.search(SearchQuery(parsing: "potatoes"), filter: NoteFilter(now: Date()), limit: 10).notes.map(\.path) == [NotePath(trusted: "keep.md")])

@@ -94,7 +94,7 @@ struct PowerLossTests {
         case .createInNewFolder:
             try vault.create(NewNote(title: "Fresh idea", body: newBody, folder: "projects/2026"))
         case .moveToTrash:
-            try vault.moveToTrash(plan, reason: .removed)
+            try vault.trash.move(plan, reason: .removed)
         }
     }
 

@@ -102,7 +102,7 @@ struct DurableWriterRefusalTests {
             try sandbox.writer(vault).create(xPath, with: Array("ours\n".utf8))
         }
         var trashError: VaultError?
-        do { try vault.moveToTrash(xPath, reason: .removed) } catch { trashError = error }
+        do { try vault.trash.move(xPath, reason: .removed) } catch { trashError = error }
         let message = try #require(trashError).description
         #expect(message.contains("x.md is not a regular file"), "\(message)")
 

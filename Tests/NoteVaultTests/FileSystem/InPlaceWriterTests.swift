@@ -125,7 +125,7 @@ struct InPlaceWriterTests {
     func deleteNeverTrashesANewerSave(style: ExternalSave) throws {
         // The trash exists already, so the first no-replace rename is the note's move.
         try sandbox.write("other.md", "Other\n")
-        try sandbox.vault().moveToTrash(NotePath(trusted: "other.md"), reason: .removed)
+        try sandbox.vault().trash.move(NotePath(trusted: "other.md"), reason: .removed)
         let fileSystem = FaultyFileSystem()
         let newer = person
         fileSystem.before(.renameNoReplace) { [self] in sandbox.saveAsAnotherEditor(newer, to: "plan.md", style) }
@@ -134,7 +134,7 @@ struct InPlaceWriterTests {
 
         var caught: VaultError?
         do {
-            try vault.moveToTrash(path, reason: .removed, from: revision)
+            try vault.trash.move(path, reason: .removed, from: revision)
         } catch {
             caught = error
         }
@@ -144,7 +144,7 @@ struct InPlaceWriterTests {
             Issue.record("expected a conflict, got \(String(describing: caught))")
             return
         }
-        #expect(!vault.trashEntries().contains { $0.originalPath == "plan.md" })
+        #expect(!vault.trash.entries().contains { $0.originalPath == "plan.md" })
     }
 }
 

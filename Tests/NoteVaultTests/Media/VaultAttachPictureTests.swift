@@ -18,13 +18,13 @@ import Testing
     @Test func addsThePictureAndTheLine() throws {
         let vault = try sandbox.vault()
         let image = try ImageAttachment(bytes: png, name: "../../etc/Eiffel Tower.PNG")
-        let (note, picture) = try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
+        let (note, picture) = try vault.pictures.attach(image, to: NotePath(trusted: "trips/paris.md"))
         #expect(picture.description == "attachments/eiffel-tower.png")
         #expect(sandbox.bytes("attachments/eiffel-tower.png") == png)
         #expect(note.content.bodyText == "Some text\n\n![Eiffel Tower](../attachments/eiffel-tower.png)\n")
         #expect(sandbox.text("trips/paris.md")?.hasSuffix("Some text\n\n![Eiffel Tower](../attachments/eiffel-tower.png)\n") == true)
         // A second picture of the same name gets a new name; the first is kept.
-        let (_, second) = try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
+        let (_, second) = try vault.pictures.attach(image, to: NotePath(trusted: "trips/paris.md"))
         #expect(second.description == "attachments/eiffel-tower-2.png")
         #expect(sandbox.text("trips/paris.md")?.hasSuffix("eiffel-tower.png)\n\n![Eiffel Tower](../attachments/eiffel-tower-2.png)\n") == true)
     }
@@ -50,14 +50,14 @@ import Testing
     @Test func leavesNothingWhenTheNoteIsMissing() throws {
         let vault = try sandbox.vault()
         let image = try ImageAttachment(bytes: png, name: "x.png")
-        #expect(throws: VaultError.self) { try vault.attachPicture(image, to: NotePath(trusted: "trips/rome.md")) }
+        #expect(throws: VaultError.self) { try vault.pictures.attach(image, to: NotePath(trusted: "trips/rome.md")) }
         #expect(sandbox.names(in: "attachments").isEmpty)
     }
 
     @Test func controlCharactersInTheNameNeverReachTheNote() throws {
         let vault = try sandbox.vault()
         let image = try ImageAttachment(bytes: png, name: "a\n# b\r.png")
-        try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
+        try vault.pictures.attach(image, to: NotePath(trusted: "trips/paris.md"))
         #expect(sandbox.text("trips/paris.md")?.contains("![a# b](../attachments/a-b.png)\n") == true)
     }
 
@@ -67,7 +67,7 @@ import Testing
     func backslashesInTheName(name: String, alt: String) throws {
         let vault = try sandbox.vault()
         let image = try ImageAttachment(bytes: png, name: name)
-        let (note, picture) = try vault.attachPicture(image, to: NotePath(trusted: "trips/paris.md"))
+        let (note, picture) = try vault.pictures.attach(image, to: NotePath(trusted: "trips/paris.md"))
         let html = note.content.bodyHTML
         let escapedAlt = alt.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         #expect(html.contains("<img src=\"../\(picture.description)\" alt=\"\(escapedAlt)\""), "\(html)")

@@ -21,7 +21,7 @@ import Glibc
     }
 
     @Test func readsAPictureInside() throws {
-        let picture = try sandbox.vault().readPicture(NotePath(trusted: "attachments/pic.png"))
+        let picture = try sandbox.vault().pictures.read(NotePath(trusted: "attachments/pic.png"))
         #expect(picture.format == .png)
         #expect(picture.bytes == png)
     }
@@ -36,6 +36,6 @@ import Glibc
         symlink(sandbox.outside + "/secret.png", sandbox.path("attachments/out.png"))
         symlink("pic.png", sandbox.path("attachments/in.png"))
         let vault = try sandbox.vault()
-        #expect(throws: VaultError.self) { try vault.readPicture(NotePath(trusted: relative)) }
+        #expect(throws: VaultError.self) { try vault.pictures.read(NotePath(trusted: relative)) }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NoteVault
 
-/// `Vault.dailyNote(for:locale:)`, behind `enote today`: the note of a day, made once, from the
+/// `Vault.dailyNotes.note(for:locale:)`, behind `enote today`: the note of a day, made once, from the
 /// vault's settings, its template filled in the user's language, the open tasks of the last one
 /// carried over (RELIABILITY row 113).
 @Suite("Daily notes")
@@ -19,14 +19,14 @@ struct DailyNoteTests {
     @Test("made once in journal/, titled by its name, with the day written in full")
     func defaults() throws {
         let vault = try sandbox.vault()
-        let made = try vault.dailyNote(for: day, locale: english)
+        let made = try vault.dailyNotes.note(for: day, locale: english)
         #expect(made.path.description == "journal/2026-11-18.md")
         #expect(made.created)
         #expect(
             sandbox.text("journal/2026-11-18.md")
                 == "---\ntitle: \"2026-11-18\"\ncreated: \(VaultSandbox.stamp)\nupdated: \(VaultSandbox.stamp)\n---\n# Wednesday, November 18, 2026\n\n")
         try sandbox.write("journal/2026-11-18.md", "mine\n")
-        let again = try vault.dailyNote(for: day, locale: english)
+        let again = try vault.dailyNotes.note(for: day, locale: english)
         #expect(!again.created)
         #expect(sandbox.text("journal/2026-11-18.md") == "mine\n", "an existing note is never rewritten")
     }
@@ -37,7 +37,7 @@ struct DailyNoteTests {
     func template(_ locale: String, _ long: String, _ weekday: String) throws {
         try sandbox.write(".enote/config", "daily_template = daily\ndaily_format = %Y/%m/%d\n")
         try sandbox.write(".enote/templates/daily.md", "---\ntags: [journal]\n---\n# {{date_long}}\n\n{{weekday}} {{date}} {{title}}\n")
-        let made = try sandbox.vault().dailyNote(for: day.adding(days: 1), locale: Locale(identifier: locale))
+        let made = try sandbox.vault().dailyNotes.note(for: day.adding(days: 1), locale: Locale(identifier: locale))
         #expect(made.path.description == "journal/2026/11/19.md")
         let text = try #require(sandbox.text("journal/2026/11/19.md"))
         let next = CalendarDay("2026-11-19")!
@@ -57,7 +57,7 @@ struct DailyNoteTests {
         let last = "# Sunday\n- [ ] call Ann 📅 2026-11-20\n- [x] done\n  - [ ] orphan of a done task\n- [ ] plan\n  - [ ] sub #work\n  - [x] sub done\n```\n- [ ] code\n```\n"
         try sandbox.write("journal/2026-11-15.md", last)
         try sandbox.write("journal/2026-11-01.md", "- [ ] older\n")
-        let made = try sandbox.vault().dailyNote(for: day, locale: english)
+        let made = try sandbox.vault().dailyNotes.note(for: day, locale: english)
         #expect(made.carriedTasks == 4)
         let text = try #require(sandbox.text("journal/2026-11-18.md"))
         #expect(text.hasSuffix("# Wednesday, November 18, 2026\n\n- [ ] call Ann 📅 2026-11-20\n- [ ] orphan of a done task\n- [ ] plan\n  - [ ] sub #work\n"), "\(text)")
@@ -67,10 +67,10 @@ struct DailyNoteTests {
     @Test("without daily_carry nothing is copied; a missing template is an error and nothing is made")
     func noCarryAndMissingTemplate() throws {
         try sandbox.write("journal/2026-11-17.md", "- [ ] yesterday\n")
-        #expect(try sandbox.vault().dailyNote(for: day, locale: english).carriedTasks == 0)
+        #expect(try sandbox.vault().dailyNotes.note(for: day, locale: english).carriedTasks == 0)
         #expect(sandbox.text("journal/2026-11-18.md")?.contains("yesterday") == false)
         try sandbox.write(".enote/config", "daily_template = nope\n")
-        #expect(throws: VaultError.self) { try sandbox.vault().dailyNote(for: day.adding(days: 1), locale: english) }
+        #expect(throws: VaultError.self) { try sandbox.vault().dailyNotes.note(for: day.adding(days: 1), locale: english) }
         #expect(!sandbox.exists("journal/2026-11-19.md"))
     }
 }

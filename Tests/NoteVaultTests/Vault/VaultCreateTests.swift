@@ -178,7 +178,7 @@ struct VaultCreateTests {
         try vault.create(NewNote(title: "Two", body: "x"))
         #expect(vault.noteLimit() == NoteLimit(count: 2, limit: 2))
         #expect(vault.noteLimit()?.isReached == true)
-        _ = try vault.moveToTrash(NotePath(validating: "one.md", purpose: .lookup), reason: .removed)
+        _ = try vault.trash.move(NotePath(validating: "one.md", purpose: .lookup), reason: .removed)
         #expect(vault.noteLimit()?.remaining == 1)
     }
 

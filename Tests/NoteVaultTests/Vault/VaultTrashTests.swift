@@ -21,7 +21,7 @@ struct VaultTrashTests {
     func keepsStructure() throws {
         let vault = try sandbox.vault()
 
-        let entry = try vault.moveToTrash(plan, reason: .removed)
+        let entry = try vault.trash.move(plan, reason: .removed)
 
         #expect(entry.trashedPath == "work/2026/plan.md")
         #expect(entry.originalPath == "work/2026/plan.md")
@@ -38,7 +38,7 @@ struct VaultTrashTests {
         var trashed: [String] = []
         for version in 1...3 {
             try sandbox.write("work/2026/plan.md", "plan v\(version)\n")
-            trashed.append(try vault.moveToTrash(plan, reason: .removed).trashedPath)
+            trashed.append(try vault.trash.move(plan, reason: .removed).trashedPath)
         }
 
         #expect(trashed == ["work/2026/plan.md", "work/2026/plan-2.md", "work/2026/plan-3.md"])
@@ -50,12 +50,12 @@ struct VaultTrashTests {
     @Test("trashEntries reads the log: original path and reason for each")
     func entriesFromLog() throws {
         let vault = try sandbox.vault()
-        try vault.moveToTrash(plan, reason: .expired)
+        try vault.trash.move(plan, reason: .expired)
         try sandbox.write("work/2026/plan.md", "plan v2\n")
-        try vault.moveToTrash(plan, reason: .emptied)
-        try vault.moveToTrash(NotePath(trusted: "groceries.md"), reason: .removed)
+        try vault.trash.move(plan, reason: .emptied)
+        try vault.trash.move(NotePath(trusted: "groceries.md"), reason: .removed)
 
-        let entries = vault.trashEntries()
+        let entries = vault.trash.entries()
 
         let byTrashed = Dictionary(uniqueKeysWithValues: entries.map { ($0.trashedPath, $0) })
         #expect(byTrashed.keys.sorted() == ["groceries.md", "work/2026/plan-2.md", "work/2026/plan.md"])
@@ -71,7 +71,7 @@ struct VaultTrashTests {
         try sandbox.write(".trash/by-hand.md", "x\n")
         let vault = try sandbox.vault()
 
-        let entries = vault.trashEntries()
+        let entries = vault.trash.entries()
 
         #expect(entries.map(\.trashedPath) == ["by-hand.md"])
         #expect(entries.first?.originalPath == "by-hand.md")
@@ -80,24 +80,24 @@ struct VaultTrashTests {
     @Test("restore puts the note back where it was, recreating its folders")
     func restoreRecreatesFolders() throws {
         let vault = try sandbox.vault()
-        let entry = try vault.moveToTrash(plan, reason: .removed)
+        let entry = try vault.trash.move(plan, reason: .removed)
         try FileManager.default.removeItem(atPath: sandbox.path("work"))
 
-        let restored = try vault.restore(entry)
+        let restored = try vault.trash.restore(entry)
 
         #expect(restored == plan)
         #expect(sandbox.text("work/2026/plan.md") == "plan v1\n")
         #expect(!sandbox.exists(".trash/work/2026/plan.md"))
-        #expect(vault.trashEntries().isEmpty)
+        #expect(vault.trash.entries().isEmpty)
     }
 
     @Test("restore beside the original when its name is taken again, never replacing it")
     func restoreBeside() throws {
         let vault = try sandbox.vault()
-        let entry = try vault.moveToTrash(plan, reason: .removed)
+        let entry = try vault.trash.move(plan, reason: .removed)
         try sandbox.write("work/2026/plan.md", "a new plan\n")
 
-        let restored = try vault.restore(entry)
+        let restored = try vault.trash.restore(entry)
 
         #expect(restored.description == "work/2026/plan-2.md")
         #expect(sandbox.text("work/2026/plan.md") == "a new plan\n")
@@ -107,10 +107,10 @@ struct VaultTrashTests {
     @Test("restore refuses a log entry whose origin leaves the vault")
     func restoreRefusesEscape() throws {
         let vault = try sandbox.vault()
-        var entry = try vault.moveToTrash(plan, reason: .removed)
+        var entry = try vault.trash.move(plan, reason: .removed)
         entry.originalPath = "../outside/plan.md"
 
-        #expect(throws: VaultError.self) { try vault.restore(entry) }
+        #expect(throws: VaultError.self) { try vault.trash.restore(entry) }
         #expect(sandbox.outsideContents().isEmpty)
         #expect(sandbox.text(".trash/work/2026/plan.md") == "plan v1\n")
     }
@@ -118,8 +118,8 @@ struct VaultTrashTests {
     @Test("emptyTrash deletes everything in the trash and counts the notes")
     func empty() throws {
         let vault = try sandbox.vault()
-        try vault.moveToTrash(plan, reason: .removed)
-        try vault.moveToTrash(NotePath(trusted: "groceries.md"), reason: .removed)
+        try vault.trash.move(plan, reason: .removed)
+        try vault.trash.move(NotePath(trusted: "groceries.md"), reason: .removed)
         try sandbox.writeAbsolute(sandbox.outside + "/keep.md", Array("keep\n".utf8))
         try sandbox.symlink("../../outside", at: ".trash/link")
 
@@ -127,7 +127,7 @@ struct VaultTrashTests {
 
         // Only the trash's own .gitignore stays, keeping it out of git (issue 23 item 15).
         #expect(sandbox.names(in: ".trash") == [".gitignore"])
-        #expect(vault.trashEntries().isEmpty)
+        #expect(vault.trash.entries().isEmpty)
         #expect(sandbox.outsideContents() == ["keep.md"], "a link in the trash is removed, not what it points to")
     }
 
@@ -138,11 +138,11 @@ struct VaultTrashTests {
         let vault = try sandbox.vault()
 
         #expect(throws: VaultError.self) { try vault.deleteTrashContents() }
-        #expect(throws: VaultError.self) { try vault.moveToTrash(NotePath(trusted: "groceries.md"), reason: .removed) }
+        #expect(throws: VaultError.self) { try vault.trash.move(NotePath(trusted: "groceries.md"), reason: .removed) }
 
         #expect(sandbox.outsideContents() == ["precious.md"])
         #expect(sandbox.text("groceries.md") == "eggs\n")
-        #expect(vault.trashEntries().isEmpty)
+        #expect(vault.trash.entries().isEmpty)
     }
 
     @Test("emptying a vault that has no trash yet deletes nothing")
@@ -156,7 +156,7 @@ struct VaultTrashTests {
         try sandbox.symlink("groceries.md", at: "alias.md")
         let vault = try sandbox.vault()
 
-        #expect(throws: VaultError.self) { try vault.moveToTrash(NotePath(trusted: "alias.md"), reason: .removed) }
+        #expect(throws: VaultError.self) { try vault.trash.move(NotePath(trusted: "alias.md"), reason: .removed) }
         #expect(try sandbox.status("alias.md").kind == .symbolicLink)
     }
 
@@ -164,7 +164,7 @@ struct VaultTrashTests {
     func trashMissing() throws {
         let vault = try sandbox.vault()
         #expect {
-            try vault.moveToTrash(NotePath(trusted: "nope.md"), reason: .removed)
+            try vault.trash.move(NotePath(trusted: "nope.md"), reason: .removed)
         } throws: { error in
             guard case .noteNotFound = error as? VaultError else { return false }
             return true
@@ -179,14 +179,14 @@ struct VaultTrashTests {
         let path = NotePath(bytes: Array("latin/".utf8) + name)
         let vault = try sandbox.vault()
 
-        let entry = try vault.moveToTrash(path, reason: .removed)
+        let entry = try vault.trash.move(path, reason: .removed)
         #expect(entry.originalPath == "latin/bad\\xFF.md")
-        #expect(vault.trashEntries() == [entry])
-        let restored = try vault.restore(entry)
+        #expect(vault.trash.entries() == [entry])
+        let restored = try vault.trash.restore(entry)
 
         #expect(restored == path)
         #expect(try vault.read(path).content.bodyText == "latin-1 text\n")
-        #expect(vault.trashEntries().isEmpty)
+        #expect(vault.trash.entries().isEmpty)
     }
 
     @Test("no RENAME_NOREPLACE: the trash still never replaces an earlier version")
@@ -194,10 +194,10 @@ struct VaultTrashTests {
         let fileSystem = FaultyFileSystem()
         fileSystem.failEvery(.renameNoReplace, with: EINVAL)
         let vault = try sandbox.vault(fileSystem: fileSystem)
-        try vault.moveToTrash(plan, reason: .removed)
+        try vault.trash.move(plan, reason: .removed)
         try sandbox.write("work/2026/plan.md", "plan v2\n")
 
-        let second = try vault.moveToTrash(plan, reason: .removed)
+        let second = try vault.trash.move(plan, reason: .removed)
 
         #expect(second.trashedPath == "work/2026/plan-2.md")
         #expect(sandbox.text(".trash/work/2026/plan.md") == "plan v1\n")
@@ -211,15 +211,15 @@ struct VaultTrashTests {
         let shown = try vault.read(path).revision
         try sandbox.write("groceries.md", "eggs\nmilk\n")
         do {
-            _ = try vault.moveToTrash(path, reason: .removed, from: shown)
+            _ = try vault.trash.move(path, reason: .removed, from: shown)
             Issue.record("a note changed since the revision was trashed")
         } catch {
             #expect(error.kind == .race, "\(error)")
             #expect(!error.isConflictCopy)
         }
         #expect(sandbox.text("groceries.md") == "eggs\nmilk\n")
-        #expect(vault.trashEntries().isEmpty)
-        _ = try vault.moveToTrash(path, reason: .removed, from: try vault.read(path).revision)
+        #expect(vault.trash.entries().isEmpty)
+        _ = try vault.trash.move(path, reason: .removed, from: try vault.read(path).revision)
         #expect(!sandbox.exists("groceries.md"))
         #expect(sandbox.text(".trash/groceries.md") == "eggs\nmilk\n")
     }

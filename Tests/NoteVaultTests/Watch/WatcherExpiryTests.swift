@@ -43,7 +43,7 @@ struct WatcherExpiryTests {
         #expect(!sandbox.exists("first.md") && !sandbox.exists("work/second.md"))
         #expect(sandbox.exists("keep.md"))
 
-        let entries = watcher.vault.trashEntries()
+        let entries = watcher.vault.trash.entries()
         for (path, destroy) in [("first.md", first), ("work/second.md", second)] {
             let entry = try #require(entries.first { $0.originalPath == path }, "\(entries)")
             #expect(entry.reason == .expired)
