@@ -81,13 +81,12 @@ public final class MCPServer {
             return
         }
         guard let method = message.method else { return }  // a response: the server sends no requests
-        let params = message.params.decodedIfValid(as: JSONValue.self) ?? .object([:])  // typed per method: issue 35, in progress
         guard let id = message.id else {
-            notification(method, params)
+            notification(method, message.params)
             return
         }
         do throws(ResponseError) {
-            if let result = try request(method, params, id: id) {
+            if let result = try request(method, message.params, id: id) {
                 writer.respond(id: id, result: Reply(result))
             }
         } catch {
@@ -95,20 +94,20 @@ public final class MCPServer {
         }
     }
 
-    private func notification(_ method: String, _ params: JSONValue) {
+    private func notification(_ method: String, _ params: MessageParams) {
         // Unknown notifications are ignored, as JSON-RPC asks.
         Self.notifications[method]?(self, params)
     }
 
     /// Every notification the server follows, each with its handler.
-    private static let notifications: MethodTable<@Sendable (MCPServer, JSONValue) -> Void> = {
-        var table = MethodTable<@Sendable (MCPServer, JSONValue) -> Void>()
+    private static let notifications: MethodTable<@Sendable (MCPServer, MessageParams) -> Void> = {
+        var table = MethodTable<@Sendable (MCPServer, MessageParams) -> Void>()
         table.add("notifications/initialized") { server, _ in
             if server.legacyVersion != nil { server.notifier.legacyInitialized() }
         }
         table.add("notifications/cancelled") { server, params in
             // Requests are answered in order, at once; only a subscription stream is still open.
-            if let id = params["requestId"] { server.notifier.cancel(id) }
+            if let id = params.decodedIfValid(as: MCPParams.Cancelled.self)?.requestId { server.notifier.cancel(id) }
         }
         return table
     }()
@@ -122,7 +121,7 @@ public final class MCPServer {
     /// One request as a handler sees it.
     private struct Request: Sendable {
         var method: String
-        var params: JSONValue
+        var params: MessageParams
         var id: JSONValue
         var era: Era
     }
@@ -161,9 +160,10 @@ public final class MCPServer {
         var table = MethodTable<Method>()
         table.add("initialize", Method(lifecycle: .initialize) { server, request throws(ResponseError) in
             guard server.legacyVersion == nil else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
-            let version = ProtocolVersion.negotiate(request.params["protocolVersion"]?.string)
+            let params = try request.params.decoded(as: MCPParams.Initialize.self, for: request.method)
+            let version = ProtocolVersion.negotiate(params.protocolVersion)
             server.legacyVersion = version
-            server.legacyClient = MCPServer.clientName(request.params["clientInfo"])
+            server.legacyClient = MCPServer.clientName(params.clientInfo)
             return .object([
                 "protocolVersion": .string(version), "capabilities": server.capabilities, "serverInfo": ProtocolVersion.serverInfo,
                 "instructions": .string(MCPServer.instructions),
@@ -180,13 +180,13 @@ public final class MCPServer {
         table.add("tools/list", Method(keeping: .hour) { server, _ in
             .object(["tools": .array(ToolTable.offered(readOnly: server.options.readOnly).map(\.listing))])
         })
-        table.add("tools/call", Method { server, request throws(ResponseError) in try server.callTool(request.params, era: request.era) })
+        table.add("tools/call", Method { server, request throws(ResponseError) in try server.callTool(request.params.decoded(as: MCPParams.CallTool.self, for: request.method), era: request.era) })
         table.add("resources/list", Method(keeping: .never) { server, request throws(ResponseError) in
-            try NoteResources.list(request.params, vault: server.vault)
+            try NoteResources.list(request.params.decoded(as: MCPParams.Page.self, for: request.method), vault: server.vault)
         })
         table.add("resources/read", Method(keeping: .never) { server, request throws(ResponseError) in
             let notFound = if case .legacy = request.era { -32002 } else { ErrorCode.invalidParams.rawValue }
-            return try NoteResources.read(request.params, vault: server.vault, notFound: notFound)
+            return try NoteResources.read(request.params.decoded(as: MCPParams.Resource.self, for: request.method), vault: server.vault, notFound: notFound)
         })
         table.add("resources/templates/list", Method(keeping: .hour) { _, _ in NoteResources.templates })
         table.add("resources/subscribe", Method { server, request throws(ResponseError) in
@@ -200,17 +200,19 @@ public final class MCPServer {
         })
         table.add("subscriptions/listen", Method { server, request throws(ResponseError) in
             guard case .modern = request.era else { throw server.methodNotFound(request.method) }
-            try server.listen(request.params, id: request.id)
+            try server.listen(request.params.decoded(as: MCPParams.Listen.self, for: request.method), id: request.id)
             return nil
         })
         return table
     }()
 
     /// Answers a request through ``requests``; `nil` for one answered later (a subscription stream).
-    private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(ResponseError) -> JSONValue? {
-        guard case .object = params else { throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object")) }
+    private func request(_ method: String, _ params: MessageParams, id: JSONValue) throws(ResponseError) -> JSONValue? {
+        guard let meta = params.decodedIfValid(as: MCPParams.Meta.self) else {
+            throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object"))
+        }
         let entry = Self.requests[method]
-        let era = try era(of: params, lifecycle: entry?.lifecycle ?? .afterInitialize)
+        let era = try era(of: meta, lifecycle: entry?.lifecycle ?? .afterInitialize)
         guard let entry else { throw methodNotFound(method) }
         guard let result = try entry.handle(self, Request(method: method, params: params, id: id, era: era)) else { return nil }
         return wrap(result, keeping: entry.keeping, era: era)
@@ -220,7 +222,7 @@ public final class MCPServer {
     /// has `subscriptions/listen` instead).
     private func subscribedURI(_ request: Request) throws(ResponseError) -> String {
         guard case .legacy = request.era else { throw methodNotFound(request.method) }
-        guard let uri = request.params["uri"]?.string, uri.utf8.count <= 8192 else {
+        guard let uri = try request.params.decoded(as: MCPParams.Resource.self, for: request.method).uri, uri.utf8.count <= 8192 else {
             throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
         }
         return uri
@@ -232,18 +234,17 @@ public final class MCPServer {
 
     /// The revision a request speaks: the one its `_meta` names (which must be one the server
     /// speaks, with the client's capabilities beside it), else the one `initialize` agreed on.
-    private func era(of params: JSONValue, lifecycle: Method.Lifecycle) throws(ResponseError) -> Era {
-        let meta = params["_meta"]
-        if let version = meta?[ProtocolVersion.versionKey] {
+    private func era(of meta: MCPParams.Meta, lifecycle: Method.Lifecycle) throws(ResponseError) -> Era {
+        if let version = meta.protocolVersion {
             guard let text = version.string, ProtocolVersion.modern.contains(text) else {
                 throw ResponseError(
                     .unsupportedProtocolVersion, Localization.text("unsupported protocol version"),
                     data: .object(["supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": version]))
             }
-            guard case .object? = meta?[ProtocolVersion.capabilitiesKey] else {
+            guard case .object? = meta.capabilities else {
                 throw ResponseError(.invalidParams, Localization.text("the request's _meta names a protocol version but not the client's capabilities"))
             }
-            return .modern(client: Self.clientName(meta?[ProtocolVersion.clientInfoKey]))
+            return .modern(client: Self.clientName(meta.clientInfo))
         }
         if lifecycle == .initialize { return .legacy(version: "") }
         guard let legacyVersion else {
@@ -255,10 +256,8 @@ public final class MCPServer {
     }
 
     /// A client's `clientInfo` as the journal names it: `name version`.
-    private static func clientName(_ info: JSONValue?) -> String {
-        let name = info?["name"]?.string.map { String($0.prefix(100)) } ?? "unknown client"
-        guard let version = info?["version"]?.string else { return name }
-        return name + " " + String(version.prefix(40))
+    private static func clientName(_ info: MCPParams.ClientInfo?) -> String {
+        info?.journalName ?? "unknown client"
     }
 
     private var capabilities: JSONValue {
@@ -288,8 +287,8 @@ public final class MCPServer {
         return .object(members)
     }
 
-    private func callTool(_ params: JSONValue, era: Era) throws(ResponseError) -> JSONValue {
-        guard let name = params["name"]?.string else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
+    private func callTool(_ params: MCPParams.CallTool, era: Era) throws(ResponseError) -> JSONValue {
+        guard let name = params.name else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
         guard let tool = ToolTable.tool(named: name) else {
             throw ResponseError(.invalidParams, Localization.text("enote mcp has no tool \(String(name.prefix(200)))"))
         }
@@ -299,7 +298,7 @@ public final class MCPServer {
         case .modern(let named): client = named
         case .legacy: client = legacyClient
         }
-        let call = ToolCall(arguments: try ToolArguments(params["arguments"]), vault: vault, client: client)
+        let call = ToolCall(arguments: try ToolArguments(params.arguments), vault: vault, client: client)
         return try tool.run(call).protocolValue
     }
 
@@ -314,10 +313,9 @@ public final class MCPServer {
             ))
     }
 
-    private func listen(_ params: JSONValue, id: JSONValue) throws(ResponseError) {
-        let asked = params["notifications"]
-        let uris = (asked?["resourceSubscriptions"]?.array ?? []).compactMap(\.string).filter { $0.utf8.count <= 8192 }
-        let listChanged = asked?["resourcesListChanged"]?.bool ?? false
+    private func listen(_ params: MCPParams.Listen, id: JSONValue) throws(ResponseError) {
+        let uris = params.resourceSubscriptions
+        let listChanged = params.resourcesListChanged
         var agreed: [String: JSONValue] = [:]
         if listChanged { agreed["resourcesListChanged"] = .bool(true) }
         if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }

@@ -9,8 +9,8 @@ enum NoteResources {
     static let mimeType = "text/markdown"
 
     /// `resources/list`: the notes, newest first, in pages.
-    static func list(_ params: JSONValue, vault: AgentVault) throws(ResponseError) -> JSONValue {
-        let offset = try ResultPage.offset(params["cursor"]?.string)
+    static func list(_ params: MCPParams.Page, vault: AgentVault) throws(ResponseError) -> JSONValue {
+        let offset = try ResultPage.offset(params.cursor)
         do throws(VaultError) {
             try vault.fresh()
             let clock = vault.vault.clock
@@ -33,8 +33,8 @@ enum NoteResources {
 
     /// `resources/read`: one note's text. A URI that names no note is an invalid-params error
     /// (`notFound`: the code the client's revision uses for it).
-    static func read(_ params: JSONValue, vault: AgentVault, notFound: Int) throws(ResponseError) -> JSONValue {
-        guard let uri = params["uri"]?.string else { throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing")) }
+    static func read(_ params: MCPParams.Resource, vault: AgentVault, notFound: Int) throws(ResponseError) -> JSONValue {
+        guard let uri = params.uri else { throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing")) }
         var missing = ResponseError(.invalidParams, Localization.text("no note has the URI \(String(uri.prefix(300)))"), data: .object(["uri": .string(uri)]))
         missing.code = notFound
         guard uri.utf8.count <= 8192, let text = NoteURI.path(uri), let path = try? NotePath(validating: text, purpose: .lookup),
