@@ -40,7 +40,9 @@ public final class MCPServer {
     public init(input: Int32, output: Int32, options: Options) {
         self.options = options
         self.reader = LineReader(descriptor: input)
-        self.writer = MessageWriter(descriptor: output, framing: .newline)
+        // Written by the library's encoder: members in each type's order, notes as `enote list
+        // --json` writes them (the vault's clock is the system's).
+        self.writer = MessageWriter(descriptor: output, framing: .newline, encoding: .ordered { NoteJSONContext(clock: .system).userInfo })
     }
 
     /// Serves until the input closes; returns the exit status (1 when the vault cannot be opened).
@@ -87,7 +89,7 @@ public final class MCPServer {
         }
         do throws(ResponseError) {
             if let result = try request(method, message.params, id: id) {
-                writer.respond(id: id, result: Reply(result))
+                writer.respond(id: id, result: result)
             }
         } catch {
             writer.respond(id: id, error: error)
@@ -152,7 +154,7 @@ public final class MCPServer {
 
         var keeping: Keeping = .unsaid
         var lifecycle: Lifecycle = .afterInitialize
-        var handle: @Sendable (MCPServer, Request) throws(ResponseError) -> JSONValue?
+        var handle: @Sendable (MCPServer, Request) throws(ResponseError) -> Reply?
     }
 
     /// Every request the server answers, each with its handler: the one place a method's name is.
@@ -164,23 +166,17 @@ public final class MCPServer {
             let version = ProtocolVersion.negotiate(params.protocolVersion)
             server.legacyVersion = version
             server.legacyClient = MCPServer.clientName(params.clientInfo)
-            return .object([
-                "protocolVersion": .string(version), "capabilities": server.capabilities, "serverInfo": ProtocolVersion.serverInfo,
-                "instructions": .string(MCPServer.instructions),
-            ])
+            return Reply(ProtocolAnswers.Initialize(protocolVersion: version))
         })
-        table.add("ping", Method(lifecycle: .anytime) { _, _ in .object([:]) })
-        table.add("logging/setLevel", Method { _, _ in .object([:]) })
-        table.add("server/discover", Method(keeping: .hour) { server, _ in
-            .object([
-                "supportedVersions": .array(ProtocolVersion.supported.map(JSONValue.string)), "capabilities": server.capabilities,
-                "instructions": .string(MCPServer.instructions),
-            ])
-        })
+        table.add("ping", Method(lifecycle: .anytime) { _, _ in Reply(ProtocolAnswers.Empty()) })
+        table.add("logging/setLevel", Method { _, _ in Reply(ProtocolAnswers.Empty()) })
+        table.add("server/discover", Method(keeping: .hour) { _, _ in Reply(ProtocolAnswers.Discover()) })
         table.add("tools/list", Method(keeping: .hour) { server, _ in
-            .object(["tools": .array(ToolTable.offered(readOnly: server.options.readOnly).map(\.listing))])
+            Reply(ProtocolAnswers.ToolList(tools: ToolTable.offered(readOnly: server.options.readOnly).map(\.listing)))
         })
-        table.add("tools/call", Method { server, request throws(ResponseError) in try server.callTool(request.params.decoded(as: MCPParams.CallTool.self, for: request.method), era: request.era) })
+        table.add("tools/call", Method { server, request throws(ResponseError) in
+            Reply(try server.callTool(request.params.decoded(as: MCPParams.CallTool.self, for: request.method), era: request.era))
+        })
         table.add("resources/list", Method(keeping: .never) { server, request throws(ResponseError) in
             try NoteResources.list(request.params.decoded(as: MCPParams.Page.self, for: request.method), vault: server.vault)
         })
@@ -192,11 +188,11 @@ public final class MCPServer {
         table.add("resources/subscribe", Method { server, request throws(ResponseError) in
             let uri = try server.subscribedURI(request)
             guard server.notifier.subscribe(uri) else { throw MCPServer.tooManySubscriptions }
-            return .object([:])
+            return Reply(ProtocolAnswers.Empty())
         })
         table.add("resources/unsubscribe", Method { server, request throws(ResponseError) in
             server.notifier.unsubscribe(try server.subscribedURI(request))
-            return .object([:])
+            return Reply(ProtocolAnswers.Empty())
         })
         table.add("subscriptions/listen", Method { server, request throws(ResponseError) in
             guard case .modern = request.era else { throw server.methodNotFound(request.method) }
@@ -207,7 +203,7 @@ public final class MCPServer {
     }()
 
     /// Answers a request through ``requests``; `nil` for one answered later (a subscription stream).
-    private func request(_ method: String, _ params: MessageParams, id: JSONValue) throws(ResponseError) -> JSONValue? {
+    private func request(_ method: String, _ params: MessageParams, id: JSONValue) throws(ResponseError) -> Reply? {
         guard let meta = params.decodedIfValid(as: MCPParams.Meta.self) else {
             throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object"))
         }
@@ -260,46 +256,30 @@ public final class MCPServer {
         info?.journalName ?? "unknown client"
     }
 
-    private var capabilities: JSONValue {
-        .object([
-            "tools": .object(["listChanged": .bool(false)]), "resources": .object(["subscribe": .bool(true), "listChanged": .bool(true)]),
-        ])
-    }
-
     /// A modern result carries its type, the server's name and, for the methods that say it,
-    /// how long the client may keep it.
-    private func wrap(_ result: JSONValue, keeping: Method.Keeping, era: Era) -> JSONValue {
-        guard case .modern = era, case .object(var members) = result else { return result }
-        members["resultType"] = .string("complete")
-        var meta = members["_meta"]?.object ?? [:]
-        meta[ProtocolVersion.serverInfoKey] = ProtocolVersion.serverInfo
-        members["_meta"] = .object(meta)
+    /// how long the client may keep it (``ProtocolAnswers/Modern``).
+    private func wrap(_ result: Reply, keeping: Method.Keeping, era: Era) -> Reply {
+        guard case .modern = era else { return result }
         switch keeping {
-        case .hour:
-            members["ttlMs"] = .int(3_600_000)
-            members["cacheScope"] = .string("private")
-        case .never:
-            members["ttlMs"] = .int(0)
-            members["cacheScope"] = .string("private")
-        case .unsaid:
-            break
+        case .hour: return Reply(ProtocolAnswers.Modern(result: result, keepFor: 3_600_000))
+        case .never: return Reply(ProtocolAnswers.Modern(result: result, keepFor: 0))
+        case .unsaid: return Reply(ProtocolAnswers.Modern(result: result))
         }
-        return .object(members)
     }
 
-    private func callTool(_ params: MCPParams.CallTool, era: Era) throws(ResponseError) -> JSONValue {
+    private func callTool(_ params: MCPParams.CallTool, era: Era) throws(ResponseError) -> ToolResult.Answer {
         guard let name = params.name else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
         guard let tool = ToolTable.tool(named: name) else {
             throw ResponseError(.invalidParams, Localization.text("enote mcp has no tool \(String(name.prefix(200)))"))
         }
-        if options.readOnly, !tool.readOnly { return ToolResult.failure(.readOnly).protocolValue }
+        if options.readOnly, !tool.readOnly { return ToolResult.failure(.readOnly).answer(AnswerText(clock: vault.vault.clock)) }
         let client: String
         switch era {
         case .modern(let named): client = named
         case .legacy: client = legacyClient
         }
         let call = ToolCall(arguments: try ToolArguments(params.arguments), vault: vault, client: client)
-        return try tool.run(call).protocolValue
+        return try tool.run(call).answer(call.text)
     }
 
     /// Opens a subscription stream: acknowledges what it will send, then sends it until the
@@ -316,14 +296,11 @@ public final class MCPServer {
     private func listen(_ params: MCPParams.Listen, id: JSONValue) throws(ResponseError) {
         let uris = params.resourceSubscriptions
         let listChanged = params.resourcesListChanged
-        var agreed: [String: JSONValue] = [:]
-        if listChanged { agreed["resourcesListChanged"] = .bool(true) }
-        if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }
         // Listening before the acknowledgement: a change made as soon as the client reads it is reported.
         guard notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris))) else { throw Self.tooManySubscriptions }
         writer.notify(
             "notifications/subscriptions/acknowledged",
-            Reply(JSONValue.object(["_meta": .object([ProtocolVersion.subscriptionKey: id]), "notifications": .object(agreed)])))
+            Reply(ProtocolAnswers.Acknowledged(meta: ProtocolAnswers.StreamMeta(id: id), listChanged: listChanged, uris: uris)))
     }
 
     static let instructions = """

@@ -26,7 +26,4 @@ enum ProtocolVersion {
         if let requested, legacy.contains(requested) { return requested }
         return legacy[0]
     }
-
-    /// The server's name and version, as results carry them.
-    static let serverInfo: JSONValue = .object(["name": .string("enote"), "title": .string("enote notes vault"), "version": .string("0.1.0")])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NoteVault
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,14 +22,26 @@ public final class MessageWriter: Sendable {
         case newline
     }
 
+    /// How a message becomes JSON text.
+    public enum Encoding: Sendable {
+        /// Foundation's `JSONEncoder` (members in no fixed order).
+        case foundation
+        /// The library's one encoder (``JSONTextEncoder``) on one line: members in the order each
+        /// type encodes them, so an answer reads as the command line's `--json` does. `userInfo`
+        /// is asked for at each message (the library's ``NoteJSONContext``: time zone and now).
+        case ordered(userInfo: @Sendable () -> [CodingUserInfoKey: Any])
+    }
+
     private let descriptor: Int32
     private let framing: Framing
+    private let encoding: Encoding
     /// Held while one message is written.
     private let turn = Mutex<Void>(())
 
-    public init(descriptor: Int32, framing: Framing = .contentLength) {
+    public init(descriptor: Int32, framing: Framing = .contentLength, encoding: Encoding = .foundation) {
         self.descriptor = descriptor
         self.framing = framing
+        self.encoding = encoding
         signal(SIGPIPE, SIG_IGN)
     }
 
@@ -70,9 +83,17 @@ public final class MessageWriter: Sendable {
     }
 
     private func send(_ message: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
+        let body: Data
+        switch encoding {
+        case .foundation:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            guard let encoded = try? encoder.encode(message) else { return }
+            body = encoded
+        case .ordered(let userInfo):
+            guard let text = try? JSONTextEncoder(userInfo: userInfo(), pretty: false).render(message) else { return }
+            body = Data(text.utf8)
+        }
         var bytes: [UInt8]
         switch framing {
         case .contentLength:
