@@ -14,7 +14,9 @@ enum NoteResources {
         do throws(VaultError) {
             try vault.fresh()
             let clock = vault.vault.clock
-            let notes = try vault.withIndex { index throws(VaultError) in try index.list(NoteFilter(now: clock.now()), sort: NoteSort(key: .updated), limit: offset + 201) }
+            let notes = try vault.withIndex { index throws(VaultError) in
+                try index.list(NoteFilter(now: clock.now()), sort: NoteSort(key: .updated), limit: offset + 201)
+            }
             let items = notes.map { NoteResource($0, timeZone: clock.timeZone) }
             return Reply(ResourcePage(page: ResultPage(items, from: offset, limit: 200, text: AnswerText(clock: clock))))
         } catch {

@@ -53,11 +53,13 @@ struct ToolArguments {
         let limit = text ? Self.maximumTextBytes : Self.maximumNameBytes
         let size = value.utf8.count
         guard size <= limit else {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) is \(String(size)) bytes long, more than the \(String(limit)) accepted"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) is \(String(size)) bytes long, more than the \(String(limit)) accepted"))
         }
         let allowed: Set<Unicode.Scalar> = text ? ["\n", "\r", "\t"] : ["\t"]
         if value.unicodeScalars.contains(where: { ($0.value < 0x20 || $0.value == 0x7F) && !allowed.contains($0) }) {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) holds a control character (such as NUL), which no note name or text may hold"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) holds a control character (such as NUL), which no note name or text may hold"))
         }
         return value
     }
@@ -67,7 +69,8 @@ struct ToolArguments {
         guard has(name) else { return nil }
         guard let value = values[name]?.int else { throw wrongType(name, "a whole number") }
         guard range.contains(value) else {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) must be between \(String(range.lowerBound)) and \(String(range.upperBound))"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) must be between \(String(range.lowerBound)) and \(String(range.upperBound))"))
         }
         return value
     }

@@ -30,7 +30,9 @@ final class AgreementVault {
             try Data(text.utf8).write(to: url)
         }
         var environment = EnoteProcess.baseEnvironment(home: base.path)
-        for (key, value) in ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com"] {
+        for (key, value) in [
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com",
+        ] {
             environment[key] = value
         }
         self.environment = environment

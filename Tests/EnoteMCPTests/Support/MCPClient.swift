@@ -14,7 +14,8 @@ final class MCPClient: @unchecked Sendable {
     private var nextID = 1
 
     /// The `_meta` of every request.
-    static let meta = #"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"EnoteMCPTests","version":"1"}}"#
+    static let meta =
+        #"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"EnoteMCPTests","version":"1"}}"#
 
     /// Starts `enote mcp` in `directory` (the vault).
     init(in directory: URL, environment: [String: String]) throws {
