@@ -143,6 +143,9 @@ let package = Package(
             name: "EnoteCLITests",
             dependencies: ["EnoteCLI", "enote", "enote-web", "EnoteWeb", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // `enote mcp` against its twins on the command line, both run as the built binary (the
+        // dependency only makes sure it is built; the tests import nothing of it).
+        .testTarget(name: "EnoteMCPTests", dependencies: ["enote"]),
     ],
     swiftLanguageModes: [.v6]
 )

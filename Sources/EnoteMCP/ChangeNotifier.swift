@@ -103,8 +103,9 @@ final class ChangeNotifier: Sendable {
         }
     }
 
+    /// An id as a key: its JSON text (a request's id is a number or a string).
     private static func key(_ id: JSONValue) -> String {
-        String(decoding: ToolResult.encode(id), as: UTF8.self)
+        String(decoding: (try? JSONEncoder().encode(id)) ?? Data(), as: UTF8.self)
     }
 
     /// Notes changed: `paths`, or some unknown ones (`nil`).
@@ -126,18 +127,18 @@ final class ChangeNotifier: Sendable {
             state.withLock { state in for (uri, stamp) in stamps { state.stamps[uri] = stamp } }
         }
         if ready {
-            writer.notify("notifications/resources/list_changed", Reply(JSONValue.object([:])))
+            writer.notify("notifications/resources/list_changed", Reply(ProtocolAnswers.Changed()))
             for uri in updated.intersection(legacy).sorted() {
-                writer.notify("notifications/resources/updated", Reply(JSONValue.object(["uri": .string(uri)])))
+                writer.notify("notifications/resources/updated", Reply(ProtocolAnswers.Changed(uri: uri)))
             }
         }
         for (_, entry) in streams.sorted(by: { $0.key < $1.key }) {
-            let meta: JSONValue = .object([ProtocolVersion.subscriptionKey: entry.id])
+            let meta = ProtocolAnswers.StreamMeta(id: entry.id)
             if entry.stream.listChanged {
-                writer.notify("notifications/resources/list_changed", Reply(JSONValue.object(["_meta": meta])))
+                writer.notify("notifications/resources/list_changed", Reply(ProtocolAnswers.Changed(meta: meta)))
             }
             for uri in updated.intersection(entry.stream.uris).sorted() {
-                writer.notify("notifications/resources/updated", Reply(JSONValue.object(["_meta": meta, "uri": .string(uri)])))
+                writer.notify("notifications/resources/updated", Reply(ProtocolAnswers.Changed(meta: meta, uri: uri)))
             }
         }
     }

@@ -40,7 +40,9 @@ public final class MCPServer {
     public init(input: Int32, output: Int32, options: Options) {
         self.options = options
         self.reader = LineReader(descriptor: input)
-        self.writer = MessageWriter(descriptor: output, framing: .newline)
+        // Written by the library's encoder: members in each type's order, notes as `enote list
+        // --json` writes them (the vault's clock is the system's).
+        self.writer = MessageWriter(descriptor: output, framing: .newline) { NoteJSONContext(clock: .system).userInfo }
     }
 
     /// Serves until the input closes; returns the exit status (1 when the vault cannot be opened).
@@ -81,34 +83,33 @@ public final class MCPServer {
             return
         }
         guard let method = message.method else { return }  // a response: the server sends no requests
-        let params = message.params.decodedIfValid(as: JSONValue.self) ?? .object([:])  // typed per method: issue 35, in progress
         guard let id = message.id else {
-            notification(method, params)
+            notification(method, message.params)
             return
         }
         do throws(ResponseError) {
-            if let result = try request(method, params, id: id) {
-                writer.respond(id: id, result: Reply(result))
+            if let result = try request(method, message.params, id: id) {
+                writer.respond(id: id, result: result)
             }
         } catch {
             writer.respond(id: id, error: error)
         }
     }
 
-    private func notification(_ method: String, _ params: JSONValue) {
+    private func notification(_ method: String, _ params: MessageParams) {
         // Unknown notifications are ignored, as JSON-RPC asks.
         Self.notifications[method]?(self, params)
     }
 
     /// Every notification the server follows, each with its handler.
-    private static let notifications: MethodTable<@Sendable (MCPServer, JSONValue) -> Void> = {
-        var table = MethodTable<@Sendable (MCPServer, JSONValue) -> Void>()
+    private static let notifications: MethodTable<@Sendable (MCPServer, MessageParams) -> Void> = {
+        var table = MethodTable<@Sendable (MCPServer, MessageParams) -> Void>()
         table.add("notifications/initialized") { server, _ in
             if server.legacyVersion != nil { server.notifier.legacyInitialized() }
         }
         table.add("notifications/cancelled") { server, params in
             // Requests are answered in order, at once; only a subscription stream is still open.
-            if let id = params["requestId"] { server.notifier.cancel(id) }
+            if let id = params.decodedIfValid(as: MCPParams.Cancelled.self)?.requestId { server.notifier.cancel(id) }
         }
         return table
     }()
@@ -122,7 +123,7 @@ public final class MCPServer {
     /// One request as a handler sees it.
     private struct Request: Sendable {
         var method: String
-        var params: JSONValue
+        var params: MessageParams
         var id: JSONValue
         var era: Era
     }
@@ -153,7 +154,7 @@ public final class MCPServer {
 
         var keeping: Keeping = .unsaid
         var lifecycle: Lifecycle = .afterInitialize
-        var handle: @Sendable (MCPServer, Request) throws(ResponseError) -> JSONValue?
+        var handle: @Sendable (MCPServer, Request) throws(ResponseError) -> Reply?
     }
 
     /// Every request the server answers, each with its handler: the one place a method's name is.
@@ -161,56 +162,53 @@ public final class MCPServer {
         var table = MethodTable<Method>()
         table.add("initialize", Method(lifecycle: .initialize) { server, request throws(ResponseError) in
             guard server.legacyVersion == nil else { throw ResponseError(.invalidRequest, Localization.text("the server is already initialized")) }
-            let version = ProtocolVersion.negotiate(request.params["protocolVersion"]?.string)
+            let params = try request.params.decoded(as: MCPParams.Initialize.self, for: request.method)
+            let version = ProtocolVersion.negotiate(params.protocolVersion)
             server.legacyVersion = version
-            server.legacyClient = MCPServer.clientName(request.params["clientInfo"])
-            return .object([
-                "protocolVersion": .string(version), "capabilities": server.capabilities, "serverInfo": ProtocolVersion.serverInfo,
-                "instructions": .string(MCPServer.instructions),
-            ])
+            server.legacyClient = MCPServer.clientName(params.clientInfo)
+            return Reply(ProtocolAnswers.Initialize(protocolVersion: version))
         })
-        table.add("ping", Method(lifecycle: .anytime) { _, _ in .object([:]) })
-        table.add("logging/setLevel", Method { _, _ in .object([:]) })
-        table.add("server/discover", Method(keeping: .hour) { server, _ in
-            .object([
-                "supportedVersions": .array(ProtocolVersion.supported.map(JSONValue.string)), "capabilities": server.capabilities,
-                "instructions": .string(MCPServer.instructions),
-            ])
-        })
+        table.add("ping", Method(lifecycle: .anytime) { _, _ in Reply(ProtocolAnswers.Empty()) })
+        table.add("logging/setLevel", Method { _, _ in Reply(ProtocolAnswers.Empty()) })
+        table.add("server/discover", Method(keeping: .hour) { _, _ in Reply(ProtocolAnswers.Discover()) })
         table.add("tools/list", Method(keeping: .hour) { server, _ in
-            .object(["tools": .array(ToolTable.offered(readOnly: server.options.readOnly).map(\.listing))])
+            Reply(ProtocolAnswers.ToolList(tools: ToolTable.offered(readOnly: server.options.readOnly).map(\.listing)))
         })
-        table.add("tools/call", Method { server, request throws(ResponseError) in try server.callTool(request.params, era: request.era) })
+        table.add("tools/call", Method { server, request throws(ResponseError) in
+            Reply(try server.callTool(request.params.decoded(as: MCPParams.CallTool.self, for: request.method), era: request.era))
+        })
         table.add("resources/list", Method(keeping: .never) { server, request throws(ResponseError) in
-            try NoteResources.list(request.params, vault: server.vault)
+            try NoteResources.list(request.params.decoded(as: MCPParams.Page.self, for: request.method), vault: server.vault)
         })
         table.add("resources/read", Method(keeping: .never) { server, request throws(ResponseError) in
             let notFound = if case .legacy = request.era { -32002 } else { ErrorCode.invalidParams.rawValue }
-            return try NoteResources.read(request.params, vault: server.vault, notFound: notFound)
+            return try NoteResources.read(request.params.decoded(as: MCPParams.Resource.self, for: request.method), vault: server.vault, notFound: notFound)
         })
         table.add("resources/templates/list", Method(keeping: .hour) { _, _ in NoteResources.templates })
         table.add("resources/subscribe", Method { server, request throws(ResponseError) in
             let uri = try server.subscribedURI(request)
             guard server.notifier.subscribe(uri) else { throw MCPServer.tooManySubscriptions }
-            return .object([:])
+            return Reply(ProtocolAnswers.Empty())
         })
         table.add("resources/unsubscribe", Method { server, request throws(ResponseError) in
             server.notifier.unsubscribe(try server.subscribedURI(request))
-            return .object([:])
+            return Reply(ProtocolAnswers.Empty())
         })
         table.add("subscriptions/listen", Method { server, request throws(ResponseError) in
             guard case .modern = request.era else { throw server.methodNotFound(request.method) }
-            try server.listen(request.params, id: request.id)
+            try server.listen(request.params.decoded(as: MCPParams.Listen.self, for: request.method), id: request.id)
             return nil
         })
         return table
     }()
 
     /// Answers a request through ``requests``; `nil` for one answered later (a subscription stream).
-    private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(ResponseError) -> JSONValue? {
-        guard case .object = params else { throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object")) }
+    private func request(_ method: String, _ params: MessageParams, id: JSONValue) throws(ResponseError) -> Reply? {
+        guard let meta = params.decodedIfValid(as: MCPParams.Meta.self) else {
+            throw ResponseError(.invalidParams, Localization.text("the parameters must be a JSON object"))
+        }
         let entry = Self.requests[method]
-        let era = try era(of: params, lifecycle: entry?.lifecycle ?? .afterInitialize)
+        let era = try era(of: meta, lifecycle: entry?.lifecycle ?? .afterInitialize)
         guard let entry else { throw methodNotFound(method) }
         guard let result = try entry.handle(self, Request(method: method, params: params, id: id, era: era)) else { return nil }
         return wrap(result, keeping: entry.keeping, era: era)
@@ -220,7 +218,7 @@ public final class MCPServer {
     /// has `subscriptions/listen` instead).
     private func subscribedURI(_ request: Request) throws(ResponseError) -> String {
         guard case .legacy = request.era else { throw methodNotFound(request.method) }
-        guard let uri = request.params["uri"]?.string, uri.utf8.count <= 8192 else {
+        guard let uri = try request.params.decoded(as: MCPParams.Resource.self, for: request.method).uri, uri.utf8.count <= 8192 else {
             throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing"))
         }
         return uri
@@ -232,18 +230,17 @@ public final class MCPServer {
 
     /// The revision a request speaks: the one its `_meta` names (which must be one the server
     /// speaks, with the client's capabilities beside it), else the one `initialize` agreed on.
-    private func era(of params: JSONValue, lifecycle: Method.Lifecycle) throws(ResponseError) -> Era {
-        let meta = params["_meta"]
-        if let version = meta?[ProtocolVersion.versionKey] {
+    private func era(of meta: MCPParams.Meta, lifecycle: Method.Lifecycle) throws(ResponseError) -> Era {
+        if let version = meta.protocolVersion {
             guard let text = version.string, ProtocolVersion.modern.contains(text) else {
                 throw ResponseError(
                     .unsupportedProtocolVersion, Localization.text("unsupported protocol version"),
                     data: .object(["supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": version]))
             }
-            guard case .object? = meta?[ProtocolVersion.capabilitiesKey] else {
+            guard case .object? = meta.capabilities else {
                 throw ResponseError(.invalidParams, Localization.text("the request's _meta names a protocol version but not the client's capabilities"))
             }
-            return .modern(client: Self.clientName(meta?[ProtocolVersion.clientInfoKey]))
+            return .modern(client: Self.clientName(meta.clientInfo))
         }
         if lifecycle == .initialize { return .legacy(version: "") }
         guard let legacyVersion else {
@@ -255,52 +252,34 @@ public final class MCPServer {
     }
 
     /// A client's `clientInfo` as the journal names it: `name version`.
-    private static func clientName(_ info: JSONValue?) -> String {
-        let name = info?["name"]?.string.map { String($0.prefix(100)) } ?? "unknown client"
-        guard let version = info?["version"]?.string else { return name }
-        return name + " " + String(version.prefix(40))
-    }
-
-    private var capabilities: JSONValue {
-        .object([
-            "tools": .object(["listChanged": .bool(false)]), "resources": .object(["subscribe": .bool(true), "listChanged": .bool(true)]),
-        ])
+    private static func clientName(_ info: MCPParams.ClientInfo?) -> String {
+        info?.journalName ?? "unknown client"
     }
 
     /// A modern result carries its type, the server's name and, for the methods that say it,
-    /// how long the client may keep it.
-    private func wrap(_ result: JSONValue, keeping: Method.Keeping, era: Era) -> JSONValue {
-        guard case .modern = era, case .object(var members) = result else { return result }
-        members["resultType"] = .string("complete")
-        var meta = members["_meta"]?.object ?? [:]
-        meta[ProtocolVersion.serverInfoKey] = ProtocolVersion.serverInfo
-        members["_meta"] = .object(meta)
+    /// how long the client may keep it (``ProtocolAnswers/Modern``).
+    private func wrap(_ result: Reply, keeping: Method.Keeping, era: Era) -> Reply {
+        guard case .modern = era else { return result }
         switch keeping {
-        case .hour:
-            members["ttlMs"] = .int(3_600_000)
-            members["cacheScope"] = .string("private")
-        case .never:
-            members["ttlMs"] = .int(0)
-            members["cacheScope"] = .string("private")
-        case .unsaid:
-            break
+        case .hour: return Reply(ProtocolAnswers.Modern(result: result, keepFor: 3_600_000))
+        case .never: return Reply(ProtocolAnswers.Modern(result: result, keepFor: 0))
+        case .unsaid: return Reply(ProtocolAnswers.Modern(result: result))
         }
-        return .object(members)
     }
 
-    private func callTool(_ params: JSONValue, era: Era) throws(ResponseError) -> JSONValue {
-        guard let name = params["name"]?.string else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
+    private func callTool(_ params: MCPParams.CallTool, era: Era) throws(ResponseError) -> ToolResult.Answer {
+        guard let name = params.name else { throw ResponseError(.invalidParams, Localization.text("the parameter name is missing")) }
         guard let tool = ToolTable.tool(named: name) else {
             throw ResponseError(.invalidParams, Localization.text("enote mcp has no tool \(String(name.prefix(200)))"))
         }
-        if options.readOnly, !tool.readOnly { return ToolResult.failure(.readOnly).protocolValue }
+        if options.readOnly, !tool.readOnly { return ToolResult.failure(.readOnly).answer(AnswerText(clock: vault.vault.clock)) }
         let client: String
         switch era {
         case .modern(let named): client = named
         case .legacy: client = legacyClient
         }
-        let call = ToolCall(arguments: try ToolArguments(params["arguments"]), vault: vault, client: client)
-        return try tool.run(call).protocolValue
+        let call = ToolCall(arguments: try ToolArguments(params.arguments), vault: vault, client: client)
+        return try tool.run(call).answer(call.text)
     }
 
     /// Opens a subscription stream: acknowledges what it will send, then sends it until the
@@ -314,18 +293,14 @@ public final class MCPServer {
             ))
     }
 
-    private func listen(_ params: JSONValue, id: JSONValue) throws(ResponseError) {
-        let asked = params["notifications"]
-        let uris = (asked?["resourceSubscriptions"]?.array ?? []).compactMap(\.string).filter { $0.utf8.count <= 8192 }
-        let listChanged = asked?["resourcesListChanged"]?.bool ?? false
-        var agreed: [String: JSONValue] = [:]
-        if listChanged { agreed["resourcesListChanged"] = .bool(true) }
-        if !uris.isEmpty { agreed["resourceSubscriptions"] = .array(uris.map(JSONValue.string)) }
+    private func listen(_ params: MCPParams.Listen, id: JSONValue) throws(ResponseError) {
+        let uris = params.resourceSubscriptions
+        let listChanged = params.resourcesListChanged
         // Listening before the acknowledgement: a change made as soon as the client reads it is reported.
         guard notifier.listen(id, ChangeNotifier.Stream(listChanged: listChanged, uris: Set(uris))) else { throw Self.tooManySubscriptions }
         writer.notify(
             "notifications/subscriptions/acknowledged",
-            Reply(JSONValue.object(["_meta": .object([ProtocolVersion.subscriptionKey: id]), "notifications": .object(agreed)])))
+            Reply(ProtocolAnswers.Acknowledged(meta: ProtocolAnswers.StreamMeta(id: id), listChanged: listChanged, uris: uris)))
     }
 
     static let instructions = """

@@ -15,10 +15,8 @@ enum ProtocolVersion {
     /// Every revision, newest first, as `server/discover` and version errors list them.
     static let supported = modern + legacy
 
-    /// The `_meta` keys of a modern request.
-    static let versionKey = "io.modelcontextprotocol/protocolVersion"
-    static let capabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
-    static let clientInfoKey = "io.modelcontextprotocol/clientInfo"
+    /// The `_meta` keys of a modern result and of a subscription's notifications (a request's
+    /// are read by ``MCPParams/Request``).
     static let serverInfoKey = "io.modelcontextprotocol/serverInfo"
     static let subscriptionKey = "io.modelcontextprotocol/subscriptionId"
 
@@ -28,7 +26,4 @@ enum ProtocolVersion {
         if let requested, legacy.contains(requested) { return requested }
         return legacy[0]
     }
-
-    /// The server's name and version, as results carry them.
-    static let serverInfo: JSONValue = .object(["name": .string("enote"), "title": .string("enote notes vault"), "version": .string("0.1.0")])
 }

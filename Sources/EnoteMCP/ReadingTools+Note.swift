@@ -29,7 +29,7 @@ extension ReadingTools {
                 }
             }
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            if budget < 1024 || ToolResult.size(.string(text)) <= ToolResult.maximumBytes - 4000 {
+            if budget < 1024 || AnswerText.size(of: text) <= ToolResult.maximumBytes - 4000 {
                 return (text, start, end, end < range.upperBound ? String(end) : nil)
             }
             budget /= 2
@@ -43,7 +43,7 @@ extension ReadingTools {
             its revision: give that revision to replace (and optionally to the other writes) so that a note changed since \
             is never overwritten. Long text comes in parts: pass next_cursor back as cursor.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("note", Schema.note), ("heading", Schema.string("Only this heading's section (the heading line to the next heading of its level).")),
                 ("from_line", Schema.integer("The first line (1-based).", minimum: 1, maximum: 10_000_000)),
@@ -56,7 +56,7 @@ extension ReadingTools {
         let heading = try arguments.optionalString("heading")
         let from = try arguments.optionalInt("from_line", in: 1...10_000_000)
         let to = try arguments.optionalInt("to_line", in: 1...10_000_000)
-        let cursor = try ResultPage.offset(arguments.optionalString("cursor"))
+        let cursor = try PageCursor.offset(arguments.optionalString("cursor"))
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
@@ -88,25 +88,21 @@ extension ReadingTools {
         }
         let range = lines.count == 0 ? 0..<0 : lines.byteRange(first: first, last: last)
         let part = chunk(bytes, in: range, from: cursor)
-        var members = AnswerBound.members(
-            [
-                "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
-                "line_count": .int(lines.count), "from_line": .int(lines.count == 0 ? 0 : lines.line(at: part.start)),
-                "to_line": .int(lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1))),
-            ], 3000)
-        members["text"] = .string(part.text)
-        if let next = part.next { members["next_cursor"] = .string(next) }
-        return ToolResult(value: .object(members))
+        return ToolResult(
+            ReadAnswer(
+                note: NoteHead(path: path.description, title: note.title, revision: note.revision.description, lineCount: lines.count),
+                fromLine: lines.count == 0 ? 0 : lines.line(at: part.start), toLine: lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1)),
+                text: part.text, nextCursor: part.next))
     }
 
     static let outline = Tool(
         name: "outline", title: "Outline of a note",
         description: "A note's headings (level, line, text), its title and revision: to find a section to read or write under.",
-        inputSchema: Schema.object([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
+        inputSchema: Schema.arguments([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["note", "cursor"])
-        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        let offset = try PageCursor.offset(call.arguments.optionalString("cursor"))
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
@@ -117,43 +113,28 @@ extension ReadingTools {
         case .success(let path):
             do throws(VaultError) {
                 let note = try call.vault.vault.read(path)
-                let headings = NoteHeading.headings(in: note.content.bytes, bodyStart: note.content.bodyStart).map { heading -> JSONValue in
-                    .object(["level": .int(heading.level), "line": .int(heading.line), "text": .string(heading.text)])
-                }
-                return Self.page(
-                    "headings", ResultPage(headings, from: offset, limit: 2000),
-                    extra: [
-                        "path": .string(path.description), "title": .string(note.title), "revision": .string(note.revision.description),
-                        "line_count": .int(NoteLines(note.content.bytes).count),
-                    ])
+                let headings = NoteHeading.headings(in: note.content.bytes, bodyStart: note.content.bodyStart).map(OutlineHeading.init)
+                let head = NoteHead(
+                    path: path.description, title: note.title, revision: note.revision.description, lineCount: NoteLines(note.content.bytes).count)
+                return Self.page("headings", ResultPage(headings, from: offset, limit: 2000, text: call.text), head: head)
             } catch {
                 return .failure(error)
             }
         }
     }
 
-    static func linkJSON(_ link: IndexedLink) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "source": .string(link.source.description), "line": .int(link.link.place.line), "kind": .string(link.link.kind.rawValue),
-            "destination": .string(link.link.destination),
-        ]
-        switch link.resolution {
-        case .resolved(let target): members["state"] = .string("resolved"); members["target"] = .string(target)
-        case .dead: members["state"] = .string("dead")
-        case .external: members["state"] = .string("external")
-        case .ambiguous(let paths): members["state"] = .string("ambiguous"); members["candidates"] = .array(paths.map(JSONValue.string))
-        }
-        return .object(members)
-    }
-
-    static func linkTool(name: String, title: String, description: String, links: @escaping @Sendable (NoteIndex, NotePath) throws(VaultError) -> [IndexedLink]) -> Tool {
+    /// A tool answering a note's links in the library's JSON form (`enote links --json`'s or,
+    /// with the line that holds each, `enote backlinks --json`'s).
+    static func linkTool<Link: Encodable & Sendable>(
+        name: String, title: String, description: String, links: @escaping @Sendable (AgentVault, NoteIndex, NotePath) throws(VaultError) -> [Link]
+    ) -> Tool {
         Tool(
             name: name, title: title, description: description,
-            inputSchema: Schema.object([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
+            inputSchema: Schema.arguments([("note", Schema.note), ("cursor", Schema.cursor)], required: ["note"]),
             readOnly: true, destructive: false, idempotent: true
         ) { call throws(ResponseError) in
             try call.arguments.requireKnown(["note", "cursor"])
-            let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+            let offset = try PageCursor.offset(call.arguments.optionalString("cursor"))
             do throws(VaultError) {
                 try call.vault.fresh()
             } catch {
@@ -163,8 +144,8 @@ extension ReadingTools {
             case .failure(let error): return .failure(error)
             case .success(let path):
                 do throws(VaultError) {
-                    let found = try call.vault.withIndex { index throws(VaultError) in try links(index, path) }.map(linkJSON)
-                    return Self.page("links", ResultPage(found, from: offset, limit: 1000), extra: ["path": .string(path.description)])
+                    let found = try call.vault.withIndex { index throws(VaultError) in try links(call.vault, index, path) }
+                    return Self.page("links", ResultPage(found, from: offset, limit: 1000, text: call.text), head: NoteHead(path: path.description))
                 } catch {
                     return .failure(error)
                 }
@@ -175,24 +156,26 @@ extension ReadingTools {
     static let links = linkTool(
         name: "links", title: "Links of a note",
         description: "The links a note holds (line, kind, destination) and where each leads: resolved to a note, dead, external or ambiguous."
-    ) { index, path throws(VaultError) in try index.links(from: path) }
+    ) { _, index, path throws(VaultError) in try index.links(from: path) }
 
     static let backlinks = linkTool(
         name: "backlinks", title: "Backlinks of a note",
-        description: "The links in other notes (source, line, destination) that lead to this note."
-    ) { index, path throws(VaultError) in try index.backlinks(to: path) }
+        description: "The links in other notes (source, line, destination, and the line's text) that lead to this note."
+    ) { vault, index, path throws(VaultError) in
+        let links = try index.backlinks(to: path)
+        return zip(links, vault.vault.lines(of: links)).map { QuotedLink(link: $0, text: $1) }
+    }
 
     static let tags = Tool(
         name: "tags", title: "Tags",
         description: "Every tag of the vault (front matter and #tags) with how many notes have it, most used first.",
-        inputSchema: Schema.object([("cursor", Schema.cursor)]),
+        inputSchema: Schema.arguments([("cursor", Schema.cursor)]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["cursor"])
-        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        let offset = try PageCursor.offset(call.arguments.optionalString("cursor"))
         return answer(call) { index throws(VaultError) in
-            let found = try index.tags().map { tag -> JSONValue in .object(["tag": .string(tag.name), "count": .int(tag.count)]) }
-            return Self.page("tags", ResultPage(found, from: offset, limit: 5000))
+            Self.page("tags", ResultPage(try index.tags(), from: offset, limit: 5000, text: call.text))
         }
     }
 
@@ -203,7 +186,7 @@ extension ReadingTools {
             since a revision (mode diff: git's unified diff; revision defaults to the last commit). A note removed from \
             the vault is named by its path. The vault must be in git.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("note", Schema.note), ("mode", Schema.choice("log (the default) or diff.", ["log", "diff"])),
                 ("revision", Schema.string("For diff: the commit to compare with (HEAD~2, a hash).")), ("cursor", Schema.cursor),
@@ -217,7 +200,7 @@ extension ReadingTools {
             throw ResponseError(.invalidParams, Localization.text("the argument mode must be log or diff"))
         }
         let revision = try arguments.optionalString("revision")
-        let offset = try ResultPage.offset(arguments.optionalString("cursor"))
+        let offset = try PageCursor.offset(arguments.optionalString("cursor"))
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
@@ -239,19 +222,10 @@ extension ReadingTools {
             if mode == "diff" {
                 let diff = try history.diff(path, since: revision)
                 let part = chunk(diff, in: 0..<diff.count, from: offset)
-                var members = AnswerBound.members(["path": .string(path)], 3000)
-                members["diff"] = .string(part.text)
-                if let next = part.next { members["next_cursor"] = .string(next) }
-                return ToolResult(value: .object(members))
+                return ToolResult(DiffAnswer(path: path, diff: part.text, nextCursor: part.next))
             }
-            let entries = try history.log(path).map { entry -> JSONValue in
-                .object([
-                    "commit": .string(entry.commit), "author": .string(entry.author), "date": .string(entry.date), "subject": .string(entry.subject),
-                    "path": .string(entry.path), "change": .string(entry.change.rawValue), "fields": .array(entry.fields.map(JSONValue.string)),
-                    "lines_added": .int(entry.linesAdded), "lines_removed": .int(entry.linesRemoved),
-                ])
-            }
-            return Self.page("commits", ResultPage(entries, from: offset, limit: 500), extra: ["path": .string(path)])
+            let entries = try history.log(path)
+            return Self.page("commits", ResultPage(entries, from: offset, limit: 500, text: call.text), head: NoteHead(path: path))
         } catch {
             return .failure("history", error.message.text)
         }

@@ -5,14 +5,6 @@ import NoteVault
 /// The tools that read the vault: each answers from the index, brought up to date first, or
 /// from the note's file; none changes anything.
 enum ReadingTools {
-    /// A note as the library writes it in JSON (`enote list --json`'s form).
-    static func json(_ note: IndexedNote, _ call: ToolCall) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.userInfo[NoteJSONContext.key] = NoteJSONContext(timeZone: call.clock.timeZone, now: call.clock.now())
-        guard let data = try? encoder.encode(note), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return .null }
-        return value
-    }
-
     /// Runs `body` with the index fresh; a vault error becomes the tool's error.
     static func answer(_ call: ToolCall, _ body: (NoteIndex) throws(VaultError) -> ToolResult) -> ToolResult {
         do throws(VaultError) {
@@ -23,13 +15,31 @@ enum ReadingTools {
         }
     }
 
-    /// A page of `items` as an answer, with the total when known; `extra` (a path, a title) is
-    /// cut to what the page leaves (``AnswerBound``).
-    static func page(_ key: String, _ page: ResultPage, extra: [String: JSONValue] = [:]) -> ToolResult {
-        var members = AnswerBound.members(extra, 1500)
-        members[key] = .array(page.items)
-        if let next = page.nextCursor { members["next_cursor"] = .string(next) }
-        return ToolResult(value: .object(members))
+    /// A page of `items` (each in the library's JSON form) as an answer, after `head`.
+    static func page<Head: Encodable & Sendable, Item: Encodable & Sendable>(_ key: String, _ page: ResultPage<Item>, head: Head) -> ToolResult {
+        ToolResult(PageAnswer(head: head, key: key, page: page))
+    }
+
+    /// A page of `items` as an answer, with nothing before them.
+    static func page<Item: Encodable & Sendable>(_ key: String, _ page: ResultPage<Item>) -> ToolResult {
+        ToolResult(PageAnswer(head: NoHead(), key: key, page: page))
+    }
+
+    /// What a search answer says before its notes: `total` (notes that match), `all_words`,
+    /// `corrections` (the misspelt words corrected, when any) and `server_ms`.
+    struct SearchHead: Encodable, Sendable {
+        var total: Int
+        var allWords: Bool
+        var corrections: [String]?
+        var serverMilliseconds: Double
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnswerKey.self)
+            try container.encode(total, forKey: "total")
+            try container.encode(allWords, forKey: "all_words")
+            try container.encodeIfPresent(corrections, forKey: "corrections")
+            try container.encode(serverMilliseconds, forKey: "server_ms")
+        }
     }
 
     /// The filter the list-like tools share, from their arguments, through the library's one
@@ -66,7 +76,7 @@ enum ReadingTools {
         return .success(filter)
     }
 
-    static let filterProperties: [(String, JSONValue)] = [
+    static let filterProperties: [(String, Schema)] = [
         ("folder", Schema.string("Only notes in this folder or below it.")),
         ("tags", Schema.strings("Only notes with each of these tags (a/b also keeps a/b/c).")),
         ("color", Schema.string("Only notes of this colour (red, #ff0000, hsb(0, 80%, 100%)).")),
@@ -90,7 +100,7 @@ enum ReadingTools {
             misspelt word corrected from the vault's words; "exact phrase", -word, title:word, OR). Returns notes with a \
             snippet (matches in <mark>), best first, and a cursor for more.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("query", Schema.string("The words to find.", maxLength: 1000)),
                 ("limit", Schema.integer("How many notes per page (default 10).", minimum: 1, maximum: 50)), ("cursor", Schema.cursor),
@@ -101,7 +111,7 @@ enum ReadingTools {
         try arguments.requireKnown(filterNames.union(["query", "limit", "cursor"]))
         let text = try arguments.string("query")
         let limit = try arguments.optionalInt("limit", in: 1...50) ?? 10
-        let offset = try ResultPage.offset(arguments.optionalString("cursor"))
+        let offset = try PageCursor.offset(arguments.optionalString("cursor"))
         let query: SearchQuery
         do throws(SearchQuery.QueryError) {
             query = try SearchQuery(parsing: text)
@@ -125,14 +135,12 @@ enum ReadingTools {
         } catch {
             return .failure(error)
         }
-        let notes = results.notes.map { json($0, call) }
-        let page = ResultPage(notes, from: offset, limit: limit, more: results.total > offset + limit)
-        var extra: [String: JSONValue] = ["total": .int(results.total), "all_words": .bool(results.matchesEveryWord)]
-        if !results.corrections.isEmpty {
-            extra["corrections"] = .array(results.corrections.map { .string($0.message.text) })
-        }
-        extra["server_ms"] = .double(Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000)
-        return Self.page("notes", page, extra: extra)
+        let page = ResultPage(results.notes, from: offset, limit: limit, text: call.text, more: results.total > offset + limit)
+        let head = SearchHead(
+            total: results.total, allWords: results.matchesEveryWord,
+            corrections: results.corrections.isEmpty ? nil : results.corrections.map { AnswerBound.cut($0.message.text, bytes: 1024) },
+            serverMilliseconds: Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000)
+        return Self.page("notes", page, head: head)
     }
 
     // MARK: - list, recent
@@ -140,7 +148,7 @@ enum ReadingTools {
     static let list = Tool(
         name: "list", title: "List notes",
         description: "Lists notes that pass the filters, sorted (updated by default, newest first), with a cursor for more.",
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("sort", Schema.choice("The order.", VaultConfig.SortKey.allCases.map(\.rawValue))),
                 ("reverse", Schema.boolean("Reverse the order.")),
@@ -163,7 +171,7 @@ enum ReadingTools {
     static let recent = Tool(
         name: "recent", title: "Recent notes",
         description: "The notes changed most recently, newest first (optionally only since a date or a time ago: 3d).",
-        inputSchema: Schema.object([
+        inputSchema: Schema.arguments([
             ("since", Schema.string("Only notes updated since: a date (2026-12-01) or a time ago (3d, 12h).")),
             ("limit", Schema.integer("How many notes per page (default 20).", minimum: 1, maximum: 200)), ("cursor", Schema.cursor),
         ]),
@@ -174,7 +182,7 @@ enum ReadingTools {
     }
 
     private static func listPage(_ call: ToolCall, sort: NoteSort, limit: Int) throws(ResponseError) -> ToolResult {
-        let offset = try ResultPage.offset(call.arguments.optionalString("cursor"))
+        let offset = try PageCursor.offset(call.arguments.optionalString("cursor"))
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
@@ -187,7 +195,7 @@ enum ReadingTools {
         }
         do throws(VaultError) {
             let notes = try call.vault.withIndex { index throws(VaultError) in try index.list(filter, sort: sort, limit: offset + limit + 1) }
-            let page = ResultPage(notes.map { json($0, call) }, from: offset, limit: limit)
+            let page = ResultPage(notes, from: offset, limit: limit, text: call.text)
             return Self.page("notes", page)
         } catch {
             return .failure(error)

@@ -11,7 +11,7 @@ struct Tool: Sendable {
     let title: String
     let description: String
     /// The JSON Schema of the arguments (an object schema).
-    let inputSchema: JSONValue
+    let inputSchema: Schema
     /// Whether it changes nothing (`readOnlyHint`).
     let readOnly: Bool
     /// Whether it may remove or overwrite what is there (`destructiveHint`).
@@ -21,15 +21,27 @@ struct Tool: Sendable {
     /// What it does.
     let run: @Sendable (ToolCall) throws(ResponseError) -> ToolResult
 
-    /// The tool as `tools/list` shows it.
-    var listing: JSONValue {
-        .object([
-            "name": .string(name), "title": .string(title), "description": .string(description), "inputSchema": inputSchema,
-            "annotations": .object([
-                "title": .string(title), "readOnlyHint": .bool(readOnly), "destructiveHint": .bool(destructive),
-                "idempotentHint": .bool(idempotent), "openWorldHint": .bool(false),
-            ]),
-        ])
+    /// The tool as `tools/list` shows it: `name`, `title`, `description`, `inputSchema` and
+    /// `annotations` (its title and hints), in this order.
+    var listing: Listing { Listing(tool: self) }
+
+    /// A tool as `tools/list` shows it.
+    struct Listing: Encodable, Sendable {
+        let tool: Tool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnswerKey.self)
+            try container.encode(tool.name, forKey: "name")
+            try container.encode(tool.title, forKey: "title")
+            try container.encode(tool.description, forKey: "description")
+            try container.encode(tool.inputSchema, forKey: "inputSchema")
+            var annotations = container.nestedContainer(keyedBy: AnswerKey.self, forKey: "annotations")
+            try annotations.encode(tool.title, forKey: "title")
+            try annotations.encode(tool.readOnly, forKey: "readOnlyHint")
+            try annotations.encode(tool.destructive, forKey: "destructiveHint")
+            try annotations.encode(tool.idempotent, forKey: "idempotentHint")
+            try annotations.encode(false, forKey: "openWorldHint")
+        }
     }
 }
 
@@ -39,47 +51,15 @@ struct ToolCall {
     let vault: AgentVault
     /// The client's name and version, as it gave them (for the journal).
     let client: String
+    /// How the answer is written (the vault clock's time zone, and now).
+    let text: AnswerText
+
+    init(arguments: ToolArguments, vault: AgentVault, client: String) {
+        self.arguments = arguments
+        self.vault = vault
+        self.client = client
+        self.text = AnswerText(clock: vault.vault.clock)
+    }
 
     var clock: VaultClock { vault.vault.clock }
-}
-
-/// JSON Schema pieces for the tools' arguments.
-enum Schema {
-    static func object(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "type": .string("object"), "properties": .object(Dictionary(uniqueKeysWithValues: properties)), "additionalProperties": .bool(false),
-        ]
-        if !required.isEmpty { members["required"] = .array(required.map(JSONValue.string)) }
-        return .object(members)
-    }
-
-    static func string(_ description: String, maxLength: Int? = nil) -> JSONValue {
-        var members: [String: JSONValue] = ["type": .string("string"), "description": .string(description)]
-        if let maxLength { members["maxLength"] = .int(maxLength) }
-        return .object(members)
-    }
-
-    static func text(_ description: String) -> JSONValue {
-        string(description, maxLength: ToolArguments.maximumTextBytes)
-    }
-
-    static func integer(_ description: String, minimum: Int, maximum: Int) -> JSONValue {
-        .object(["type": .string("integer"), "description": .string(description), "minimum": .int(minimum), "maximum": .int(maximum)])
-    }
-
-    static func boolean(_ description: String) -> JSONValue {
-        .object(["type": .string("boolean"), "description": .string(description)])
-    }
-
-    static func strings(_ description: String) -> JSONValue {
-        .object(["type": .string("array"), "items": .object(["type": .string("string")]), "description": .string(description)])
-    }
-
-    static func choice(_ description: String, _ values: [String]) -> JSONValue {
-        .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string)), "description": .string(description)])
-    }
-
-    static let note = string("The note: its path in the vault (work/plan.md) or its title. Writes take its exact path or exact title only.")
-    static let revision = string("The note's revision as read returned it; the write is refused if the note changed since.")
-    static let cursor = string("The next_cursor of the previous page, to read on.")
 }

@@ -44,14 +44,22 @@ struct ToolArguments {
     func optionalString(_ name: String, text: Bool = false) throws(ResponseError) -> String? {
         guard has(name) else { return nil }
         guard case .string(let value)? = values[name] else { throw wrongType(name, "a string") }
+        return try Self.checked(value, name, text: text)
+    }
+
+    /// `value`, given as the argument `name`, when it is no longer than the server takes and
+    /// holds no control character (a line break or tab only in `text`).
+    static func checked(_ value: String, _ name: String, text: Bool = false) throws(ResponseError) -> String {
         let limit = text ? Self.maximumTextBytes : Self.maximumNameBytes
         let size = value.utf8.count
         guard size <= limit else {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) is \(String(size)) bytes long, more than the \(String(limit)) accepted"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) is \(String(size)) bytes long, more than the \(String(limit)) accepted"))
         }
         let allowed: Set<Unicode.Scalar> = text ? ["\n", "\r", "\t"] : ["\t"]
         if value.unicodeScalars.contains(where: { ($0.value < 0x20 || $0.value == 0x7F) && !allowed.contains($0) }) {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) holds a control character (such as NUL), which no note name or text may hold"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) holds a control character (such as NUL), which no note name or text may hold"))
         }
         return value
     }
@@ -61,7 +69,8 @@ struct ToolArguments {
         guard has(name) else { return nil }
         guard let value = values[name]?.int else { throw wrongType(name, "a whole number") }
         guard range.contains(value) else {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(name) must be between \(String(range.lowerBound)) and \(String(range.upperBound))"))
+            throw ResponseError(
+                .invalidParams, Localization.text("the argument \(name) must be between \(String(range.lowerBound)) and \(String(range.upperBound))"))
         }
         return value
     }
@@ -79,9 +88,8 @@ struct ToolArguments {
         guard let items = values[name]?.array, items.count <= 1000 else { throw wrongType(name, "a list of strings") }
         var result: [String] = []
         for item in items {
-            guard case .string = item else { throw wrongType(name, "a list of strings") }
-            let one = try ToolArguments(.object(["item": item])).string("item")
-            result.append(one)
+            guard case .string(let one) = item else { throw wrongType(name, "a list of strings") }
+            result.append(try Self.checked(one, "item"))
         }
         return result
     }
@@ -92,10 +100,9 @@ struct ToolArguments {
         guard let members = values[name]?.object, members.count <= 100 else { throw wrongType(name, "an object of strings") }
         var result: [(String, String)] = []
         for key in members.keys.sorted() {
-            guard case .string? = members[key] else { throw wrongType(name, "an object of strings") }
-            let value = try ToolArguments(.object(["value": members[key]!])).string("value")
-            _ = try ToolArguments(.object(["key": .string(key)])).string("key")
-            result.append((key, value))
+            guard case .string(let value)? = members[key] else { throw wrongType(name, "an object of strings") }
+            let checkedValue = try Self.checked(value, "value")
+            result.append((try Self.checked(key, "key"), checkedValue))
         }
         return result
     }

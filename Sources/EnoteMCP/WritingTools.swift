@@ -22,25 +22,10 @@ enum WritingTools {
             }
             let write = try body(path)
             call.vault.recordWrite(write)
-            return ToolResult(value: json(write))
+            return ToolResult(WriteAnswer(write))
         } catch {
             return .failure(error)
         }
-    }
-
-    /// What a write did, for the agent.
-    static func json(_ write: AgentEditor.Write) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "path": .string(write.path.description), "revision": write.revision.map { .string($0.description) } ?? .null,
-            "write": write.number.map { .int($0) } ?? .null, "changed": .bool(write.number != nil),
-        ]
-        if !write.warnings.isEmpty { members["warnings"] = .array(write.warnings.map { .string($0.description) }) }
-        if let trashed = write.trashedAs { members["trashed_as"] = .string(trashed) }
-        if write.rewrittenLinks > 0 { members["rewritten_links"] = .int(write.rewrittenLinks) }
-        if write.changed.count > 1 { members["notes_changed"] = .array(write.changed.map { .string($0.description) }) }
-        if let commit = write.commit { members["commit"] = .string(commit) }
-        if let problem = write.commitProblem { members["commit_problem"] = .string(problem.text) }
-        return .object(members)
     }
 
     static let create = Tool(
@@ -50,7 +35,7 @@ enum WritingTools {
             given (exact, ending in .md), else at a name made from the title. Never overwrites: a note already at that \
             path (or one differing only in case) is an error.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("title", Schema.string("The note's title (one line).")), ("body", Schema.text("The note's Markdown text.")),
                 ("path", Schema.string("The exact new path in the vault, such as inbox/idea.md.")),
@@ -77,7 +62,7 @@ enum WritingTools {
             surrounding text), and revision must be the one read returned: a note changed since is left alone. Front \
             matter is changed with set_front_matter, never here; its updated key is stamped only where the note has one.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("note", Schema.note), ("old_text", Schema.text("The exact text to replace, as read returned it.")),
                 ("new_text", Schema.text("The text to put in its place (empty to delete it).")), ("revision", Schema.revision),
@@ -102,7 +87,7 @@ enum WritingTools {
             description: place == .end
                 ? "Adds text at the end of a note, or at the end of one heading's section (before the next heading of its level). Nothing else changes but the note's updated key, and that only where the note has one."
                 : "Adds text at the start of a note's body (after its front matter), or right under one of its headings. Nothing else changes but the note's updated key, and that only where the note has one.",
-            inputSchema: Schema.object(
+            inputSchema: Schema.arguments(
                 [
                     ("note", Schema.note), ("text", Schema.text("The Markdown text to add, on lines of its own.")),
                     ("heading", Schema.string("Add under this heading instead (its text, as outline shows it).")), ("revision", Schema.revision),
@@ -131,19 +116,13 @@ enum WritingTools {
             are not set by hand. A destroy date is destructive: when it passes, the note goes to the trash (or is deleted, \
             as the vault's expiry says); undo of this write brings it back while it is in the trash.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [
                 ("note", Schema.note), ("title", Schema.string("A new title.")),
                 ("color", Schema.string("A colour: a palette name, \"#RRGGBB\" or hsb(H, S%, B%).")),
                 ("destroy", Schema.string("When the note destroys itself: a date or a time from now (3d).")),
                 ("tags", Schema.strings("The note's tags (replacing the list).")),
-                (
-                    "set",
-                    .object([
-                        "type": .string("object"), "additionalProperties": .object(["type": .string("string")]),
-                        "description": .string("Other keys and their text values."),
-                    ])
-                ),
+                ("set", Schema.stringMap("Other keys and their text values.")),
                 ("remove", Schema.strings("Keys to remove (title, color, destroy, tags or other keys).")), ("revision", Schema.revision),
             ], required: ["note"]),
         // A destroy date removes the note once it passes (issue 34): a destructive write.
@@ -164,7 +143,7 @@ enum WritingTools {
             written, as enote mv does. Refused when the path is taken, a link would break, or a note to change is open \
             in an editor or outside the folders agents may write.
             """,
-        inputSchema: Schema.object(
+        inputSchema: Schema.arguments(
             [("note", Schema.note), ("to", Schema.string("The exact new path, such as archive/plan.md.")), ("revision", Schema.revision)],
             required: ["note", "to"]),
         readOnly: false, destructive: false, idempotent: false
@@ -182,7 +161,7 @@ enum WritingTools {
     static let delete = Tool(
         name: "delete", title: "Delete a note",
         description: "Moves a note to the vault's trash (.trash/), from where it can be restored; undo brings it back.",
-        inputSchema: Schema.object([("note", Schema.note), ("revision", Schema.revision)], required: ["note"]),
+        inputSchema: Schema.arguments([("note", Schema.note), ("revision", Schema.revision)], required: ["note"]),
         readOnly: false, destructive: true, idempotent: false
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["note", "revision"])
@@ -197,7 +176,7 @@ enum WritingTools {
             trash, a deleted note back, a moved note back. Refused when the note changed after that write, so no later \
             change (a person's included) is lost.
             """,
-        inputSchema: Schema.object([("write", Schema.integer("The write's number.", minimum: 1, maximum: Int(Int32.max)))], required: ["write"]),
+        inputSchema: Schema.arguments([("write", Schema.integer("The write's number.", minimum: 1, maximum: Int(Int32.max)))], required: ["write"]),
         readOnly: false, destructive: true, idempotent: false
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["write"])

@@ -24,12 +24,16 @@ public final class MessageWriter: Sendable {
 
     private let descriptor: Int32
     private let framing: Framing
+    /// What the types being encoded find in the encoder's `userInfo`, asked for at each message
+    /// (the library's ``NoteJSONContext``: time zone and now).
+    private let userInfo: @Sendable () -> [CodingUserInfoKey: Any]
     /// Held while one message is written.
     private let turn = Mutex<Void>(())
 
-    public init(descriptor: Int32, framing: Framing = .contentLength) {
+    public init(descriptor: Int32, framing: Framing = .contentLength, userInfo: @escaping @Sendable () -> [CodingUserInfoKey: Any] = { [:] }) {
         self.descriptor = descriptor
         self.framing = framing
+        self.userInfo = userInfo
         signal(SIGPIPE, SIG_IGN)
     }
 
@@ -72,9 +76,9 @@ public final class MessageWriter: Sendable {
 
     /// Writes `message`, encoded once by the library's encoder (``NoteVault/JSONTextEncoder``,
     /// on one line: every newline in a string is escaped), members in the order the types
-    /// declare them.
+    /// encode them, so an answer reads as the command line's `--json` does.
     private func send(_ message: some Encodable) {
-        guard let body = try? JSONTextEncoder(pretty: false).bytes(of: message) else { return }
+        guard let body = try? JSONTextEncoder(userInfo: userInfo(), pretty: false).bytes(of: message) else { return }
         var bytes: [UInt8]
         switch framing {
         case .contentLength:
