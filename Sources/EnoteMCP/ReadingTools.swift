@@ -57,16 +57,13 @@ enum ReadingTools {
         input.linkedFrom = try arguments.optionalString("linked_from")
         input.orphan = try arguments.bool("orphan")
         input.deadLinks = try arguments.bool("dead_links")
+        input.folder = try arguments.optionalString("folder")
         var filter: NoteFilter
         do throws(NoteFilterInput.Problem) {
             filter = try input.filter(clock: call.clock)
         } catch {
-            throw ResponseError(.invalidParams, Localization.text("the argument \(error.field.rawValue): \(error.message.text)"))
-        }
-        if let folder = try arguments.optionalString("folder") {
-            var text = Substring(folder)
-            while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
-            filter.folder = try ToolArguments.path(String(text), argument: "folder", purpose: .lookup)
+            let argument = error.field == .folder ? "folder" : error.field.rawValue
+            throw ResponseError(.invalidParams, Localization.text("the argument \(argument): \(error.message.text)"))
         }
         do throws(VaultError) {
             try input.resolveNotes(&filter, vault: call.vault.vault, index: index)

@@ -63,7 +63,7 @@ struct CommandLineTranslationTests {
         .resolveMergedValue(path: "plan.md"), .setUpGit, .showNote(path: "plan.md"), .fixFrontMatter, .giveNoteContent,
         .setLaterDestroyDate(path: "plan.md"), .expireBeyondCap, .expireIfClockIsRight, .makeVault(path: nil),
         .makeVault(path: "/home/me/Notes"), .listNotes, .closeEditorOrForce, .setDestroyDate(path: "plan.conflict.md"), .rebuildIndex,
-        .changeOrder(ofLastNote: false), .changeOrder(ofLastNote: true), .checkRenamedLinks, .finishInterruptedSync, .waitThenRunAgain,
+        .changeOrder(ofLastNote: false), .changeOrder(ofLastNote: true), .checkRenamedLinks, .listBrokenLinks, .finishInterruptedSync, .waitThenRunAgain,
         .closeVimOrRecoverSwapFile(note: "plan.md", swapFile: ".plan.md.swp"), .combineConflictCopyThenContinue(note: "plan.md", copy: "plan.conflict.md"),
         .stageResolvedNoteThenContinue(note: "plan.md"), .finishSyncFirst,
     ]

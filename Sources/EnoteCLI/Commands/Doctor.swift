@@ -88,14 +88,8 @@ extension Enote {
                 }
                 return
             }
-            let pauseAt = context.environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }
             let skipped = try vault.moveRepairs(index: index).filter(\.move.isAmbiguous)
-            let results = try vault.repairMovedLinks(index: index, force: force) { step in
-                guard step == pauseAt else { return }
-                // A test hook: stop here until the test kills the process.
-                FileHandle.standardError.write(Data("enote: paused at rename step \(step)\n".utf8))
-                while true { sleep(60) }
-            }
+            let results = try vault.repairMovedLinks(index: index, force: force, afterStep: context.afterRenameStep)
             if json {
                 let entries = results.map(FixLinksEntry.repaired) + skipped.map(FixLinksEntry.skipped)
                 Console.out(JSONPrinter.arrayText(entries, clock: context.clock))
@@ -104,9 +98,7 @@ extension Enote {
                     context.note(
                         "Rewrote the links to \(result.from), moved to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count))"
                     )
-                    for path in result.leftAlone {
-                        context.note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
-                    }
+                    for message in result.leftAloneMessages { context.note(message) }
                 }
                 if results.isEmpty && skipped.isEmpty { context.note("No links broken by notes moved outside enote") }
             }

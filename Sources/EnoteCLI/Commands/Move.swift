@@ -61,7 +61,7 @@ extension Enote {
                 throw CommandFailure("a note cannot be moved next to itself")
             }
             let index = try context.openIndex(vault)
-            let result = try index.move(path, to: placement, force: force)
+            let result = try ManualOrder(index: index).move(path, to: placement, force: force)
             context.note("Moved \(result.moved) (order \(result.key))")
             if !result.alsoChanged.isEmpty {
                 context.note("Also gave a position to: \(result.alsoChanged.map(\.description).joined(separator: ", "))")

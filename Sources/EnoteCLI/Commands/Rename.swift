@@ -79,9 +79,7 @@ extension Enote {
             } else {
                 context.note("Renamed \(result.from) to \(result.to) (links rewritten: \(result.rewrittenLinks), in files: \(result.rewrittenNotes.count + 1))")
             }
-            for path in result.leftAlone {
-                context.note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
-            }
+            for message in result.leftAloneMessages { context.note(message) }
         }
 
         /// Commits the old and new path and the rewritten notes (and nothing else) as one commit,

@@ -69,9 +69,7 @@ extension Enote {
                 context.note("Renamed the tag \(plan.old) to \(plan.new) (tags rewritten: \(result.rewrittenTags), in notes: \(result.rewrittenNotes.count))")
                 if let merged = plan.mergeMessage { context.note(merged) }
             }
-            for path in result.leftAlone {
-                context.note("\(path) changed while enote renamed the tag; its tags were left as they were")
-            }
+            for message in result.leftAloneMessages { context.note(message) }
         }
     }
 }

@@ -12,16 +12,14 @@ extension CommandContext {
             } else {
                 note("Completed the interrupted rename of \(completed.from) to \(completed.to)")
             }
-            for path in completed.leftAlone {
-                note("\(path) changed while enote renamed; its links were left as they were (`enote doctor` lists broken links)")
-            }
+            for message in completed.leftAloneMessages { note(message) }
         } catch {
             let message: LocalizedMessage = "an interrupted rename could not be completed yet: \(error.message)"
             Console.err("enote: \(SafeText.escaped(message.text, keepingNewlines: true))")
         }
     }
 
-    /// What `mv` and `tag rename` call after each step of a rename: nothing, unless the test hook
+    /// What `mv`, `tag rename` and `doctor --fix-links` call after each step of a rename: nothing, unless the test hook
     /// `ENOTE_TEST_PAUSE_RENAME_AT` names the step, where it stops until the test kills the process.
     var afterRenameStep: (Int) -> Void {
         let pauseAt = environment["ENOTE_TEST_PAUSE_RENAME_AT"].flatMap { Int($0) }

@@ -77,6 +77,8 @@ enum CommandLineMessages {
             "\(facts): edit its order: line (enote edit NOTE), or move the last ordered note elsewhere with enote move"
         case .checkRenamedLinks:
             "\(facts), then check the renamed note's links with `enote doctor`"
+        case .listBrokenLinks:
+            "\(facts) (`enote doctor` lists broken links)"
         case .finishInterruptedSync:
             "\(facts). Run `enote sync` to undo what it left half done and sync again (every committed change is kept), or `enote sync --abort` to only undo it"
         case .waitThenRunAgain:

@@ -39,7 +39,9 @@ package struct ListPage {
             input.orphan = query["orphan"] == "1"
             input.deadLinks = query["dead_links"] == "1"
             if let name = text("folder") {
-                // As `enote list --in` reads it (`work/` is `work`).
+                // As `enote list --in` reads it (`work/` is `work`): the filter reads `input`, the
+                // page shows `folder`.
+                input.folder = name
                 do throws(NoteFilterInput.Problem) {
                     folder = try NoteFilterInput.folder(name)
                 } catch {

@@ -5,7 +5,7 @@ import NoteVault
 extension WebServer {
     /// `POST /order`: drag and drop in the list sorted by manual order. The form names the moved
     /// `note` and where it went (`before` or `after` the `target` note, or `top`/`bottom`); the
-    /// library's ``NoteIndex/move(_:to:force:)`` writes the `order` key of the moved note only
+    /// library's ``ManualOrder/move(_:to:force:)`` writes the `order` key of the moved note only
     /// (and of the reference note when it had no position yet). Answers JSON: the new key and
     /// every file written. CSRF-checked like every POST (the script sends `X-CSRF-Token`).
     func addOrderRoutes(to router: Router<WebContext>) {
@@ -27,7 +27,7 @@ extension WebServer {
             case "after": placement = .after(try Self.vaultPath(form["target"]))
             default: throw .invalidInput("say where the note goes: before or after another note, top or bottom")
             }
-            let result = try self.web.read { index throws(VaultError) in try index.move(note, to: placement) }
+            let result = try self.web.read { index throws(VaultError) in try ManualOrder(index: index).move(note, to: placement) }
             return JSONBody.response(
                 Moved(moved: result.moved.description, key: result.key, changed: ([result.moved] + result.alsoChanged).map(\.description)))
         } catch {

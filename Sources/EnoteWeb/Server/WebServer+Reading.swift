@@ -78,7 +78,6 @@ extension WebServer {
             return Refusal.page(.badRequest, "\(error.field.rawValue): \(error.message)", context.language)
         }
         let now = filter.now
-        filter.folder = asked.folder
         let key = asked.sort ?? (filter.expiringWithin != nil ? .destroy : web.vault.config.sort)
         let found: Result<([IndexedNote], Int), VaultError> = try web.read { index throws(VaultError) in
             do throws(VaultError) { try asked.input.resolveNotes(&filter, vault: web.vault, index: index) } catch { return .failure(error) }

@@ -12,7 +12,6 @@ package enum WebMessages {
 
     /// The singular English forms of the messages that count.
     static let englishSingular: [String: String] = [
-        "%@ notes": "%@ note",
         "%@ notes match": "%@ note matches",
         "%@ pictures": "%@ picture",
         "Showing %@ of %@ notes": "Showing %@ of %@ note",

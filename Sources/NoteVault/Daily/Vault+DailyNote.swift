@@ -60,22 +60,7 @@ extension Vault {
         let title = NotePath.droppingMarkdownExtension(path.fileName)
         let text = template ?? "# {{date_long}}\n\n"
         let bytes = Template.instantiate(text, title: title, now: now, timeZone: clock.timeZone, day: day, locale: locale)
-        let (reading, diagnostics) = FrontMatterParser.read(bytes, file: "template")
-        let stamp = NoteDate.stamp(now, in: clock.timeZone)
-        var changes: [FrontMatterEditor.Change] = [.set(.created, stamp), .set(.updated, stamp)]
-        var hasTitle = false
-        if case .parsed(let frontMatter) = reading {
-            hasTitle = frontMatter.entries.contains { FrontMatterKey(spelling: $0.key) == .title }
-        }
-        if !hasTitle { changes.insert(.set(.title, YAMLWriter.scalar(title)), at: 0) }
-        do {
-            return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
-        } catch {
-            guard let problem = diagnostics.first(where: { $0.severity == .error }) else {
-                throw .blocked("the template's front matter cannot be read; fix the template")
-            }
-            throw .blocked("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
-        }
+        return try Template.settingFrontMatter(of: bytes, title: title, .unlessTemplateHasOne, now: now, timeZone: clock.timeZone)
     }
 
     /// The open tasks of the newest daily note among the 366 days before `day`, each as

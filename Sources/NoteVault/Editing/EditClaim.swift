@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,16 +15,14 @@ import Glibc
 /// Two edits of one note may run at once (the second to save gets a conflict copy); the claim
 /// holds until both have ended, and the last one removes the file.
 ///
-/// `@unchecked Sendable`: the one mutable field, the descriptor, is read and changed only under
-/// `lock`, so ``release()`` from two threads closes it once.
-final class EditClaim: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptor: Int32
+/// The descriptor sits in a `Mutex`, so ``release()`` from two threads closes it once.
+final class EditClaim: Sendable {
+    private let descriptor: Mutex<Int32>
     private let folder: String
     private let name: String
 
     private init(descriptor: Int32, folder: String, name: String) {
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
         self.folder = folder
         self.name = name
     }
@@ -112,7 +111,7 @@ final class EditClaim: @unchecked Sendable {
     /// Ends the claim (also done when the object is freed; the lock goes when the process
     /// ends). The last edit of the note removes the file.
     func release() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 _ = unlink(folder + "/" + name)

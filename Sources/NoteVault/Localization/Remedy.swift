@@ -73,6 +73,8 @@ public enum Remedy: Sendable, Hashable, Codable {
     case changeOrder(ofLastNote: Bool)
     /// Check the links of the note whose interrupted rename could not be completed.
     case checkRenamedLinks
+    /// A rename left a note's links as they were: a check lists the links that lead nowhere now.
+    case listBrokenLinks
     /// A sync was interrupted: sync again (which undoes it first), or only undo it.
     case finishInterruptedSync
     /// Another process is at work (a sync, a git command): wait for it, then run the command again.

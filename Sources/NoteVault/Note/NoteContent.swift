@@ -201,35 +201,4 @@ public struct NoteContent: Sendable {
     static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { FastUTF8.firstProblem(in: $0, rejectingNUL: false)?.offset }
     }
-
-    /// The reference implementation of ``invalidUTF8Offset(_:)``, one byte at a time (tests
-    /// compare the two).
-    static func invalidUTF8OffsetSlow(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            for next in bytes[(index + 1)..<(index + length)] {
-                guard next & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(next & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
-            index += length
-        }
-        return nil
-    }
 }

@@ -75,4 +75,7 @@ package struct MoveRepairResult: Sendable {
     package var rewrittenLinks: Int
     /// Notes left as they were because someone changed them meanwhile.
     package var leftAlone: [NotePath]
+
+    /// What to tell the user of each note in ``leftAlone`` (``RenameResult/leftAloneMessage(_:)``).
+    package var leftAloneMessages: [LocalizedMessage] { leftAlone.map(RenameResult.leftAloneMessage) }
 }

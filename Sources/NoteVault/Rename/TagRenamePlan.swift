@@ -41,6 +41,11 @@ package struct TagRenameResult: Sendable {
     package var rewrittenTags: Int
     /// Notes left as they were because someone changed them while the rename ran.
     package var leftAlone: [NotePath]
+
+    /// What to tell the user of each note in ``leftAlone``.
+    package var leftAloneMessages: [LocalizedMessage] {
+        leftAlone.map { path -> LocalizedMessage in "\(path) changed while enote renamed the tag; its tags were left as they were" }
+    }
 }
 
 extension Vault {

@@ -16,6 +16,15 @@ public struct RenameResult: Sendable {
     public var newTag: String? = nil
     /// The commit that records the rename, when the front end made one (`enote mv --commit`).
     public var commit: String? = nil
+
+    /// What to tell the user of each note in ``leftAlone``.
+    public var leftAloneMessages: [LocalizedMessage] { leftAlone.map(Self.leftAloneMessage) }
+
+    /// What to tell the user of a note a rename left alone: the one wording of every rename that
+    /// rewrites links (`enote mv`, `enote doctor --fix-links`, a completed interrupted rename).
+    public static func leftAloneMessage(_ path: NotePath) -> LocalizedMessage {
+        LocalizedMessage("\(path) changed while enote renamed; its links were left as they were", remedy: .listBrokenLinks)
+    }
 }
 
 extension Vault {

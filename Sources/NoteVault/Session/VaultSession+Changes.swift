@@ -83,7 +83,11 @@ private struct ChangeReader {
 
 /// Wakes the change stream when the index's files in `.enote/` are written, created or
 /// replaced, or after a time at most.
-private final class IndexWriteSignal: @unchecked Sendable {
+///
+/// Made where the stream starts (so a write before its thread runs is not missed) and used from
+/// then on by the stream's thread alone; its state sits in a `Mutex`, so the compiler checks that
+/// hand-over instead of trusting a comment.
+private final class IndexWriteSignal: Sendable {
     /// How long after a write the record is read: a commit's last write to the log comes just
     /// before SQLite makes the commit visible to readers.
     static let settle: Double = 0.001
@@ -98,14 +102,35 @@ private final class IndexWriteSignal: @unchecked Sendable {
     static let quickLooks = 4
     /// How often a wait tries to watch `.enote/` again while it is gone.
     static let retryWatch: Double = 0.25
+
+    private let state: Mutex<IndexWriteWatch>
+
+    init(stateFolder: String) {
+        var state = IndexWriteWatch(stateFolder: stateFolder)
+        _ = state.watchStateFolder()
+        self.state = Mutex(state)
+    }
+
+    /// Returns `true` after the index's files were written (and ``settle`` more, or up to
+    /// ``shortestGap`` after the previous return once the quick looks of a run of writes are
+    /// used), `false` after `seconds` without a write.
+    ///
+    /// The events are taken before the pause, so a write during it wakes the next wait at once.
+    @discardableResult
+    func wait(atMost seconds: Double) -> Bool {
+        state.withLock { $0.wait(atMost: seconds) }
+    }
+}
+
+/// What ``IndexWriteSignal`` watches and remembers between waits.
+private struct IndexWriteWatch {
     /// When the last wait returned (monotonic seconds).
     private var lastReturn: Double = 0
     /// The quick looks left in the current run of writes.
-    private var quickLooksLeft = quickLooks
+    private var quickLooksLeft = IndexWriteSignal.quickLooks
 
     /// `nil` when no inotify instance can be had, or `.enote/` cannot be watched with it: the
     /// stream then looks on its interval alone.
-    /// Used only by the stream's thread (`@unchecked Sendable`: handed to it once).
     private var inotify: Inotify?
     private let stateFolder: String
     /// The `.enote/` folder watched now, or `nil`. A watch stays on the folder it was put on:
@@ -119,12 +144,11 @@ private final class IndexWriteSignal: @unchecked Sendable {
     init(stateFolder: String) {
         self.stateFolder = stateFolder
         inotify = try? Inotify()
-        _ = watchStateFolder()
     }
 
     /// Whether `.enote/` is watched as it is now: an old watch is ended and a new one put on
     /// the folder at the path, when there is one.
-    private func watchStateFolder() -> Bool {
+    mutating func watchStateFolder() -> Bool {
         guard let inotify else { return false }
         let folder = FileIdentity(path: stateFolder)
         if let watched, watched.folder == folder { return true }
@@ -142,13 +166,8 @@ private final class IndexWriteSignal: @unchecked Sendable {
         return true
     }
 
-    /// Returns `true` after the index's files were written (and ``settle`` more, or up to
-    /// ``shortestGap`` after the previous return once the quick looks of a run of writes are
-    /// used), `false` after `seconds` without a write.
-    ///
-    /// The events are taken before the pause, so a write during it wakes the next wait at once.
-    @discardableResult
-    func wait(atMost seconds: Double) -> Bool {
+    /// ``IndexWriteSignal/wait(atMost:)``.
+    mutating func wait(atMost seconds: Double) -> Bool {
         guard let inotify else {
             Thread.sleep(forTimeInterval: seconds)
             return false
@@ -164,22 +183,22 @@ private final class IndexWriteSignal: @unchecked Sendable {
                 if watchStateFolder() { return true }
                 let left = deadline - monotonicSeconds()
                 if left <= 0 { return false }
-                Thread.sleep(forTimeInterval: min(left, Self.retryWatch))
+                Thread.sleep(forTimeInterval: min(left, IndexWriteSignal.retryWatch))
             }
         }
         defer { lastReturn = monotonicSeconds() }
         var descriptor = pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32((seconds * 1000).rounded(.up)))
-        if ready == 0 { quickLooksLeft = Self.quickLooks }
+        if ready == 0 { quickLooksLeft = IndexWriteSignal.quickLooks }
         guard ready > 0 else { return false }
         _ = inotify.readAvailable()
         let now = monotonicSeconds()
-        if now - lastReturn >= Self.shortestGap { quickLooksLeft = Self.quickLooks }
-        var wait = Self.settle
+        if now - lastReturn >= IndexWriteSignal.shortestGap { quickLooksLeft = IndexWriteSignal.quickLooks }
+        var wait = IndexWriteSignal.settle
         if quickLooksLeft > 0 {
             quickLooksLeft -= 1
         } else {
-            wait = max(Self.settle, lastReturn + Self.shortestGap - now)
+            wait = max(IndexWriteSignal.settle, lastReturn + IndexWriteSignal.shortestGap - now)
         }
         usleep(UInt32(min(wait, seconds) * 1_000_000))
         return true

@@ -110,20 +110,10 @@ extension Vault {
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             bytes += Array(body.utf8)
         }
-        let (reading, diagnostics) = FrontMatterParser.read(bytes, file: "template")
-        let stamp = NoteDate.stamp(now, in: timeZone)
-        var changes: [FrontMatterEditor.Change] = [.set(.title, YAMLWriter.scalar(title))]
-        if let color = new.color { changes.append(.set(.color, YAMLWriter.scalar(color.description))) }
-        if let destroy = new.destroy { changes.append(.set(.destroy, NoteDate.stamp(destroy, in: timeZone))) }
-        changes += [.set(.created, stamp), .set(.updated, stamp)]
-        do {
-            return try FrontMatterEditor.apply(changes, to: bytes, reading: reading, file: "template")
-        } catch {
-            guard let problem = diagnostics.first(where: { $0.severity == .error }) else {
-                throw .blocked("the template's front matter cannot be read; fix the template")
-            }
-            throw .blocked("the template's front matter cannot be read (\(problem.location): \(problem.message)); fix the template")
-        }
+        var fields: [FrontMatterEditor.Change] = []
+        if let color = new.color { fields.append(.set(.color, YAMLWriter.scalar(color.description))) }
+        if let destroy = new.destroy { fields.append(.set(.destroy, NoteDate.stamp(destroy, in: timeZone))) }
+        return try Template.settingFrontMatter(of: bytes, title: title, .always, fields: fields, now: now, timeZone: timeZone)
     }
 
     /// The text of a new note without a template: front matter, then the body.

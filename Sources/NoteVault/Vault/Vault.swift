@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -303,23 +304,20 @@ extension DirectoryWalker.Result {
 }
 
 /// The vault's settings and the note rule made from them, replaced whole when the config is read
-/// again.
-///
-/// `@unchecked Sendable`: the one mutable field is read and written only under `lock`.
-private final class VaultSettings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (config: VaultConfig, policy: NotePathPolicy)
+/// again; safe from any thread (the pair sits in a `Mutex`).
+private final class VaultSettings: Sendable {
+    private let value: Mutex<(config: VaultConfig, policy: NotePathPolicy)>
 
     init(_ config: VaultConfig) {
-        value = (config, NotePathPolicy(config: config))
+        value = Mutex((config, NotePathPolicy(config: config)))
     }
 
-    var current: (config: VaultConfig, policy: NotePathPolicy) { lock.withLock { value } }
+    var current: (config: VaultConfig, policy: NotePathPolicy) { value.withLock { $0 } }
 
     /// Puts `config` in place; returns the one it replaces.
     func replace(with config: VaultConfig) -> VaultConfig {
         let policy = NotePathPolicy(config: config)
-        return lock.withLock {
+        return value.withLock { value in
             let old = value.config
             value = (config, policy)
             return old

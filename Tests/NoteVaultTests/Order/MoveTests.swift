@@ -90,7 +90,7 @@ struct MoveTests {
         let index = try index()
         let before = files()
         let oldLines = lines(moved)
-        let result = try index.move(path(moved), to: placement)
+        let result = try ManualOrder(index: index).move(path(moved), to: placement)
 
         #expect(result.moved == path(moved))
         #expect(result.alsoChanged.isEmpty)
@@ -113,7 +113,7 @@ struct MoveTests {
         try note("b", order: nil, lineEnding: "\r\n")
         let index = try index()
         let old = try #require(sandbox.text("b.md"))
-        let result = try index.move(path("b"), to: .after(path("a")))
+        let result = try ManualOrder(index: index).move(path("b"), to: .after(path("a")))
         let new = try #require(sandbox.text("b.md"))
         let orderLine = try #require(new.components(separatedBy: "\r\n").first { $0.hasPrefix("order: ") })
         #expect(orderLine == "order: \(result.key)" || orderLine == "order: \"\(result.key)\"")
@@ -126,13 +126,13 @@ struct MoveTests {
         try abcde()
         let index = try index()
         let before = files()
-        let result = try index.move(path("a"), to: .before(path("e")))
+        let result = try ManualOrder(index: index).move(path("a"), to: .before(path("e")))
         #expect(result.alsoChanged == [path("e")])
         #expect(changed(before, files()) == ["a.md", "e.md"])
         #expect(try listed(index) == ["b", "c", "a", "e", "d"])
         #expect(lines("e").contains("updated: 2026-01-01T10:10:00Z"), "a move never stamps updated")
 
-        let after = try index.move(path("b"), to: .after(path("d")))
+        let after = try ManualOrder(index: index).move(path("b"), to: .after(path("d")))
         #expect(after.alsoChanged == [path("d")])
         #expect(try listed(index) == ["c", "a", "e", "d", "b"])
     }
@@ -142,10 +142,10 @@ struct MoveTests {
         try note("x", order: nil)
         try note("y", order: nil, minutes: 5)
         let index = try index()
-        let result = try index.move(path("x"), to: .top)
+        let result = try ManualOrder(index: index).move(path("x"), to: .top)
         #expect(result.key == "V")
         #expect(try listed(index) == ["x", "y"])
-        let bottom = try index.move(path("y"), to: .bottom)
+        let bottom = try ManualOrder(index: index).move(path("y"), to: .bottom)
         #expect(bottom.key > "V")
         #expect(try listed(index) == ["x", "y"])
     }
@@ -161,7 +161,7 @@ struct MoveTests {
             // Alternately put m and k just after a: the gap after a halves every time.
             let (moved, other) = round.isMultiple(of: 2) ? ("m", "k") : ("k", "m")
             let before = files()
-            let result = try index.move(path(moved), to: .after(path("a")))
+            let result = try ManualOrder(index: index).move(path(moved), to: .after(path("a")))
             let expected = round == 0 ? ["a", "m", "b", "k"] : ["a", moved, other, "b"]
             try #require(try listed(index) == expected, "round \(round)")
             try #require(changed(before, files()) == ["\(moved).md"], "round \(round)")
@@ -179,7 +179,7 @@ struct MoveTests {
         try note("m", order: nil)
         let index = try index()
         let before = files()
-        let result = try index.move(path("m"), to: .before(path("b")))
+        let result = try ManualOrder(index: index).move(path("m"), to: .before(path("b")))
         #expect(try listed(index) == ["a", "m", "b", "c"])
         #expect(result.alsoChanged.isEmpty)
         #expect(changed(before, files()) == ["m.md"])
@@ -201,7 +201,7 @@ struct MoveTests {
         try #require(sorted.count == 4 && sorted.last == "n")
         let placement: Placement = slot == 0 ? .top : .after(path(sorted[slot - 1]))
         let before = files()
-        let result = try index.move(path("n"), to: placement)
+        let result = try ManualOrder(index: index).move(path("n"), to: placement)
         var expectedOrder = Array(sorted.dropLast())
         expectedOrder.insert("n", at: slot)
         #expect(try listed(index) == expectedOrder, "keys \(keys)")
@@ -229,7 +229,7 @@ struct MoveTests {
         let sorted = try listed(index)
         let other = path(sorted[reference])
         let before = files()
-        _ = try index.move(path("n"), to: side == "after" ? .after(other) : .before(other))
+        _ = try ManualOrder(index: index).move(path("n"), to: side == "after" ? .after(other) : .before(other))
         #expect(try listed(index) == expected, "\(sorted)")
         #expect(changed(before, files()) == ["n.md"])
     }
@@ -241,7 +241,7 @@ struct MoveTests {
         try note("n", order: nil)
         let index = try index()
         let before = files()
-        #expect(throws: VaultError.self) { try index.move(path("n"), to: .after(path("a"))) }
+        #expect(throws: VaultError.self) { try ManualOrder(index: index).move(path("n"), to: .after(path("a"))) }
         #expect(changed(before, files()).isEmpty)
     }
 
@@ -254,7 +254,7 @@ struct MoveTests {
         for swap in [".x.md.swp", ".y.md.swp"] {
             try sandbox.write(swap, "swap")
             let before = files()
-            #expect(throws: VaultError.self) { try index.move(path("x"), to: .before(path("y"))) }
+            #expect(throws: VaultError.self) { try ManualOrder(index: index).move(path("x"), to: .before(path("y"))) }
             #expect(changed(before, files()).isEmpty, "\(swap)")
             try FileManager.default.removeItem(atPath: sandbox.path(swap))
         }
@@ -266,7 +266,7 @@ struct MoveTests {
         try sandbox.write("broken.md", "---\ntitle: Meeting: Q4\n---\nBody\n")
         let index = try index()
         let before = files()
-        #expect(throws: VaultError.self) { try index.move(path("broken"), to: .top) }
+        #expect(throws: VaultError.self) { try ManualOrder(index: index).move(path("broken"), to: .top) }
         #expect(changed(before, files()).isEmpty)
     }
 }

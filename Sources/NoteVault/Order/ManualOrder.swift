@@ -18,7 +18,30 @@ public struct MoveResult: Sendable, Equatable {
     public var alsoChanged: [NotePath]
 }
 
-extension NoteIndex {
+/// The manual order of notes (`list --sort order`, `enote move`, the web list's drag and drop):
+/// the `order` key in each note's front matter, read from the index and written to the notes'
+/// files through the vault.
+///
+/// It takes the index for as long as one move lasts, so the index facade itself never writes a
+/// note's file.
+///
+/// For example:
+///
+/// ```swift
+/// let result = try ManualOrder(index: index).move(note, to: .after(other))
+/// print(result.key)  // "9.5"
+/// ```
+public struct ManualOrder {
+    /// The index the keys are read from and the moved notes are re-indexed in.
+    public let index: NoteIndex
+
+    /// The order of the notes of `index`'s vault.
+    public init(index: NoteIndex) {
+        self.index = index
+    }
+
+    private var vault: Vault { index.vault }
+
     /// Gives `path` an `order` key that puts it at `placement` in `list --sort order`.
     ///
     /// Only the moved note's `order` line changes (`updated` is left alone: its content did not
@@ -63,14 +86,14 @@ extension NoteIndex {
         writes.append((path, key))
         try checkWritable(writes.map(\.path), force: force)
         for write in writes { try self.write(write.key, to: write.path, force: force) }
-        try reconcile(files: writes.map(\.path))
+        try index.reconcile(files: writes.map(\.path))
         return MoveResult(moved: path, key: key, alsoChanged: writes.dropLast().map(\.path))
     }
 
     /// The notes with an `order` key, in the order `list --sort order` shows them (equal keys
     /// newest first).
     func orderedNotes() throws(VaultError) -> [(path: NotePath, key: String)] {
-        try read { store in try store.orderedNotes() }
+        try index.read { store in try store.orderedNotes() }
     }
 
     /// The reference note's key; a note without one is given the position after the last
