@@ -24,20 +24,23 @@ package final class LiveVault: Sendable {
 
     private let web: WebVault
     private let feed: ChangeFeed
+    private let timings: WatcherKeeper.Timings
     /// What ``start()`` set going: the watcher's keeper and the task that publishes the
     /// session's changes (`nil` before ``start()``).
     private let running = Mutex<(keeper: WatcherKeeper, follower: Task<Void, Never>)?>(nil)
 
-    package init(web: WebVault, feed: ChangeFeed) {
+    /// - Parameter timings: How long the watcher's keeper waits between attempts.
+    package init(web: WebVault, feed: ChangeFeed, timings: WatcherKeeper.Timings = WatcherKeeper.Timings()) {
         self.web = web
         self.feed = feed
+        self.timings = timings
     }
 
     /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
         options.trouble = { line in Self.report(line) }
-        let keeper = WatcherKeeper(session: web.session, options: options) { line in Self.report(line) }
+        let keeper = WatcherKeeper(session: web.session, options: options, timings: timings) { line in Self.report(line) }
         let stream = keeper.start().changes
         let feed = self.feed
         let follower = Task {

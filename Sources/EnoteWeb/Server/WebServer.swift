@@ -40,7 +40,7 @@ package final class WebServer: Sendable {
         router.middlewares.add(requestGuard)
         addReadingRoutes(to: router)
         if !options.readOnly { addEditingRoutes(to: router) }
-        let live = LiveVault(web: web, feed: feed)
+        let live = LiveVault(web: web, feed: feed, timings: options.watcherTimings)
         live.start()
         defer { live.stop() }
         let heartbeat = Task { [feed] in
