@@ -94,14 +94,18 @@ struct InProcessClient {
     /// - Parameters:
     ///   - host: The `Host` header; by default `127.0.0.1:PORT`.
     ///   - headers: More headers (`Origin`, `Content-Type`).
-    func send(_ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: String = "") async throws
+    func send(
+        _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: String = ""
+    ) async throws
         -> HTTPClient.Answer
     {
         try await send(method, path, host: host, headers: headers, bodyBytes: Array(body.utf8))
     }
 
     /// Sends a request with a body of bytes.
-    func send(_ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], bodyBytes: [UInt8]) async throws
+    func send(
+        _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], bodyBytes: [UInt8]
+    ) async throws
         -> HTTPClient.Answer
     {
         var fields = HTTPFields()
