@@ -138,10 +138,16 @@ let package = Package(
             dependencies: ["NoteVault", .product(name: "Yams", package: "Yams")]
         ),
         // GRDB: end-to-end tests hold or inspect the index from a second connection. `enote-web`
-        // and EnoteWeb: `Web/` starts the real `enote serve` and speaks HTTP to it.
+        // and EnoteWeb: `Web/` starts the real `enote serve` and speaks HTTP to it, or asks its
+        // application's router in process.
         .testTarget(
             name: "EnoteCLITests",
-            dependencies: ["EnoteCLI", "enote", "enote-web", "EnoteWeb", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "EnoteCLI", "enote", "enote-web", "EnoteWeb", .product(name: "GRDB", package: "GRDB.swift"),
+                // `Support/ServeInProcess.swift` asks the web server's router in process.
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
         // `enote mcp` against its twins on the command line, both run as the built binary (the
         // dependency only makes sure it is built; the tests import nothing of it).

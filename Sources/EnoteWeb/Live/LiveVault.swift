@@ -16,32 +16,34 @@ import Synchronization
 /// its own; each batch is published with the notes it names, or ``anyPath`` when any may have
 /// changed.
 ///
-/// `@unchecked Sendable`: `keeper` and `follower` are set in ``start()`` before anything that
-/// reads them starts, and read by ``stop()`` afterwards, on the server's task.
-package final class LiveVault: @unchecked Sendable {
+/// `Sendable` by construction: what ``start()`` sets going is held in a `Mutex`, which ``stop()``
+/// reads from whichever task stops the server.
+package final class LiveVault: Sendable {
     /// Everything changed (the paths are not known).
     package static let anyPath = "*"
 
     private let web: WebVault
     private let feed: ChangeFeed
-    private var keeper: WatcherKeeper?
-    /// The task that publishes the session's changes.
-    private var follower: Task<Void, Never>?
+    private let timings: WatcherKeeper.Timings
+    /// What ``start()`` set going: the watcher's keeper and the task that publishes the
+    /// session's changes (`nil` before ``start()``).
+    private let running = Mutex<(keeper: WatcherKeeper, follower: Task<Void, Never>)?>(nil)
 
-    package init(web: WebVault, feed: ChangeFeed) {
+    /// - Parameter timings: How long the watcher's keeper waits between attempts.
+    package init(web: WebVault, feed: ChangeFeed, timings: WatcherKeeper.Timings = WatcherKeeper.Timings()) {
         self.web = web
         self.feed = feed
+        self.timings = timings
     }
 
     /// Starts following the vault; returns at once.
     package func start() {
         var options = VaultWatcher.Options()
         options.trouble = { line in Self.report(line) }
-        let keeper = WatcherKeeper(session: web.session, options: options) { line in Self.report(line) }
+        let keeper = WatcherKeeper(session: web.session, options: options, timings: timings) { line in Self.report(line) }
         let stream = keeper.start().changes
-        self.keeper = keeper
         let feed = self.feed
-        follower = Task {
+        let follower = Task {
             for await changes in stream {
                 switch changes {
                 case .none: break
@@ -50,12 +52,14 @@ package final class LiveVault: @unchecked Sendable {
                 }
             }
         }
+        running.withLock { $0 = (keeper, follower) }
     }
 
     /// Stops following (the watcher finishes its current step; the change stream's thread ends).
     package func stop() {
-        follower?.cancel()
-        keeper?.stop()
+        guard let (keeper, follower) = running.withLock({ $0 }) else { return }
+        follower.cancel()
+        keeper.stop()
     }
 
     static func report(_ line: String) {

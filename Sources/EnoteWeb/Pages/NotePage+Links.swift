@@ -60,33 +60,49 @@ extension NotePage {
 }
 
 extension WebServer {
-    /// The tags and backlinks of `path`, from the index.
-    func links(of path: NotePath) -> (tags: [String], backlinks: [NotePage.Backlink]) {
+    /// What a note's page asks the index: its tags, the links that lead to it (with their
+    /// notes' titles), and where each of its own links leads.
+    struct IndexedLinks {
+        var tags: [String] = []
+        var backlinks: [IndexedLink] = []
+        var titles: [String] = []
+        var resolutions: [LinkResolution] = []
+    }
+
+    /// Asks the index everything `rendered`'s page shows of links in one read, so that a page
+    /// freshens the index once (a read freshens: ``WebVault/read(_:)``). An index that cannot
+    /// answer leaves the page without tags, backlinks and resolved links.
+    func indexedLinks(of rendered: RenderedNote) -> IndexedLinks {
+        let path = rendered.note.path
+        let links = rendered.links.links
         let found = try? web.read { index throws(VaultError) in
-            let tags = (try? index.tags(of: path)) ?? []
-            let links = (try? index.backlinks(to: path)) ?? []
-            let titles = links.map { link in (try? index.note(at: link.source))??.title ?? link.source.description }
-            return (tags, links, titles)
+            var found = IndexedLinks()
+            found.tags = (try? index.tags(of: path)) ?? []
+            found.backlinks = (try? index.backlinks(to: path)) ?? []
+            found.titles = found.backlinks.map { link in (try? index.note(at: link.source))??.title ?? link.source.description }
+            found.resolutions = links.isEmpty ? [] : (try? index.resolve(links, from: path)) ?? []
+            return found
         }
-        guard let (tags, links, titles) = found else { return ([], []) }
-        let lines = web.vault.lines(of: links)
-        let backlinks = zip(zip(links, titles), lines).map { pair, line in
+        return found ?? IndexedLinks()
+    }
+
+    /// The backlinks of a page, with the line each link stands on.
+    func backlinks(_ found: IndexedLinks) -> [NotePage.Backlink] {
+        let lines = web.vault.lines(of: found.backlinks)
+        return zip(zip(found.backlinks, found.titles), lines).map { pair, line in
             NotePage.Backlink(
                 source: pair.0.source, title: pair.1, line: (line ?? "").trimmingCharacters(in: .whitespaces), lineNumber: pair.0.link.place.line)
         }
-        return (tags, backlinks)
     }
 
     /// The body of a note read for its page as HTML, with its links resolved against the notes
-    /// indexed now (one question to the index): a note or a picture a `[[wikilink]]` or
+    /// indexed now (``indexedLinks(of:)``): a note or a picture a `[[wikilink]]` or
     /// `![[embed]]` names is linked under `/n/` (at the heading it names:
     /// ``NoteHeading/fragment(_:)``, the id of the heading go-to-definition finds too); a dead or
     /// ambiguous one, or one to another kind of file, is left as written. And the links that
     /// lead nowhere, by the library's one rule (those `enote links` marks dead).
-    func linkedBody(of rendered: RenderedNote) -> (body: String, deadLinks: [NotePage.DeadLink]) {
+    func linkedBody(of rendered: RenderedNote, resolutions: [LinkResolution]) -> (body: String, deadLinks: [NotePage.DeadLink]) {
         let links = rendered.links.links
-        let path = rendered.note.path
-        let resolutions = links.isEmpty ? [] : (try? web.read { index throws(VaultError) in try index.resolve(links, from: path) }) ?? []
         var urls: [Int: String] = [:]
         var dead: [NotePage.DeadLink] = []
         for (link, resolution) in zip(links, resolutions) {

@@ -13,6 +13,10 @@ package struct WebOptions: Sendable, Equatable {
     package var language: String?
     /// Host names the pages may be reached by besides the address (`--allow-host`, repeated).
     package var allowedHosts: [String] = []
+    /// How long the keeper of the server's own watcher waits (``WatcherKeeper/Timings``). Tests
+    /// set `ENOTE_TEST_WATCHER_RETRY` (seconds) to make every such wait that long, so that they
+    /// wait milliseconds where the server waits seconds.
+    package var watcherTimings = WatcherKeeper.Timings()
 
     /// A usage mistake, with what to type instead.
     package struct UsageError: Error, Sendable {
@@ -59,6 +63,9 @@ package struct WebOptions: Sendable, Equatable {
             password = fromEnvironment
         }
         if let password, password.isEmpty { throw UsageError(message: "the password is empty") }
+        if let text = environment["ENOTE_TEST_WATCHER_RETRY"], let seconds = Double(text), seconds > 0 {
+            watcherTimings = WatcherKeeper.Timings(retry: seconds, longestRetry: seconds, settled: seconds)
+        }
         guard !vault.isEmpty else { throw UsageError(message: "--vault is required") }
     }
 

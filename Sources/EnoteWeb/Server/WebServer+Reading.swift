@@ -120,8 +120,9 @@ extension WebServer {
         // One libcmark parse reads the note, its links and its body (RenderedNote).
         let rendered = try web.vault.readRendered(path)
         var page = NotePage(frame: frame(request, context), note: rendered.note, now: web.clock.now(), timeZone: web.clock.timeZone)
-        (page.tags, page.backlinks) = links(of: path)
-        (page.linkedBody, page.deadLinks) = linkedBody(of: rendered)
+        let found = indexedLinks(of: rendered)
+        (page.tags, page.backlinks) = (found.tags, backlinks(found))
+        (page.linkedBody, page.deadLinks) = linkedBody(of: rendered, resolutions: found.resolutions)
         return page.render().response()
     }
 

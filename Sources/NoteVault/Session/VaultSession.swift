@@ -11,10 +11,11 @@ import Glibc
 /// The session decides everything about the index that a front end used to decide for itself:
 ///
 /// - **Freshness.** ``fresh(progress:)`` brings the index up to date with the files: a running
-///   watcher (`enote watch`, or a server's own) is asked to catch up; without one the vault is
-///   walked, rereading only what changed. ``refresh(files:)`` does the same for files a front end
-///   knows changed (an editor's save, a note it just wrote). Concurrent calls are coalesced: a
-///   caller that waited while another walked does not walk again.
+///   watcher (`enote watch` over its socket, or a server's own, asked in process) is asked to
+///   catch up; without one the vault is walked, rereading only what changed.
+///   ``refresh(files:)`` does the same for files a front end knows changed (an editor's save, a
+///   note it just wrote). Concurrent calls are coalesced: a caller that waited while another
+///   walked does not walk again.
 /// - **Threads.** Reads and writes are safe from any thread or task: each runs on an index
 ///   connection no other thread is using (``IndexPool``); servers read through several at once.
 ///   A front end holds no lock of its own. Blocking work belongs on the caller's own threads, not
@@ -73,6 +74,9 @@ public final class VaultSession: Sendable {
     private let walks = Atomic<Int>(0)
     /// Why the index is kept in memory for this process (a read-only vault, a full disk), or nil.
     public let unsavedReason: LocalizedMessage?
+    /// This process's own watcher, while one runs (``WatcherKeeper`` sets it): asked to catch up
+    /// directly, not over the socket.
+    private let ownWatcher = Mutex<OwnProcessCatchUp?>(nil)
 
     /// Opens the vault's index for `role`, rebuilding it when it is missing, damaged or of an
     /// older version (one line to `inform`), and for ``Purpose/check`` or ``Purpose/reindex``
@@ -128,7 +132,7 @@ public final class VaultSession: Sendable {
         try gate.run { purpose throws(VaultError) -> Route in
             // A running watcher keeps the index live: once it has caught up, trust it. `enote
             // index` walks anyway, so that its report is complete.
-            if purpose != .reindex, purpose != .rebuild, CatchUpChannel.requestCatchUp(vault) {
+            if purpose != .reindex, purpose != .rebuild, askWatcher() {
                 return .watcher
             }
             walks.add(1, ordering: .relaxed)
@@ -154,11 +158,25 @@ public final class VaultSession: Sendable {
     /// - Returns: Whether one answered: from then on every change is in the change record.
     public func waitForWatcher(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while !CatchUpChannel.requestCatchUp(vault) {
+        while !askWatcher() {
             guard Date() < deadline else { return false }
             usleep(50_000)
         }
         return true
+    }
+
+    /// Asks the vault's running watcher to catch up: this process's own directly, another
+    /// process's (`enote watch`) over ``CatchUpChannel``.
+    /// - Returns: Whether the watcher answered that the index is current.
+    private func askWatcher() -> Bool {
+        if let own = ownWatcher.withLock({ $0 }) { return own.ask() }
+        return CatchUpChannel.requestCatchUp(vault)
+    }
+
+    /// Tells the session which watcher of this process keeps its index live (`nil`: none now),
+    /// so that it asks that one directly. Only the watcher's keeper calls it.
+    func useOwnWatcher(_ watcher: OwnProcessCatchUp?) {
+        ownWatcher.withLock { $0 = watcher }
     }
 
     /// Brings the index up to date with `files`, which a front end knows changed (saved by an
@@ -166,7 +184,7 @@ public final class VaultSession: Sendable {
     /// these files are read again. A read after it sees them (read-your-writes).
     public func refresh(files: [NotePath]) throws(VaultError) {
         guard !files.isEmpty else { return }
-        if CatchUpChannel.requestCatchUp(vault) { return }
+        if askWatcher() { return }
         _ = try pool.borrow { index throws(VaultError) in try index.reconcile(files: files) }
     }
 

@@ -31,6 +31,9 @@ public final class VaultWatcher: @unchecked Sendable {
     private let running = Atomic<Bool>(false)  // a thread is inside run()
     let timer: Int32
     private let server: Int32
+    /// How threads of this process ask it to catch up, without the socket (``WatcherKeeper``
+    /// hands it to the session).
+    let ownProcess = OwnProcessCatchUp()
 
     /// Folder watches: watch descriptor → folder path (empty for the root), and back.
     var folders: [Int32: NotePath] = [:]
@@ -125,6 +128,7 @@ public final class VaultWatcher: @unchecked Sendable {
     }
 
     deinit {
+        ownProcess.finish()
         close(server)
         CatchUpChannel.remove(in: vault)
         enote_signals_release_eventfd(stopSignal)
@@ -146,6 +150,8 @@ public final class VaultWatcher: @unchecked Sendable {
         let entered = running.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
         precondition(entered, "VaultWatcher.run() called while another thread runs it")
         defer { running.store(false, ordering: .releasing) }
+        // A watcher that stopped answers no one: those asking go on without it.
+        defer { ownProcess.finish() }
         startFollowingConfig()
         readAutoSync()
         watchAllFolders()
@@ -160,6 +166,7 @@ public final class VaultWatcher: @unchecked Sendable {
             pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
             pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
             pollfd(fd: server, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: ownProcess.signal, events: Int16(POLLIN), revents: 0),
         ]
         say(Self.watchingMessage(root: vault.root, folders: folders.count, notes: report.total))
         while true {
@@ -180,6 +187,7 @@ public final class VaultWatcher: @unchecked Sendable {
                 expiryDue = true
             }
             if descriptors[3].revents != 0 { try answerClients() }
+            if descriptors[4].revents != 0 { try ownProcess.answer { () throws(VaultError) -> Bool in try catchUp() } }
             try applyIfReady()
             runAutoSyncIfDue()
         }
@@ -306,7 +314,8 @@ public final class VaultWatcher: @unchecked Sendable {
         return true
     }
 
-    /// Answers every command waiting on the socket: catch up, then reply.
+    /// Answers every command waiting on the socket: catch up, then reply. (Threads of this
+    /// process ask through ``ownProcess`` instead.)
     private func answerClients() throws(VaultError) {
         while true {
             let client = accept(server, nil, nil)

@@ -16,21 +16,36 @@ import Glibc
 ///   keeps the index live and decides about expiry and sync. The server does not take over when
 ///   it ends either (a systemd unit restarting `enote watch` would find the lock held).
 /// - When its own watcher stops on an error (its index could not be written, `.enote/` was
-///   removed), it is made again once it can be: after ``retry`` seconds, then twice as long each
-///   time it fails again, up to ``longestRetry`` (a start reads the whole index and walks).
+///   removed), it is made again once it can be: after ``Timings/retry`` seconds, then twice as
+///   long each time it fails again, up to ``Timings/longestRetry`` (a start reads the whole
+///   index and walks).
+/// - While its own watcher runs, the session asks it to catch up in process, not over the
+///   socket (``VaultSession/fresh(progress:)``).
 ///
 /// Each problem is said once, through `say`; "watching the vault again" is said once a new
-/// watcher has run for ``settled`` seconds.
+/// watcher has run for ``Timings/settled`` seconds.
 public final class WatcherKeeper: Sendable {
-    /// How long after a failure the watcher is made again, at first.
-    public static let retry: Double = 1
-    /// The longest wait between two attempts.
-    public static let longestRetry: Double = 30
-    /// How long a new watcher must run before its return is said.
-    public static let settled: Double = 5
+    /// How long the keeper waits, in seconds. A test passes small values, so that it waits
+    /// milliseconds where a server waits seconds.
+    public struct Timings: Sendable, Equatable {
+        /// How long after a failure the watcher is made again, at first.
+        public var retry: Double
+        /// The longest wait between two attempts.
+        public var longestRetry: Double
+        /// How long a new watcher must run before its return is said.
+        public var settled: Double
+
+        /// The server's timings: 1 s, up to 30 s, and 5 s.
+        public init(retry: Double = 1, longestRetry: Double = 30, settled: Double = 5) {
+            self.retry = retry
+            self.longestRetry = longestRetry
+            self.settled = settled
+        }
+    }
 
     private let session: VaultSession
     private let options: VaultWatcher.Options
+    private let timings: Timings
     private let say: @Sendable (String) -> Void
     private let current = Mutex<VaultWatcher?>(nil)
     /// The problem said last and not over yet, if any.
@@ -43,9 +58,14 @@ public final class WatcherKeeper: Sendable {
     ///   - session: The front end's session; the watcher takes its role (whether it destroys
     ///     notes at their date and syncs is the role's rule).
     ///   - options: The watcher's other options (its log and trouble lines).
+    ///   - timings: How long it waits between attempts, and before it says the watcher is back.
     ///   - say: Receives a line for each problem, once, and for the watcher's return.
-    public init(session: VaultSession, options: VaultWatcher.Options = VaultWatcher.Options(), say: @escaping @Sendable (String) -> Void) {
+    public init(
+        session: VaultSession, options: VaultWatcher.Options = VaultWatcher.Options(), timings: Timings = Timings(),
+        say: @escaping @Sendable (String) -> Void
+    ) {
         self.session = session
+        self.timings = timings
         var options = options
         options.role = session.role
         self.options = options
@@ -64,7 +84,7 @@ public final class WatcherKeeper: Sendable {
     /// Makes the watcher here, then the change stream, and keeps the watcher running on a thread
     /// of its own; returns at once. Call once.
     public func start() -> Following {
-        var wait = Self.retry
+        var wait = timings.retry
         let first = attempt(wait: &wait)
         let changes = session.changeStream()
         if first != .otherWatcher {
@@ -79,6 +99,7 @@ public final class WatcherKeeper: Sendable {
     public func stop() {
         stopped.store(true, ordering: .sequentiallyConsistent)
         current.withLock { $0?.stop() }
+        session.useOwnWatcher(nil)
         wake.signal()
     }
 
@@ -103,9 +124,10 @@ public final class WatcherKeeper: Sendable {
                     tell(line.text)
                 }
                 current.withLock { $0 = nil }
+                session.useOwnWatcher(nil)
                 // One that ran a good while failed anew: try again soon. One that failed at
                 // once will again: wait longer each time.
-                wait = monotonicSeconds() - began > Self.longestRetry ? Self.retry : min(wait * 2, Self.longestRetry)
+                wait = monotonicSeconds() - began > timings.longestRetry ? timings.retry : min(wait * 2, timings.longestRetry)
                 continue
             }
             if wake.wait(timeout: .now() + wait) == .success { break }
@@ -123,6 +145,7 @@ public final class WatcherKeeper: Sendable {
             let kept = current.withLock { current -> Bool in
                 guard !isStopped else { return false }
                 current = watcher
+                session.useOwnWatcher(watcher.ownProcess)
                 return true
             }
             guard kept else { return .failed }
@@ -140,16 +163,16 @@ public final class WatcherKeeper: Sendable {
         } catch {
             tell(error.message.text)
         }
-        wait = min(wait * 2, Self.longestRetry)
+        wait = min(wait * 2, timings.longestRetry)
         return .failed
     }
 
-    /// Says "watching the vault again" once `watcher` has run for ``settled`` seconds after a
+    /// Says "watching the vault again" once `watcher` has run for ``Timings/settled`` seconds after a
     /// problem was said: one that fails at once again says nothing new.
     private func sayReturnOnceSettled(_ watcher: VaultWatcher) {
         guard problem.withLock({ $0 }) != nil else { return }
         // Weakly: a watcher that stopped meanwhile is released at once (its lock with it).
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.settled) { [self, weak watcher] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + timings.settled) { [self, weak watcher] in
             guard let watcher else { return }
             let running = current.withLock { $0 === watcher }
             guard running, !isStopped, problem.withLock({ $0 }) != nil else { return }

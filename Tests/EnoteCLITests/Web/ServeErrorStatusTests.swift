@@ -24,13 +24,13 @@ import Testing
     }
 
     @Test("a form that does not say which version it started from is what the user sent: 422")
-    func missingRevision() throws {
+    func missingRevision() async throws {
         let vault = try TemporaryVault()
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let before = try vault.text("grocery-list.md")
-        let answer = try client.post("/edit/grocery-list.md", form: [("title", "Grocery list"), ("body", "Changed\n")])
+        let answer = try await client.post("/edit/grocery-list.md", form: [("title", "Grocery list"), ("body", "Changed\n")])
         #expect(answer.status == 422, "\(answer)")
         #expect(answer.body.contains("which version of the note it started from"), "\(answer.body)")
         #expect(try vault.text("grocery-list.md") == before)

@@ -79,12 +79,12 @@ import Testing
             ("/?since=bogus", "since: "), ("/?until=bogus", "until: "), ("/?expiring=soonish", "is not a duration"),
             ("/?where=nokey", "is not KEY=VALUE"), ("/?links_to=nothing-like-this", "nothing-like-this"),
         ])
-    func badValueIsRefused(path: String, words: String) throws {
+    func badValueIsRefused(path: String, words: String) async throws {
         let vault = try Self.vault()
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let answer = try client.send("GET", path)
+        let client = try await server.signedInClient()
+        let answer = try await client.send("GET", path)
         #expect(answer.status == 400, "\(path): \(answer)")
         #expect(answer.body.contains(words), "\(path): \(answer.body)")
         #expect(!answer.body.contains("data-path="))

@@ -10,6 +10,10 @@ import Testing
         vault = try TemporaryVault()
     }
 
+    /// The server's own watcher is made again 50 ms after it stopped (a second, at first, for
+    /// people), so that a test waits milliseconds for it.
+    static let quickWatcher = ["ENOTE_TEST_WATCHER_RETRY": "0.05"]
+
     @Test("a note written on disk is pushed to an open page as a change naming it")
     func pushesChanges() throws {
         let server = try ServeProcess(vault)
@@ -54,11 +58,11 @@ import Testing
         let watcher = try WatchProcess(vault)
         defer { watcher.kill() }
         try watcher.waitUntilWatching()
-        let server = try ServeProcess(vault)
+        let server = try ServeProcess(vault, environment: Self.quickWatcher)
         defer { server.stop() }
         watcher.kill()
-        // Longer than the server's waits between attempts at its own watcher.
-        usleep(3_000_000)
+        // Ten times the server's waits between attempts at its own watcher.
+        usleep(500_000)
         let next = try WatchProcess(vault)
         defer { next.kill() }
         try next.waitUntilWatching()
@@ -69,7 +73,7 @@ import Testing
 
     @Test("after its own watcher stops on an error with .enote/ left in place (the vault moved away and back), the server watches again")
     func watchesAgainAfterItsWatcherStopped() throws {
-        let server = try ServeProcess(vault)
+        let server = try ServeProcess(vault, environment: Self.quickWatcher)
         defer { server.stop() }
         let client = try server.signedInClient()
         let away = vault.base.appendingPathComponent("away")
@@ -83,7 +87,7 @@ import Testing
 
     @Test("after .enote/ goes and is made again, notes written on disk still reach open pages")
     func followsAfterTheStateFolderIsMadeAgain() throws {
-        let server = try ServeProcess(vault)
+        let server = try ServeProcess(vault, environment: Self.quickWatcher)
         defer { server.stop() }
         let client = try server.signedInClient()
         _ = try eventsWhileWriting("before.md", title: "Before", client: client)

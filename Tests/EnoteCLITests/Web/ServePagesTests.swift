@@ -28,13 +28,13 @@ import Glibc
         """
 
     @Test("a note with <script>, javascript: links and onerror= renders inert, in the note and in the list")
-    func hostileNoteIsInert() throws {
+    func hostileNoteIsInert() async throws {
         try vault.write("hostile.md", Self.hostile)
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         for path in ["/n/hostile.md", "/", "/search?q=hello", "/edit/hostile.md"] {
-            let page = try client.send("GET", path).body
+            let page = try await client.send("GET", path).body
             let lower = page.lowercased()
             #expect(!lower.contains("<script>alert"), "\(path)")
             #expect(!lower.contains("href=\"javascript:"), "\(path)")
@@ -51,7 +51,7 @@ import Glibc
             let scripts = lower.components(separatedBy: "<script").dropFirst()
             #expect(scripts.allSatisfy { $0.hasPrefix(" src=\"/assets/") }, "\(path)")
         }
-        let note = try client.send("GET", "/n/hostile.md").body
+        let note = try await client.send("GET", "/n/hostile.md").body
         #expect(note.contains("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"))
         #expect(note.contains("Hello"))
     }
@@ -63,32 +63,32 @@ import Glibc
             "/n//etc/passwd", "/n/%2Fetc%2Fpasswd", "/n/.enote/config", "/n/.trash/x.png", "/n/attachments/link-out.png",
             "/n/attachments/link-in.png", "/n/attachments/fake.png", "/n/attachments/missing.png",
         ])
-    func picturesStayInside(path: String) throws {
+    func picturesStayInside(path: String) async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]
         let outside = vault.base.appendingPathComponent("outside.png")
         try Data(png).write(to: outside)
         symlink(outside.path, vault.url("attachments/link-out.png").path)
         symlink("sunset-1.jpg", vault.url("attachments/link-in.png").path)
         try vault.write("attachments/fake.png", "not a picture, though named like one")
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let answer = try client.send("GET", path)
+        let client = try await server.signedInClient()
+        let answer = try await client.send("GET", path)
         #expect((400..<500).contains(answer.status), "\(path): \(answer)")
         #expect(!answer.body.contains("root:"))
         #expect(answer.header("Content-Type")?.hasPrefix("image/") != true)
     }
 
     @Test("a picture inside the vault is served with its type, told by its bytes")
-    func pictureInside() throws {
-        let server = try ServeProcess(vault)
+    func pictureInside() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let note = try client.send("GET", "/n/sunset.md")
+        let client = try await server.signedInClient()
+        let note = try await client.send("GET", "/n/sunset.md")
         #expect(note.body.contains("<img src=\"attachments/"), "\(note.body)")
         let files = try FileManager.default.contentsOfDirectory(atPath: vault.url("attachments").path).filter { $0.hasSuffix(".jpg") }
         let name = try #require(files.first)
-        let picture = try client.send("GET", "/n/attachments/\(name)")
+        let picture = try await client.send("GET", "/n/attachments/\(name)")
         #expect(picture.status == 200)
         #expect(picture.header("Content-Type") == "image/jpeg")
     }
@@ -99,13 +99,13 @@ import Glibc
     }
 
     @Test("Done with the revision the editor started from saves the note and stamps updated")
-    func saveCurrent() throws {
-        let server = try ServeProcess(vault)
+    func saveCurrent() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let client = try await server.signedInClient()
+        let editor = try await client.send("GET", "/edit/grocery-list.md")
         let revision = try #require(Self.revision(in: editor.body))
-        let answer = try client.post(
+        let answer = try await client.post(
             "/edit/grocery-list.md",
             form: [("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", "Bread\r\nButter\r\n"), ("color", "red")])
         #expect(answer.status == 303, "\(answer)")
@@ -116,16 +116,16 @@ import Glibc
     }
 
     @Test("a stale save is refused (409): the note on disk stays, the typed text is kept beside it, the page shows both")
-    func staleSaveKeepsBoth() throws {
-        let server = try ServeProcess(vault)
+    func staleSaveKeepsBoth() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let client = try await server.signedInClient()
+        let editor = try await client.send("GET", "/edit/grocery-list.md")
         let revision = try #require(Self.revision(in: editor.body))
         // Another editor saves the note while the page is open.
         let theirs = try vault.text("grocery-list.md").replacingOccurrences(of: "Potatoes", with: "Sweet potatoes (their edit)")
         try vault.write("grocery-list.md", theirs)
-        let answer = try client.post(
+        let answer = try await client.post(
             "/edit/grocery-list.md",
             form: [("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", "My own list\n")])
         #expect(answer.status == 409, "\(answer)")
@@ -140,19 +140,19 @@ import Glibc
     }
 
     @Test("a new note needs a title and content; the editor comes back with what was typed")
-    func newNoteNeedsTitleAndContent() throws {
-        let server = try ServeProcess(vault)
+    func newNoteNeedsTitleAndContent() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let before = try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted()
-        let noTitle = try client.post("/new", form: [("title", ""), ("body", "Some text")])
+        let noTitle = try await client.post("/new", form: [("title", ""), ("body", "Some text")])
         #expect(noTitle.status == 422)
         #expect(noTitle.body.contains("Some text"))
-        let noBody = try client.post("/new", form: [("title", "Only a title"), ("body", "  \r\n")])
+        let noBody = try await client.post("/new", form: [("title", "Only a title"), ("body", "  \r\n")])
         #expect(noBody.status == 422)
         #expect(noBody.body.contains("Only a title"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted() == before)
-        let created = try client.post("/new", form: [("title", "Only a title"), ("body", "Now with text"), ("color", "blue")])
+        let created = try await client.post("/new", form: [("title", "Only a title"), ("body", "Now with text"), ("color", "blue")])
         #expect(created.status == 303)
         #expect(created.header("Location") == "/n/only-a-title.md")
         let text = try vault.text("only-a-title.md")
@@ -162,22 +162,22 @@ import Glibc
     }
 
     @Test("the list shows one folder (and the folders under it) when asked, with the way back")
-    func folderList() throws {
+    func folderList() async throws {
         try vault.write("travel/japan/osaka.md", "---\ntitle: Osaka\n---\nTakoyaki.\n")
         try vault.write("travel-tips.md", "---\ntitle: Tips\n---\nPack light.\n")
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let all = try client.send("GET", "/").body
+        let client = try await server.signedInClient()
+        let all = try await client.send("GET", "/").body
         #expect(all.contains("href=\"/?folder=travel\""))
-        let travel = try client.send("GET", "/?folder=travel").body
+        let travel = try await client.send("GET", "/?folder=travel").body
         #expect(travel.contains("京都旅行"))
         #expect(travel.contains("Osaka"))
         #expect(!travel.contains("Tips"))
         #expect(!travel.contains("Grocery list"))
         #expect(travel.contains("id=\"folder\""))
-        #expect(try client.send("GET", "/?folder=travel/japan").body.contains("Osaka"))
-        #expect(!(try client.send("GET", "/?folder=travel/japan").body.contains("京都旅行")))
+        #expect(try await client.send("GET", "/?folder=travel/japan").body.contains("Osaka"))
+        #expect(!(try await client.send("GET", "/?folder=travel/japan").body.contains("京都旅行")))
     }
 
     @Test("a page is written in the reader's language, relative dates included, whatever the server's own language")
@@ -204,21 +204,21 @@ import Glibc
     }
 
     @Test("delete moves the note to the trash, and undo brings it back")
-    func deleteAndUndo() throws {
-        let server = try ServeProcess(vault)
+    func deleteAndUndo() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let original = try vault.text("ideas.md")
-        let deleted = try client.post("/delete/ideas.md", form: [])
+        let deleted = try await client.post("/delete/ideas.md", form: [])
         #expect(deleted.status == 303)
         let location = try #require(deleted.header("Location"))
         #expect(location.hasPrefix("/?trashed="))
         #expect(!vault.exists("ideas.md"))
-        let list = try client.send("GET", location)
+        let list = try await client.send("GET", location)
         #expect(list.body.contains("action=\"/undo\""))
         #expect(!list.body.contains("data-path=\"ideas.md\""))
         let entry = try #require(list.body.components(separatedBy: "name=\"entry\" value=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
-        let undone = try client.post("/undo", form: [("entry", entry)])
+        let undone = try await client.post("/undo", form: [("entry", entry)])
         #expect(undone.status == 303)
         #expect(try vault.text("ideas.md") == original)
     }

@@ -26,6 +26,16 @@ import Testing
     }
 
     static func upload(
+        _ client: InProcessClient, to note: String, csrf: String?, fileName: String, type: String = "image/png", bytes: [UInt8],
+        headers: [String: String] = [:]
+    ) async throws -> HTTPClient.Answer {
+        try await client.send(
+            "POST", "/picture/\(note)", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"].merging(headers) { $1 },
+            bodyBytes: form(csrf: csrf, fileName: fileName, type: type, bytes: bytes))
+    }
+
+    /// ``upload(_:to:csrf:fileName:type:bytes:headers:)`` over a socket, to a server process.
+    static func upload(
         _ client: HTTPClient, to note: String, csrf: String?, fileName: String, type: String = "image/png", bytes: [UInt8],
         headers: [String: String] = [:]
     ) throws -> HTTPClient.Answer {
@@ -51,22 +61,22 @@ import Testing
     @Test(
         "a PNG or a JPEG chosen in the editor lands in attachments/, the note shows it, and its URL serves the same bytes",
         arguments: [("Beach Day.png", PictureFiles.png(width: 3, height: 2), "beach-day.png"), ("scan.jpeg", jpeg, "scan.jpg")])
-    func goodPicture(fileName: String, bytes: [UInt8], stored: String) throws {
-        let server = try ServeProcess(vault)
+    func goodPicture(fileName: String, bytes: [UInt8], stored: String) async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let client = try await server.signedInClient()
+        let editor = try await client.send("GET", "/edit/grocery-list.md")
         #expect(editor.body.contains("action=\"/picture/grocery-list.md\" method=\"post\" enctype=\"multipart/form-data\""))
-        let answer = try Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: fileName, bytes: bytes)
+        let answer = try await Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: fileName, bytes: bytes)
         #expect(answer.status == 303, "\(answer)")
         #expect(answer.header("Location") == "/edit/grocery-list.md")
         #expect(try vault.bytes("attachments/\(stored)") == Data(bytes))
         let alt = (fileName as NSString).deletingPathExtension
         #expect(try vault.text("grocery-list.md").hasSuffix("\n![\(alt)](attachments/\(stored))\n"))
-        let picture = try client.send("GET", "/n/attachments/\(stored)")
+        let picture = try await client.send("GET", "/n/attachments/\(stored)")
         #expect(picture.status == 200)
         #expect(picture.bytes == bytes)
-        let page = try client.send("GET", "/n/grocery-list.md")
+        let page = try await client.send("GET", "/n/grocery-list.md")
         #expect(page.body.contains("<img"), "\(page)")
         #expect(page.body.contains("attachments/\(stored)"))
     }
@@ -78,12 +88,12 @@ import Testing
             ("page.html", "text/html", "<!doctype html><script>alert(1)</script>"),
             ("logo.svg", "image/svg+xml", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"),
         ])
-    func notAPicture(fileName: String, type: String, text: String) throws {
-        let server = try ServeProcess(vault)
+    func notAPicture(fileName: String, type: String, text: String) async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let before = files()
-        let answer = try Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: fileName, type: type, bytes: Array(text.utf8))
+        let answer = try await Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: fileName, type: type, bytes: Array(text.utf8))
         #expect(answer.status == 415, "\(answer)")
         #expect(answer.body.contains("is not a PNG, JPEG, GIF, WebP or HEIC picture"))
         #expect(files() == before)
@@ -109,51 +119,51 @@ import Testing
     }
 
     @Test("without the CSRF token, from another origin, or on a read-only server, an upload is refused (403) and writes nothing")
-    func refusedRequests() throws {
+    func refusedRequests() async throws {
         let png = PictureFiles.png(width: 2, height: 2)
         // Taken once the server runs: at start it moves SampleVault's expired note to the trash.
         var before: [String: Data] = [:]
         do {
-            let server = try ServeProcess(vault)
+            let server = try ServeInProcess(vault)
             defer { server.stop() }
-            let client = try server.signedInClient()
+            let client = try await server.signedInClient()
             before = files()
-            let noToken = try Self.upload(client, to: "grocery-list.md", csrf: nil, fileName: "a.png", bytes: png)
+            let noToken = try await Self.upload(client, to: "grocery-list.md", csrf: nil, fileName: "a.png", bytes: png)
             #expect(noToken.status == 403, "\(noToken)")
-            let wrongToken = try Self.upload(client, to: "grocery-list.md", csrf: String(repeating: "a", count: 64), fileName: "a.png", bytes: png)
+            let wrongToken = try await Self.upload(client, to: "grocery-list.md", csrf: String(repeating: "a", count: 64), fileName: "a.png", bytes: png)
             #expect(wrongToken.status == 403)
-            let foreign = try Self.upload(
+            let foreign = try await Self.upload(
                 client, to: "grocery-list.md", csrf: client.csrfToken, fileName: "a.png", bytes: png, headers: ["Origin": "http://evil.example"])
             #expect(foreign.status == 403, "\(foreign)")
-            let broken = try client.send(
+            let broken = try await client.send(
                 "POST", "/picture/grocery-list.md", headers: ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"],
                 bodyBytes: Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(client.csrfToken ?? "")".utf8))
             #expect(broken.status == 400, "\(broken)")
-            let escaping = try Self.upload(client, to: "../outside.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
+            let escaping = try await Self.upload(client, to: "../outside.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
             #expect(escaping.status >= 400, "\(escaping)")
-            let missing = try Self.upload(client, to: "no-such-note.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
+            let missing = try await Self.upload(client, to: "no-such-note.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
             #expect(missing.status == 404, "\(missing)")
         }
         #expect(files() == before)
-        let server = try ServeProcess(vault, ["--read-only"])
+        let server = try ServeInProcess(vault, ["--read-only"])
         defer { server.stop() }
-        let client = try server.signedInClient()
-        #expect(!(try client.send("GET", "/n/grocery-list.md")).body.contains("/picture/"))
-        let readOnly = try Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
+        let client = try await server.signedInClient()
+        #expect(!(try await client.send("GET", "/n/grocery-list.md")).body.contains("/picture/"))
+        let readOnly = try await Self.upload(client, to: "grocery-list.md", csrf: client.csrfToken, fileName: "a.png", bytes: png)
         #expect(readOnly.status == 403, "\(readOnly)")
         #expect(files() == before)
     }
 
     @Test("the New note page takes a picture in its own form: the note is created with it; a non-picture creates nothing")
-    func newNoteWithPicture() throws {
-        let server = try ServeProcess(vault)
+    func newNoteWithPicture() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let editor = try client.send("GET", "/new")
+        let client = try await server.signedInClient()
+        let editor = try await client.send("GET", "/new")
         #expect(editor.body.contains("enctype=\"multipart/form-data\""))
         #expect(editor.body.contains("type=\"file\" name=\"picture\""))
         let before = files()
-        let refused = try client.send(
+        let refused = try await client.send(
             "POST", "/new", headers: ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"],
             bodyBytes: Self.form(
                 csrf: client.csrfToken, fileName: "logo.svg", type: "image/svg+xml", bytes: Array("<svg onload=\"alert(1)\"/>".utf8),
@@ -163,7 +173,7 @@ import Testing
         #expect(refused.body.contains("Boats"))
         #expect(files() == before)
         let png = PictureFiles.png(width: 5, height: 4)
-        let created = try client.send(
+        let created = try await client.send(
             "POST", "/new", headers: ["Content-Type": "multipart/form-data; boundary=\(Self.boundary)"],
             bodyBytes: Self.form(
                 csrf: client.csrfToken, fileName: "harbour.png", type: "image/png", bytes: png,

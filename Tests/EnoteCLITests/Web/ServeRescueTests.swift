@@ -23,35 +23,35 @@ import Glibc
     }
 
     /// Opens the editor of `path` and returns its revision.
-    func openEditor(_ client: HTTPClient, _ path: String) throws -> String {
-        let editor = try client.send("GET", "/edit/\(path)")
+    func openEditor(_ client: InProcessClient, _ path: String) async throws -> String {
+        let editor = try await client.send("GET", "/edit/\(path)")
         #expect(editor.status == 200, "\(editor)")
         return try #require(ServePagesTests.revision(in: editor.body))
     }
 
     /// Done on the editor of `path` with `body`.
-    func save(_ client: HTTPClient, _ path: String, revision: String, body: String) throws -> HTTPClient.Answer {
-        try client.post(
+    func save(_ client: InProcessClient, _ path: String, revision: String, body: String) async throws -> HTTPClient.Answer {
+        try await client.post(
             "/edit/\(path)", form: [("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", body)])
     }
 
     @Test(
         "a save after the note was moved (enote mv) or removed (enote rm, another tab) keeps the typed text as a copy and says where",
         arguments: ["mv", "rm", "tab"])
-    func saveAfterTheNoteWent(how: String) throws {
-        let server = try ServeProcess(vault)
+    func saveAfterTheNoteWent(how: String) async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let revision = try openEditor(client, "grocery-list.md")
+        let client = try await server.signedInClient()
+        let revision = try await openEditor(client, "grocery-list.md")
         switch how {
         case "mv": #expect(try vault.run("mv", "grocery-list.md", "shopping.md").status == 0)
         case "rm": #expect(try vault.run("rm", "grocery-list.md").status == 0)
         default:
-            let other = try server.signedInClient()
-            #expect(try other.post("/delete/grocery-list.md", form: []).status == 303)
+            let other = try await server.signedInClient()
+            #expect(try await other.post("/delete/grocery-list.md", form: []).status == 303)
         }
         #expect(!vault.exists("grocery-list.md"))
-        let answer = try save(client, "grocery-list.md", revision: revision, body: "Typed while it went away\n")
+        let answer = try await save(client, "grocery-list.md", revision: revision, body: "Typed while it went away\n")
         #expect(answer.status == 409, "\(answer)")
         let copy = try #require(try copies(of: "grocery-list").first, "no conflict copy")
         #expect(try vault.text(copy).hasSuffix("Typed while it went away\n"))
@@ -90,40 +90,40 @@ import Glibc
     }
 
     @Test("delete from a page older than the note is refused (409) and nothing goes to the trash; from a current page it deletes")
-    func staleDelete() throws {
-        let server = try ServeProcess(vault)
+    func staleDelete() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let page = try client.send("GET", "/n/grocery-list.md").body
+        let client = try await server.signedInClient()
+        let page = try await client.send("GET", "/n/grocery-list.md").body
         let revision = try #require(
             page.components(separatedBy: "name=\"revision\" value=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
         let theirs = try vault.text("grocery-list.md").replacingOccurrences(of: "Potatoes", with: "Potatoes, and more (newer)")
         try vault.write("grocery-list.md", theirs)
-        let stale = try client.post("/delete/grocery-list.md", form: [("revision", revision)])
+        let stale = try await client.post("/delete/grocery-list.md", form: [("revision", revision)])
         #expect(stale.status == 409, "\(stale)")
         #expect(try vault.text("grocery-list.md") == theirs)
         #expect(!vault.exists(".trash/grocery-list.md"))
         // The editor's Delete carries the editor's revision the same way.
-        let editorRevision = try openEditor(client, "grocery-list.md")
+        let editorRevision = try await openEditor(client, "grocery-list.md")
         try vault.write("grocery-list.md", theirs + "One more line\n")
-        let fromEditor = try client.post("/delete/grocery-list.md", form: [("revision", editorRevision), ("body", "x")])
+        let fromEditor = try await client.post("/delete/grocery-list.md", form: [("revision", editorRevision), ("body", "x")])
         #expect(fromEditor.status == 409, "\(fromEditor)")
         #expect(vault.exists("grocery-list.md"))
-        let current = try openEditor(client, "grocery-list.md")
-        let deleted = try client.post("/delete/grocery-list.md", form: [("revision", current)])
+        let current = try await openEditor(client, "grocery-list.md")
+        let deleted = try await client.post("/delete/grocery-list.md", form: [("revision", current)])
         #expect(deleted.status == 303, "\(deleted)")
         #expect(!vault.exists("grocery-list.md"))
     }
 
     @Test("a save refused because vim has the note open says so, keeps the text in the form, and claims no copy")
-    func openElsewhereIsNotAConflictCopy() throws {
-        let server = try ServeProcess(vault)
+    func openElsewhereIsNotAConflictCopy() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let revision = try openEditor(client, "grocery-list.md")
+        let client = try await server.signedInClient()
+        let revision = try await openEditor(client, "grocery-list.md")
         let before = try vault.text("grocery-list.md")
         try vault.write(".grocery-list.md.swp", "vim swap")
-        let answer = try save(client, "grocery-list.md", revision: revision, body: "Typed while vim had it\n")
+        let answer = try await save(client, "grocery-list.md", revision: revision, body: "Typed while vim had it\n")
         #expect(answer.status == 409, "\(answer)")
         #expect(answer.body.contains("vim"))
         #expect(answer.body.contains("Typed while vim had it"))
@@ -133,14 +133,14 @@ import Glibc
     }
 
     @Test("emptying a note from a stale page is refused without a copy, and the page does not claim one")
-    func staleEmptyingIsNotAConflictCopy() throws {
-        let server = try ServeProcess(vault)
+    func staleEmptyingIsNotAConflictCopy() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let revision = try openEditor(client, "grocery-list.md")
+        let client = try await server.signedInClient()
+        let revision = try await openEditor(client, "grocery-list.md")
         let theirs = try vault.text("grocery-list.md") + "Their line\n"
         try vault.write("grocery-list.md", theirs)
-        let answer = try save(client, "grocery-list.md", revision: revision, body: "")
+        let answer = try await save(client, "grocery-list.md", revision: revision, body: "")
         #expect(answer.status == 409, "\(answer)")
         #expect(!answer.body.contains("Both versions are kept"), "\(answer.body)")
         #expect(try copies(of: "grocery-list").isEmpty)

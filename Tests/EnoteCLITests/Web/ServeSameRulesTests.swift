@@ -6,21 +6,21 @@ import Testing
 /// `destroy`), and a folder is a folder with or without its last `/` (`enote list --in work/`).
 @Suite(.serialized) struct ServeSameRulesTests {
     @Test("a destroy date in the past is refused by the new-note and the editor forms, and nothing is written")
-    func pastDestroyDate() throws {
+    func pastDestroyDate() async throws {
         let vault = try TemporaryVault()
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let names = try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted()
         let grocery = try vault.text("grocery-list.md")
         let past = "2020-01-01T10:00"
-        let created = try client.post("/new", form: [("title", "Gone at once"), ("body", "Some text"), ("destroy_on", "on"), ("destroy", past)])
+        let created = try await client.post("/new", form: [("title", "Gone at once"), ("body", "Some text"), ("destroy_on", "on"), ("destroy", past)])
         #expect(created.status == 422, "\(created)")
         #expect(created.body.contains("has passed"), "\(created.body)")
         #expect(created.body.contains("Some text"), "the editor comes back with what was typed")
-        let editor = try client.send("GET", "/edit/grocery-list.md")
+        let editor = try await client.send("GET", "/edit/grocery-list.md")
         let revision = try #require(ServePagesTests.revision(in: editor.body))
-        let saved = try client.post(
+        let saved = try await client.post(
             "/edit/grocery-list.md",
             form: [
                 ("revision", revision), ("original_title", "Grocery list"), ("title", "Grocery list"), ("body", "Changed\n"), ("destroy_on", "on"),
@@ -31,17 +31,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root.path).sorted() == names, "no note was created")
         #expect(try vault.text("grocery-list.md") == grocery, "the note was not changed")
         // A date still to come is taken.
-        let later = try client.post("/new", form: [("title", "Later"), ("body", "Some text"), ("destroy_on", "on"), ("destroy", "2099-01-01T10:00")])
+        let later = try await client.post("/new", form: [("title", "Later"), ("body", "Some text"), ("destroy_on", "on"), ("destroy", "2099-01-01T10:00")])
         #expect(later.status == 303, "\(later)")
     }
 
     @Test("the list's folder filter takes a folder with its last slash, as enote list --in does", arguments: ["travel", "travel/", "travel//"])
-    func folderWithSlash(folder: String) throws {
+    func folderWithSlash(folder: String) async throws {
         let vault = try TemporaryVault()
-        let server = try ServeProcess(vault)
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let answer = try client.send("GET", "/?folder=" + folder.replacingOccurrences(of: "/", with: "%2F"))
+        let client = try await server.signedInClient()
+        let answer = try await client.send("GET", "/?folder=" + folder.replacingOccurrences(of: "/", with: "%2F"))
         #expect(answer.status == 200, "\(answer)")
         #expect(ServeListFiltersTests.listed(answer.body) == ["travel/kyoto.md"], "\(answer.body.prefix(300))")
         #expect(answer.body.contains("id=\"folder\""), "the breadcrumb names the folder")

@@ -11,17 +11,17 @@ import Testing
     }
 
     @Test("without the secret every page answers 401; the assets and the sign-in page do not need it")
-    func noSecretNoPage() throws {
-        let server = try ServeProcess(vault)
+    func noSecretNoPage() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = HTTPClient(port: server.port)
+        let client = server.client()
         for path in ["/", "/n/grocery-list.md", "/search?q=milk", "/api/search?q=milk", "/edit/grocery-list.md", "/events"] {
-            let answer = try client.send("GET", path)
+            let answer = try await client.send("GET", path)
             #expect(answer.status == 401, "\(path): \(answer)")
             #expect(!answer.body.contains("Potatoes"), "\(path) leaked a note")
         }
-        #expect(try client.send("GET", "/assets/style.css").status == 200)
-        let wrongSecret = try client.send("GET", "/?token=" + String(repeating: "0", count: 64))
+        #expect(try await client.send("GET", "/assets/style.css").status == 200)
+        let wrongSecret = try await client.send("GET", "/?token=" + String(repeating: "0", count: 64))
         #expect(wrongSecret.status == 401)
         #expect(wrongSecret.header("Set-Cookie") == nil)
     }
@@ -47,12 +47,12 @@ import Testing
     }
 
     @Test("every answer carries a strict Content-Security-Policy, nosniff and no-referrer")
-    func securityHeaders() throws {
-        let server = try ServeProcess(vault)
+    func securityHeaders() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         for path in ["/", "/n/welcome.md", "/assets/live.js", "/nowhere"] {
-            let answer = try client.send("GET", path)
+            let answer = try await client.send("GET", path)
             let policy = try #require(answer.header("Content-Security-Policy"), "\(path)")
             #expect(policy.contains("default-src 'self'"))
             #expect(policy.contains("script-src 'self'"))
@@ -66,70 +66,70 @@ import Testing
     @Test(
         "a Host that is not the server's address is refused, even with a valid cookie (DNS rebinding)",
         arguments: ["evil.example:PORT", "127.0.0.1:1", "attacker.localhost:PORT", ""])
-    func wrongHost(host: String) throws {
-        let server = try ServeProcess(vault)
+    func wrongHost(host: String) async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let answer = try client.send("GET", "/", host: host.replacingOccurrences(of: "PORT", with: "\(server.port)"))
+        let client = try await server.signedInClient()
+        let answer = try await client.send("GET", "/", host: host.replacingOccurrences(of: "PORT", with: "\(server.port)"))
         #expect(answer.status == 403 || answer.status == 400, "\(answer)")
         #expect(!answer.body.contains("Grocery list"))
-        #expect(try client.send("GET", "/", host: "localhost:\(server.port)").status == 200)
+        #expect(try await client.send("GET", "/", host: "localhost:\(server.port)").status == 200)
     }
 
     @Test("a request from another origin is refused; the same origin is not")
-    func wrongOrigin() throws {
-        let server = try ServeProcess(vault)
+    func wrongOrigin() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let form = [("title", "From elsewhere"), ("body", "Injected")]
-        let foreign = try client.post("/new", form: form, headers: ["Origin": "http://evil.example"])
+        let foreign = try await client.post("/new", form: form, headers: ["Origin": "http://evil.example"])
         #expect(foreign.status == 403, "\(foreign)")
-        let rebound = try client.post("/new", form: form, headers: ["Origin": "http://evil.example:\(server.port)"])
+        let rebound = try await client.post("/new", form: form, headers: ["Origin": "http://evil.example:\(server.port)"])
         #expect(rebound.status == 403)
         #expect(!vault.exists("from-elsewhere.md"))
-        let same = try client.post("/new", form: form, headers: ["Origin": "http://127.0.0.1:\(server.port)"])
+        let same = try await client.post("/new", form: form, headers: ["Origin": "http://127.0.0.1:\(server.port)"])
         #expect(same.status == 303, "\(same)")
         #expect(vault.exists("from-elsewhere.md"))
     }
 
     @Test("a change without the session's CSRF token, or with another one, is refused and changes nothing")
-    func csrf() throws {
-        let server = try ServeProcess(vault)
+    func csrf() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = try server.signedInClient()
+        let client = try await server.signedInClient()
         let before = try vault.text("grocery-list.md")
-        let missing = try client.post("/new", form: [("title", "No token"), ("body", "x")], csrf: false)
+        let missing = try await client.post("/new", form: [("title", "No token"), ("body", "x")], csrf: false)
         #expect(missing.status == 403, "\(missing)")
-        let wrong = try client.post("/new", form: [("title", "Wrong token"), ("body", "x"), ("csrf", String(repeating: "a", count: 64))], csrf: false)
+        let wrong = try await client.post("/new", form: [("title", "Wrong token"), ("body", "x"), ("csrf", String(repeating: "a", count: 64))], csrf: false)
         #expect(wrong.status == 403)
-        let delete = try client.post("/delete/grocery-list.md", form: [], csrf: false)
+        let delete = try await client.post("/delete/grocery-list.md", form: [], csrf: false)
         #expect(delete.status == 403)
         #expect(!vault.exists("no-token.md"))
         #expect(!vault.exists("wrong-token.md"))
         #expect(try vault.text("grocery-list.md") == before)
         // Another session's token does not do either.
-        let other = try server.signedInClient()
+        let other = try await server.signedInClient()
         var mixed = client
         mixed.csrfToken = other.csrfToken
-        #expect(try mixed.post("/new", form: [("title", "Mixed"), ("body", "x")]).status == 403)
-        #expect(try client.post("/new", form: [("title", "With token"), ("body", "x")]).status == 303)
+        #expect(try await mixed.post("/new", form: [("title", "Mixed"), ("body", "x")]).status == 403)
+        #expect(try await client.post("/new", form: [("title", "With token"), ("body", "x")]).status == 303)
     }
 
     @Test("--read-only: no edit buttons, and every change is refused")
-    func readOnly() throws {
-        let server = try ServeProcess(vault, ["--read-only"])
+    func readOnly() async throws {
+        let server = try ServeInProcess(vault, ["--read-only"])
         defer { server.stop() }
-        let client = try server.signedInClient()
-        let note = try client.send("GET", "/n/grocery-list.md")
+        let client = try await server.signedInClient()
+        let note = try await client.send("GET", "/n/grocery-list.md")
         #expect(note.status == 200)
         #expect(!note.body.contains("/edit/"))
         #expect(!note.body.contains("/delete/"))
-        #expect(!(try client.send("GET", "/")).body.contains("href=\"/new\""))
+        #expect(!(try await client.send("GET", "/")).body.contains("href=\"/new\""))
         let before = try vault.text("grocery-list.md")
-        #expect(try client.post("/new", form: [("title", "T"), ("body", "B")]).status == 403)
-        #expect(try client.post("/delete/grocery-list.md", form: []).status == 403)
-        #expect(try client.post("/edit/grocery-list.md", form: [("body", "gone"), ("revision", "0000000000000000")]).status == 403)
-        #expect(try client.send("GET", "/edit/grocery-list.md").status == 404)
+        #expect(try await client.post("/new", form: [("title", "T"), ("body", "B")]).status == 403)
+        #expect(try await client.post("/delete/grocery-list.md", form: []).status == 403)
+        #expect(try await client.post("/edit/grocery-list.md", form: [("body", "gone"), ("revision", "0000000000000000")]).status == 403)
+        #expect(try await client.send("GET", "/edit/grocery-list.md").status == 404)
         #expect(!vault.exists("t.md"))
         #expect(try vault.text("grocery-list.md") == before)
     }

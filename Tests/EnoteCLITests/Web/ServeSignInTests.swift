@@ -23,6 +23,12 @@ import Glibc
         return file.path
     }
 
+    static func signIn(_ client: InProcessClient, _ password: String, host: String? = nil) async throws -> HTTPClient.Answer {
+        try await client.send(
+            "POST", "/signin", host: host, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: "password=" + HTTPClient.encode(password))
+    }
+
     static func signIn(_ client: HTTPClient, _ password: String, host: String? = nil) throws -> HTTPClient.Answer {
         try client.send(
             "POST", "/signin", host: host, headers: ["Content-Type": "application/x-www-form-urlencoded"],
@@ -61,14 +67,14 @@ import Glibc
     }
 
     @Test("a wrong secret in the URL counts as a guess too")
-    func secretGuessesAreThrottled() throws {
-        let server = try ServeProcess(vault)
+    func secretGuessesAreThrottled() async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let client = HTTPClient(port: server.port)
+        let client = server.client()
         let start = Date()
         var checked = 0
         for guess in 0..<30 {
-            let answer = try client.send("GET", "/?token=" + String(format: "%064x", guess))
+            let answer = try await client.send("GET", "/?token=" + String(format: "%064x", guess))
             if answer.status == 401 { checked += 1 } else { #expect(answer.status == 429, "\(answer)") }
         }
         let elapsed = Date().timeIntervalSince(start)
@@ -107,14 +113,14 @@ import Glibc
     }
 
     @Test("two servers on one machine have cookies of their own: signing in to one does not sign out of the other")
-    func cookiePerServer() throws {
-        let first = try ServeProcess(vault)
+    func cookiePerServer() async throws {
+        let first = try ServeInProcess(vault)
         defer { first.stop() }
-        let second = try ServeProcess(vault)
+        let second = try ServeInProcess(vault)
         defer { second.stop() }
         var jar: [String: String] = [:]  // name → value, as a browser keeps them for 127.0.0.1
         for server in [first, second] {
-            let answer = try HTTPClient(port: server.port).send("GET", "/?token=\(server.token)")
+            let answer = try await server.client().send("GET", "/?token=\(server.token)")
             let cookie = try #require(answer.header("Set-Cookie"))
             let pair = cookie.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1).map(String.init)
             #expect(pair[0].hasPrefix("enote_session"))
@@ -122,19 +128,19 @@ import Glibc
         }
         #expect(jar.count == 2, "both servers named their cookie \(jar.keys)")
         for server in [first, second] {
-            var client = HTTPClient(port: server.port)
+            var client = server.client()
             client.cookie = jar.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-            #expect(try client.send("GET", "/").status == 200)
+            #expect(try await client.send("GET", "/").status == 200)
         }
     }
 
     @Test(
         "the secret's redirect stays on this server, whatever path came with it",
         arguments: ["//evil.example/", "/\\evil.example/", "//evil.example/path", "/%2F%2Fevil.example/"])
-    func noOpenRedirect(path: String) throws {
-        let server = try ServeProcess(vault)
+    func noOpenRedirect(path: String) async throws {
+        let server = try ServeInProcess(vault)
         defer { server.stop() }
-        let answer = try HTTPClient(port: server.port).send("GET", "\(path)?token=\(server.token)")
+        let answer = try await server.client().send("GET", "\(path)?token=\(server.token)")
         #expect(answer.status == 303, "\(answer)")
         let location = try #require(answer.header("Location"))
         #expect(location.hasPrefix("/"))
