@@ -235,7 +235,7 @@ public final class MCPServer {
             guard let text = version.string, ProtocolVersion.modern.contains(text) else {
                 throw ResponseError(
                     .unsupportedProtocolVersion, Localization.text("unsupported protocol version"),
-                    data: .object(["supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": version]))
+                    data: UnsupportedVersion(supported: ProtocolVersion.supported, requested: version))
             }
             guard case .object? = meta.capabilities else {
                 throw ResponseError(.invalidParams, Localization.text("the request's _meta names a protocol version but not the client's capabilities"))

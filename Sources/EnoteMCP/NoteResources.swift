@@ -28,7 +28,7 @@ enum NoteResources {
     /// (`notFound`: the code the client's revision uses for it).
     static func read(_ params: MCPParams.Resource, vault: AgentVault, notFound: Int) throws(ResponseError) -> Reply {
         guard let uri = params.uri else { throw ResponseError(.invalidParams, Localization.text("the parameter uri is missing")) }
-        var missing = ResponseError(.invalidParams, Localization.text("no note has the URI \(String(uri.prefix(300)))"), data: .object(["uri": .string(uri)]))
+        var missing = ResponseError(.invalidParams, Localization.text("no note has the URI \(String(uri.prefix(300)))"), data: UnknownURI(uri: uri))
         missing.code = notFound
         guard uri.utf8.count <= 8192, let text = NoteURI.path(uri), let path = try? NotePath(validating: text, purpose: .lookup),
             vault.vault.notePathPolicy.isNote(path, kind: .regular)
@@ -48,4 +48,9 @@ enum NoteResources {
 
     /// `resources/templates/list`: a note by its path.
     static let templates = Reply(TemplateList())
+}
+
+/// The `data` of the error for a URI that names no note: the URI, as asked.
+struct UnknownURI: Encodable, Sendable {
+    var uri: String
 }

@@ -27,3 +27,10 @@ enum ProtocolVersion {
         return legacy[0]
     }
 }
+
+/// The `data` of the unsupported-revision error: the revisions the server speaks and the one the
+/// request named, as it named it.
+struct UnsupportedVersion: Encodable, Sendable {
+    var supported: [String]
+    var requested: JSONValue
+}

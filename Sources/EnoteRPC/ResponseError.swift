@@ -20,10 +20,11 @@ public enum ErrorCode: Int, Sendable {
 public struct ResponseError: Encodable, Sendable, Error {
     public var code: Int
     public var message: String
-    /// More about the error, as the method defines it (MCP's supported versions, say).
-    public var data: JSONValue?
+    /// More about the error, as the method defines it (MCP's supported versions, say): a typed
+    /// value the server declares, written through the same encoder as every answer.
+    public var data: (any Encodable & Sendable)?
 
-    public init(_ code: ErrorCode, _ message: String, data: JSONValue? = nil) {
+    public init(_ code: ErrorCode, _ message: String, data: (any Encodable & Sendable)? = nil) {
         self.code = code.rawValue
         self.message = message
         self.data = data
@@ -35,6 +36,6 @@ public struct ResponseError: Encodable, Sendable, Error {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
         try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(data, forKey: .data)
+        if let data { try container.encode(data, forKey: .data) }
     }
 }
