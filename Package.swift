@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "EnoteCLITests",
             dependencies: [
-                "EnoteCLI", "enote", "enote-web", "EnoteWeb", .product(name: "GRDB", package: "GRDB.swift"),
+                "EnoteCLI", "enote", "enote-web", "EnoteWeb", "EnoteTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 // `Support/ServeInProcess.swift` asks the web server's router in process.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -151,7 +151,9 @@ let package = Package(
         ),
         // `enote mcp` against its twins on the command line, both run as the built binary (the
         // dependency only makes sure it is built; the tests import nothing of it).
-        .testTarget(name: "EnoteMCPTests", dependencies: ["enote"]),
+        .testTarget(name: "EnoteMCPTests", dependencies: ["enote", "EnoteTestSupport"]),
+        // What every test target that starts the built binary shares (`EnoteProcess`).
+        .target(name: "EnoteTestSupport", path: "Tests/EnoteTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import EnoteTestSupport
 import Foundation
 import Testing
 

@@ -2,23 +2,30 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Runs the built `enote` binary as a separate process, the way a user does (a copy of
-/// EnoteCLITests' helper: this target depends on nothing but Foundation, Testing and the binary).
-struct EnoteProcess {
+/// Runs the built `enote` binary as a separate process, the way a user does. Shared by every
+/// test target that starts the binary (EnoteCLITests, EnoteMCPTests).
+public struct EnoteProcess {
     /// What one run printed and returned.
-    struct Result: CustomStringConvertible {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var stdoutBytes: Data
+    public struct Result: CustomStringConvertible, Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var stdoutBytes: Data
 
-        var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+        public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+            self.stdoutBytes = stdoutBytes
+        }
+
+        public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
     /// The `enote` executable: `$ENOTE` when set (as `scripts/test-mcp` takes it, to run these
     /// tests against another build), else the one next to the test bundle (both live in the
     /// build folder).
-    static let executable: URL = {
+    public static let executable: URL = {
         if let path = ProcessInfo.processInfo.environment["ENOTE"], !path.isEmpty { return URL(fileURLWithPath: path) }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
@@ -31,7 +38,7 @@ struct EnoteProcess {
     }()
 
     /// A clean environment: no user editor, pager, colour or vault leaks into a test.
-    static func baseEnvironment(home: String) -> [String: String] {
+    public static func baseEnvironment(home: String) -> [String: String] {
         var environment: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": home,
@@ -50,7 +57,7 @@ struct EnoteProcess {
     ///   - stdin: Bytes for standard input; `nil` gives it `/dev/null`.
     ///   - timeout: Seconds before the process is killed and the test fails.
     @discardableResult
-    static func run(
+    public static func run(
         _ arguments: [String],
         in directory: URL,
         environment: [String: String],
@@ -117,12 +124,12 @@ struct EnoteProcess {
     /// runs: only it lets Foundation let go of the process's pipes and files. Polling
     /// `isRunning` alone leaked two descriptors a run, thousands over the suite, until
     /// `Process.run()` crashed copying the descriptor table.
-    static func exitStatus(of process: Process) -> Int32 {
+    public static func exitStatus(of process: Process) -> Int32 {
         exitStatus(of: process, within: .infinity) ?? process.terminationStatus
     }
 
     /// ``exitStatus(of:)``, giving up after `seconds`: `nil` when the process still runs then.
-    static func exitStatus(of process: Process, within seconds: Double) -> Int32? {
+    public static func exitStatus(of process: Process, within seconds: Double) -> Int32? {
         let pid = process.processIdentifier
         let deadline = Date().addingTimeInterval(seconds)
         var zombieSince: Date?
@@ -153,13 +160,13 @@ struct EnoteProcess {
 
     /// Whether ``exitStatus(of:within:)`` collected `process` itself: then it has ended, though
     /// Foundation still says it runs, and its pid must not be signalled.
-    static func wasCollected(_ process: Process) -> Bool {
+    public static func wasCollected(_ process: Process) -> Bool {
         collected.withLock { $0[ObjectIdentifier(process)] != nil }
     }
 
     /// The status of a process Foundation has seen end, after `waitUntilExit()` has let it
     /// release the process's pipes and files (see ``exitStatus(of:)``).
-    static func finished(_ process: Process) -> Int32 {
+    public static func finished(_ process: Process) -> Int32 {
         process.waitUntilExit()
         return process.terminationStatus
     }

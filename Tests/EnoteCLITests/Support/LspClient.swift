@@ -1,62 +1,32 @@
+import EnoteTestSupport
 import Foundation
 import Testing
 
 /// Runs `enote lsp` as a process and talks to it over real pipes, framing messages as an editor
 /// does (`Content-Length`, JSON-RPC 2.0).
 final class LspClient: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    private let pipes: ServerPipes
     /// What the server sent; the reading thread holds it, never the client.
     private let inbox = Inbox()
     private var nextID = 1
     private var consumed = 0
 
+    /// The server's process.
+    var process: Process { pipes.process }
+
     /// Starts `enote lsp` in `directory`.
     init(in directory: URL, environment: [String: String]) throws {
-        process.executableURL = EnoteProcess.executable
-        process.arguments = ["lsp"]
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // The reading thread holds only the inbox, never the client, so a client a test drops
-        // is deinitialised on the test's thread, its server ended, and the thread ends at the
-        // end of the output (holding the client kept every server a test did not shut down
-        // running, with its pipes, until the whole suite ended).
-        let handle = output.fileHandleForReading
-        Thread.detachNewThread { [inbox] in
-            var buffer = Data()
-            while true {
-                let chunk = handle.availableData
-                guard !chunk.isEmpty, inbox.take(chunk, into: &buffer) else {
-                    inbox.markOutputClosed()
-                    return
-                }
-            }
-        }
-    }
-
-    /// Ends a server the test left running and waits for it, so that Foundation releases its
-    /// pipes. The end of its input ends a language server; SIGTERM would not do: a process
-    /// started from a test's thread inherits that thread's mask, which blocks SIGTERM.
-    deinit {
-        guard process.processIdentifier != 0, !EnoteProcess.wasCollected(process) else { return }
-        try? input.fileHandleForWriting.close()
-        if EnoteProcess.exitStatus(of: process, within: 10) == nil {
-            kill(process.processIdentifier, SIGKILL)
-            _ = EnoteProcess.exitStatus(of: process, within: 10)
-        }
+        pipes = try ServerPipes(
+            ["lsp"], in: directory, environment: environment,
+            onOutput: { [inbox] chunk, buffer in inbox.take(chunk, into: &buffer) },
+            onEnd: { [inbox] in inbox.markOutputClosed() })
     }
 
     // MARK: - Sending
 
     /// Writes bytes to the server's stdin as they are.
     func sendRaw(_ data: Data) {
-        try? input.fileHandleForWriting.write(contentsOf: data)
+        try? pipes.write(data)
     }
 
     /// Writes a framed message.
@@ -94,7 +64,7 @@ final class LspClient: @unchecked Sendable {
 
     /// Closes the server's stdin.
     func closeInput() {
-        try? input.fileHandleForWriting.close()
+        pipes.closeInput()
     }
 
     /// Waits for the process to end; nil when it is still running after `timeout` (then killed).
@@ -108,7 +78,7 @@ final class LspClient: @unchecked Sendable {
 
     /// What the server wrote on stderr (read after it exited).
     var standardError: String {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pipes.readErrors()
     }
 
     // MARK: - Receiving

@@ -1,3 +1,4 @@
+import EnoteTestSupport
 import Foundation
 
 /// Small pictures for end-to-end tests, built as bytes: just the header of each format.

@@ -1,3 +1,4 @@
+import EnoteTestSupport
 import Foundation
 
 /// A private copy of SampleVault in a temporary folder, removed when the test ends.

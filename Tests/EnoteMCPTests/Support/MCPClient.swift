@@ -1,3 +1,4 @@
+import EnoteTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -6,12 +7,12 @@ import Testing
 /// as an agent's client does. Each request names the stateless revision in its `_meta`, so no
 /// handshake is needed.
 final class MCPClient: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    private let pipes: ServerPipes
     private let inbox = Inbox()
     private var nextID = 1
+
+    /// The server's process.
+    var process: Process { pipes.process }
 
     /// The `_meta` of every request.
     static let meta =
@@ -19,39 +20,17 @@ final class MCPClient: @unchecked Sendable {
 
     /// Starts `enote mcp` in `directory` (the vault).
     init(in directory: URL, environment: [String: String]) throws {
-        process.executableURL = EnoteProcess.executable
-        process.arguments = ["mcp"]
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let handle = output.fileHandleForReading
-        Thread.detachNewThread { [inbox] in
-            var buffer = Data()
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty {
-                    inbox.close()
-                    return
-                }
+        pipes = try ServerPipes(
+            ["mcp"], in: directory, environment: environment,
+            onOutput: { [inbox] chunk, buffer in
                 buffer.append(chunk)
                 while let newline = buffer.firstIndex(of: 0x0A) {
                     inbox.put(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
                     buffer = Data(buffer[(newline + 1)...])
                 }
-            }
-        }
-    }
-
-    /// Closes the server's input (which ends it) and waits for it.
-    deinit {
-        try? input.fileHandleForWriting.close()
-        if EnoteProcess.exitStatus(of: process, within: 10) == nil {
-            kill(process.processIdentifier, SIGKILL)
-            _ = EnoteProcess.exitStatus(of: process, within: 10)
-        }
+                return true
+            },
+            onEnd: { [inbox] in inbox.close() })
     }
 
     /// Sends a request whose params are the JSON text `params` (an object, without `_meta`)
@@ -63,7 +42,7 @@ final class MCPClient: @unchecked Sendable {
         members.removeFirst()
         let separator = members.trimmingCharacters(in: .whitespaces) == "}" ? "" : ","
         let line = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{"_meta":\#(Self.meta)\#(separator)\#(members)}"# + "\n"
-        try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
+        try pipes.write(Data(line.utf8))
         while let answer = inbox.take(within: 30) {
             if let message = OrderedJSON(parsing: answer), message["method"] == nil, message["id"] == .number(Double(id)) { return answer }
         }
