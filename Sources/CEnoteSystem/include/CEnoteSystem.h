@@ -79,4 +79,8 @@ int enote_has_writers(int fd);
 /// errno set when fork fails (a failed exec shows as exit status 127).
 pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd);
 
+/// 1 when the CPU runs AVX2 and FMA instructions (the embedding engine of CEmbed is built for
+/// them), else 0. Built without those flags, so it runs on any x86-64 CPU.
+int enote_cpu_runs_avx2_fma(void);
+
 #endif

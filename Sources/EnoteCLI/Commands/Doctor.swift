@@ -70,6 +70,7 @@ extension Enote {
                     "No watcher is running for this vault, so each command brings the index up to date itself; to keep one running: enote watch --print-service"
                 )
             }
+            context.note(EmbeddingModel.load().summary)
             if !findings.isEmpty { throw ExitCode(1) }
         }
 
