@@ -50,3 +50,12 @@ int enote_embed_text(enote_embedder *embedder, const char *text, int is_query, f
 }
 
 #endif
+
+void enote_embed_scores(const float *query, const signed char *rows, const float *scales, long count, int dimension, float *scores) {
+    for (long row = 0; row < count; row++) {
+        const signed char *values = rows + row * (long)dimension;
+        float sum = 0;
+        for (int i = 0; i < dimension; i++) sum += query[i] * (float)values[i];
+        scores[row] = sum * scales[row];
+    }
+}

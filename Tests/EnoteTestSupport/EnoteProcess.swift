@@ -37,7 +37,9 @@ public struct EnoteProcess {
         return bundle.deletingLastPathComponent().appendingPathComponent("enote")
     }()
 
-    /// A clean environment: no user editor, pager, colour or vault leaks into a test.
+    /// A clean environment: no user editor, pager, colour or vault leaks into a test, and meaning
+    /// search is off (`ENOTE_MODEL=off`): every test written before it shows that enote without
+    /// the model works as before. Tests of meaning search take the key out.
     public static func baseEnvironment(home: String) -> [String: String] {
         var environment: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -47,6 +49,7 @@ public struct EnoteProcess {
             "TMPDIR": home,
             "NO_COLOR": "1",
             "COLUMNS": "100",
+            "ENOTE_MODEL": "off",
         ]
         if let value = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"] { environment["LD_LIBRARY_PATH"] = value }
         return environment

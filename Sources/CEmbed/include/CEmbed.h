@@ -34,6 +34,12 @@ int enote_embed_token_count(enote_embedder *model, const char *text, int is_quer
  * from several threads at once with one model; each call runs on the calling thread. */
 int enote_embed_text(enote_embedder *model, const char *text, int is_query, float *out);
 
+/* The score of each of `rows` stored passage vectors against the unit vector `query`
+ * (`dimension` floats): row i is `dimension` signed bytes at rows + i * dimension with the scale
+ * scales[i]; scores[i] = scale * (query . row). Compiled optimised for AVX2 like the engine:
+ * call it only when the model loaded (the CPU was asked). */
+void enote_embed_scores(const float *query, const signed char *rows, const float *scales, long count, int dimension, float *scores);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,7 +11,9 @@ extension Enote {
             discussion: """
                 The index (.enote/index.sqlite) is a cache of the notes: deleting it loses \
                 nothing. --rebuild builds it again from scratch; a progress bar shows on a \
-                terminal.
+                terminal. With the embedding model installed, it then gives every note \
+                without them its vectors for search by meaning (stopped, it goes on from \
+                there next time).
 
                 Examples:
                   enote index
@@ -27,12 +29,36 @@ extension Enote {
             let context = CommandContext(globals)
             let vault = try context.openVault(forWriting: true)
             let started = Date()
-            let (_, route) = try context.freshSession(vault, rebuild ? .rebuild : .reindex)
-            guard case .walk(let report) = route else { return }
-            let seconds = Date().timeIntervalSince(started)
-            context.note(
-                "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(String(format: "%.2f", locale: Locale(identifier: Localization.language.rawValue), seconds)) s"
-            )
+            let (session, route) = try context.freshSession(vault, rebuild ? .rebuild : .reindex)
+            if case .walk(let report) = route {
+                let seconds = Date().timeIntervalSince(started)
+                context.note(
+                    "Indexed \(count: report.total) notes (\(report.added) added, \(report.updated) updated, \(report.removed) removed) in \(Self.seconds(seconds)) s"
+                )
+            }
+            try embed(session, context)
+        }
+
+        /// Gives the notes without vectors theirs (meaning search), with a progress bar on a
+        /// terminal; a run stopped here goes on from where it stopped next time.
+        private func embed(_ session: VaultSession, _ context: CommandContext) throws {
+            guard case .success(let model) = EmbeddingModel.load(environment: context.environment) else { return }
+            let started = Date()
+            let bar = ProgressBar(label: Localization.text("Embedding"), terminal: context.terminal)
+            defer { bar.finish() }
+            let done = try session.withIndex { (index) throws(VaultError) in
+                try index.embedPending(with: model) { progress in
+                    bar.update(done: progress.embedded, total: progress.pending)
+                    return true
+                }
+            }
+            bar.finish()
+            guard done.pending > 0 else { return }
+            context.note("Embedded \(count: done.embedded) notes for meaning search in \(Self.seconds(Date().timeIntervalSince(started))) s")
+        }
+
+        private static func seconds(_ value: Double) -> String {
+            String(format: "%.2f", locale: Locale(identifier: Localization.language.rawValue), value)
         }
     }
 }

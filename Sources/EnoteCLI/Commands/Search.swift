@@ -12,7 +12,9 @@ extension Enote {
                 Words are ANDed. "an exact phrase", prefix*, this OR that, -excluded, title:word. \
                 Case and accents do not matter; Russian finds whole words; Japanese, Chinese, \
                 Korean, Thai, Lao, Khmer and Myanmar any run of characters. Every filter of \
-                `list` works here too.
+                `list` works here too. With the embedding model installed, notes near the \
+                query in meaning are ranked with the matches by word; --exact searches by \
+                words alone (so do quoted words and title:).
 
                 Examples:
                   enote search potatoes eggs
@@ -23,6 +25,9 @@ extension Enote {
 
         @Argument(parsing: .allUnrecognized, help: "What to search for (-word excludes a word; no -- needed).")
         var query: [String]
+
+        @Flag(help: "Search by words alone, without meaning search.")
+        var exact = false
 
         @OptionGroup var filters: FilterOptions
 
@@ -35,7 +40,7 @@ extension Enote {
         }
 
         func run() throws {
-            try SearchRun(query: query, filters: filters.input, limit: filters.limit, json: filters.json, vault: globals.vault, noPager: globals.noPager).run()
+            try SearchRun(query: query, filters: filters.input, limit: filters.limit, json: filters.json, vault: globals.vault, noPager: globals.noPager, exact: exact).run()
         }
     }
 }

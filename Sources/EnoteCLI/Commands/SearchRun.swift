@@ -17,6 +17,8 @@ struct SearchRun: Equatable {
     var vault: String?
     /// `--no-pager`.
     var noPager: Bool
+    /// `--exact`: by words alone, without meaning.
+    var exact = false
 
     /// Whether a word of the query is only white space (Foundation's `whitespaces`), which
     /// searches for nothing. ASCII is decided without the character set: a word usually starts
@@ -37,7 +39,8 @@ struct SearchRun: Equatable {
         var filter = try FilterOptions.filter(filters, clock: context.clock)
         let index = try context.openIndex(vault)
         try filters.resolveNotes(&filter, vault: vault, index: index)
-        let results = try index.search(parsed, filter: filter, limit: limit ?? 20)
+        let model = exact ? nil : try? EmbeddingModel.load(environment: context.environment).get()
+        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, meaning: model)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         for correction in results.corrections {
@@ -77,7 +80,7 @@ struct SearchRun: Equatable {
 /// Searching is what a user does most, and with the watcher running a search costs about
 /// 15 ms, of which swift-argument-parser's reflection takes 2.5 ms (it builds the metadata of
 /// every option's property wrapper in a fresh process). This reads only the common form:
-/// words, `--limit N`, `--json`, `--no-pager`, `--vault DIR` and `--lang L` (the language is
+/// words, `--limit N`, `--json`, `--no-pager`, `--exact`, `--vault DIR` and `--lang L` (the language is
 /// chosen before any parsing). Anything else (a filter, an excluded `-word`, `--`, `--help`, a
 /// bad value) returns `nil`, and swift-argument-parser parses the command as usual, with its
 /// messages. A test checks that both read the same values from the same arguments.
@@ -96,6 +99,9 @@ enum QuickSearch {
             case "--no-pager":
                 guard !run.noPager else { return nil }
                 run.noPager = true
+            case "--exact":
+                guard !run.exact else { return nil }
+                run.exact = true
             case "--limit", "--vault", "--lang":
                 index += 1
                 guard index < arguments.count else { return nil }

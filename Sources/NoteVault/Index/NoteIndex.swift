@@ -131,6 +131,12 @@ public final class NoteIndex: @unchecked Sendable {
     }
 }
 
+extension NoteIndex {
+    /// How many of the best matches by word and by meaning a fused search ranks before it keeps
+    /// a page of them.
+    static let fusionDepth = 100
+}
+
 /// A page of search results.
 public struct SearchResults: Sendable {
     /// The best matches: closest to the words as typed first, then title matches, then by
@@ -190,31 +196,52 @@ extension NoteIndex {
     /// ``IndexStore/search(_:filter:limit:counter:)``'s. When no note matches every word, even
     /// after corrections, the notes that match the most of them are returned instead
     /// (``SearchResults/matchesEveryWord`` is then false).
+    ///
+    /// With a `meaning` model, and a query that does not ask for exactness
+    /// (``SearchQuery/meaningText``), the notes nearest the query in meaning are fused with the
+    /// matches by word (``RankFusion``): a note described in other words is found too.
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
-    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int) throws(VaultError) -> SearchResults {
+    ///   - meaning: The embedding model, or `nil` for a search by words alone.
+    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, meaning: EmbeddingModel? = nil) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
         let configured = vault.config.languages
+        // The query's vector, before the read: the model takes a few tens of milliseconds.
+        let vector = meaning.flatMap { model in query.meaningText.map { model.embed($0, as: .query) } }
+        let depth = vector == nil ? limit : max(limit, Self.fusionDepth)
         return try read { store in
             let filter = try store.resolvingLinks(filter, root: root)
             let notes = Set(try store.noteLanguageNames().compactMap(SearchLanguage.named))
             let planner = SearchPlanner(languages: SearchLanguages(vault: configured, notes: notes), vocabulary: store)
             var plan = try planner.plan(query)
-            var results = try store.search(plan, filter: filter, limit: limit, counter: counter)
+            var words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
             var corrections: [SearchCorrection] = []
-            if results.total == 0, let corrected = try planner.corrected(query) {
+            if words.total == 0, let corrected = try planner.corrected(query) {
                 corrections = corrected.corrections
                 plan = try planner.plan(corrected.query)
-                results = try store.search(plan, filter: filter, limit: limit, counter: counter)
+                words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
             }
             var matchesEveryWord = true
-            if results.total == 0, let relaxed = plan.relaxed {
+            if words.total == 0, let relaxed = plan.relaxed {
                 matchesEveryWord = false
-                results = try store.search(relaxed, filter: filter, limit: limit, counter: counter)
+                plan = relaxed
+                words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
             }
+            var hits = words.hits
+            var total = words.total
+            if let vector, try store.passageModel() == EmbeddingModel.identifier {
+                let near = try store.passageVectors().nearest(to: vector, limit: depth * 2).filter { $0.score >= EmbeddingModel.nearFloor }
+                let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
+                let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)
+                let byID = Dictionary(uniqueKeysWithValues: words.hits.map { ($0.id, $0) })
+                let fused = RankFusion().fuse(words: words.hits.map(\.id), meaning: Array(meaningIDs))
+                total += fused.count(where: { byID[$0] == nil })
+                hits = fused.map { byID[$0] ?? KeywordRanking.Hit(id: $0, score: 0, title: false) }
+            }
+            var results = SearchResults(notes: try store.page(Array(hits.prefix(limit)), query: plan), total: total)
             results.corrections = corrections
             results.matchesEveryWord = matchesEveryWord
             for index in results.notes.indices {

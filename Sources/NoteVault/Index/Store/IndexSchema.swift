@@ -32,9 +32,10 @@ struct IndexTable: Sendable {
 /// - `words`: the vocabulary search expands and corrects words from (``WordTable``).
 /// - `changes`: which notes changed, in order, for long-running front ends (``ChangeLog``).
 /// - `tasks`: every task list item of every note (``TaskTable.swift``).
+/// - `passages`: the vectors of meaning search (``PassageTable.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 22  // 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
+    static let version = 23  // 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
 
     /// The weights `enote_rank` gives the columns: title, body, file name.
     static let rankWeights = "10.0, 1.0, 2.0"
@@ -51,7 +52,7 @@ enum IndexSchema {
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks, passages]
 
     static let files = IndexTable(
         name: "files",

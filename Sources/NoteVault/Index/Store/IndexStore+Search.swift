@@ -13,6 +13,14 @@ extension IndexStore {
     /// returned page is joined with the notes' rows. `counter` is the memory `enote_rank` shares
     /// with this connection.
     func search(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> SearchResults {
+        let ranking = try rank(query, filter: filter, limit: limit, counter: counter)
+        return SearchResults(notes: try page(ranking.hits, query: query), total: ranking.total)
+    }
+
+    /// The best `limit` matches of `query` and `filter` by word, best first, and how many match
+    /// in all: the first half of ``search(_:filter:limit:counter:)``, which a search that also
+    /// ranks by meaning fuses with the nearest notes before it builds the page.
+    func rank(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> KeywordRanking {
         let restrictions = filter.ftsRestrictions()
         // Which FTS rows may be returned: not past their destroy date (unless the ranking
         // puts those last, see below), passing the other filters, without the excluded
@@ -94,6 +102,13 @@ extension IndexStore {
             total = try Int.fetchOne(db, sql: "SELECT count(*) \(from)", arguments: noteArguments) ?? ranked.count
         }
 
+        return KeywordRanking(hits: ranked.map { KeywordRanking.Hit(id: $0.id, score: $0.score, title: $0.title) }, total: total)
+    }
+
+    /// The notes of `hits`, in their order, each with a snippet around the words of `query`
+    /// (none for a query of exclusions only).
+    func page(_ hits: [KeywordRanking.Hit], query: SearchPlan) throws -> [IndexedNote] {
+        let ranked = hits
         let rows = try Row.fetchAll(
             db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
         let byID = Dictionary(uniqueKeysWithValues: rows.map { row in IndexedNote(row: row) }.map { ($0.id, $0) })
@@ -116,7 +131,29 @@ extension IndexStore {
             }
             notes.append(note)
         }
-        return SearchResults(notes: notes, total: total)
+        return notes
+    }
+
+    /// Which of `ids` pass `filter` (and, when given, lack the words `negative` excludes): the
+    /// notes a search by meaning may return.
+    func passing(_ ids: [Int64], filter: NoteFilter, negative: String?) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        let restrictions = filter.ftsRestrictions()
+        var sql = "SELECT id FROM notes WHERE id IN (\(ids.map(String.init).joined(separator: ",")))"
+        var arguments: StatementArguments = []
+        if let excluded = restrictions.excluded {
+            sql += " AND id NOT IN (\(excluded.sql))"
+            arguments += excluded.arguments
+        }
+        if let allowed = restrictions.allowed {
+            sql += " AND id IN (\(allowed.sql))"
+            arguments += allowed.arguments
+        }
+        if let negative {
+            sql += " AND id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
+            arguments += [negative]
+        }
+        return Set(try Int64.fetchAll(db, sql: sql, arguments: arguments))
     }
 
     /// The notes past their destroy date at `now`, as a bitset indexed by note id (for
@@ -134,6 +171,19 @@ extension IndexStore {
         }
         return bits
     }
+}
+
+/// A search's matches by word, before the page is built: each note's id, its relevance and
+/// whether it matched in its title, best first; and how many notes match in all.
+struct KeywordRanking: Sendable {
+    struct Hit: Sendable, Equatable {
+        var id: Int64
+        var score: Double
+        var title: Bool
+    }
+
+    var hits: [Hit]
+    var total: Int
 }
 
 /// The memory `enote_rank` (CEnoteFTS) shares with the searches of one index: the rows it

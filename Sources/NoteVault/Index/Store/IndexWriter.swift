@@ -22,6 +22,7 @@ struct IndexWriter {
     private let bulk: Bool
     private var graph: LinkWriter
     private var tasks: TaskWriter
+    private var passages: PassageEraser
     /// Recognises notes moved outside enote; `nil` for a bulk build (nothing to compare with).
     private var moves: MoveTracker?
 
@@ -48,6 +49,7 @@ struct IndexWriter {
         deleteFile = try RawStatement(db, sql: "DELETE FROM files WHERE path = ?")
         graph = try LinkWriter(db)
         tasks = try TaskWriter(db)
+        passages = try PassageEraser(db)
         moves = bulk ? nil : try MoveTracker(db)
     }
 
@@ -86,6 +88,8 @@ struct IndexWriter {
         try run(&deleteText, id)
         try graph.delete(id: id)
         try tasks.delete(id: id)
+        // Vectors of what the note no longer says go; the note is embedded again.
+        if record.contentHash != previous.contentHash { try passages.delete(id: id) }
         try writeFile(id: id, path: record.path, fingerprint: record.fingerprint, racy: record.racy)
         try writeFieldsAndText(id: id, record: record)
         try changeLog?.record(record.path)
@@ -118,6 +122,7 @@ struct IndexWriter {
         try run(&deleteFields, id)
         try graph.delete(id: id)
         try tasks.delete(id: id)
+        try passages.delete(id: id)
         try run(&deleteNote, id)
         lengths.remove(id)
         try changeLog?.record(path)

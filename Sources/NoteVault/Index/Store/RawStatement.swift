@@ -98,6 +98,11 @@ struct RawStatement {
         return UnsafeBufferPointer(start: text, count: text == nil ? 0 : count)
     }
 
+    /// Column `column` of the current row as an integer.
+    func integer(_ column: CInt) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
     /// Runs the statement with the values bound since ``reset()``.
     func run() throws {
         let code = sqlite3_step(handle)

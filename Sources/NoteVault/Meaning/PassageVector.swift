@@ -1,0 +1,67 @@
+import CEmbed
+
+/// A passage's unit vector as the index keeps it: each number as a signed byte, scaled so the
+/// largest in magnitude is ±127, and the scale as a 32-bit float before them. 388 bytes for the
+/// model's 384 numbers, a quarter of 32-bit floats; the dot products it gives differ from the
+/// floats' by well under the gaps that order notes.
+struct PassageVector: Sendable, Equatable {
+    /// The stored form: the scale (little-endian float), then one byte per number.
+    let bytes: [UInt8]
+
+    init(_ vector: [Float]) {
+        let largest = vector.reduce(Float(0)) { max($0, abs($1)) }
+        let scale = largest > 0 ? largest / 127 : 1
+        var bytes = withUnsafeBytes(of: scale.bitPattern.littleEndian) { Array($0) }
+        bytes.reserveCapacity(4 + vector.count)
+        for value in vector {
+            bytes.append(UInt8(bitPattern: Int8(clamping: Int((value / scale).rounded()))))
+        }
+        self.bytes = bytes
+    }
+}
+
+/// Every stored passage vector of an index in one block, with its note's id, for a search by
+/// meaning: the query's vector against each row, in one pass.
+struct PassageMatrix: Sendable {
+    private(set) var noteIDs: [Int64] = []
+    private(set) var scales: [Float] = []
+    private(set) var values: [Int8] = []
+    private(set) var dimension = 0
+
+    var count: Int { noteIDs.count }
+
+    /// Adds one stored vector (``PassageVector/bytes``); a row of another length than the first
+    /// is skipped (it cannot be compared).
+    mutating func append(noteID: Int64, bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count > 4 else { return }
+        let dimension = bytes.count - 4
+        if self.dimension == 0 { self.dimension = dimension }
+        guard dimension == self.dimension else { return }
+        var pattern: UInt32 = 0
+        withUnsafeMutableBytes(of: &pattern) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<4])) }
+        noteIDs.append(noteID)
+        scales.append(Float(bitPattern: UInt32(littleEndian: pattern)))
+        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[4...]).withMemoryRebound(to: Int8.self) { values.append(contentsOf: $0) }
+    }
+
+    /// The best passage's score for each note, the best notes first: at most `limit` of them,
+    /// `allowed` (when given) the only notes that may be returned.
+    func nearest(to query: [Float], limit: Int, allowed: Set<Int64>? = nil) -> [(noteID: Int64, score: Float)] {
+        guard dimension > 0, query.count == dimension, limit > 0 else { return [] }
+        var scores = [Float](repeating: 0, count: noteIDs.count)
+        query.withUnsafeBufferPointer { q in
+            values.withUnsafeBufferPointer { v in
+                scales.withUnsafeBufferPointer { s in
+                    scores.withUnsafeMutableBufferPointer { out in
+                        enote_embed_scores(q.baseAddress, v.baseAddress, s.baseAddress, noteIDs.count, Int32(dimension), out.baseAddress)
+                    }
+                }
+            }
+        }
+        var best: [Int64: Float] = [:]
+        for (row, id) in noteIDs.enumerated() where allowed?.contains(id) ?? true {
+            if scores[row] > best[id] ?? -.infinity { best[id] = scores[row] }
+        }
+        return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,10 @@
+extension SearchQuery {
+    /// What a search by meaning embeds for this query: its words, as typed, without the
+    /// excluded ones. `nil` when the query asks for exactness: a quoted word or phrase, a
+    /// `title:` word, or only exclusions; such a search stays a search by words.
+    public var meaningText: String? {
+        let terms = groups.flatMap { $0 }
+        guard !terms.isEmpty, !terms.contains(where: { $0.isQuoted || $0.titleOnly }) else { return nil }
+        return terms.map(\.text).joined(separator: " ")
+    }
+}
