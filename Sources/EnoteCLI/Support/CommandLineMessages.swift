@@ -100,6 +100,7 @@ enum CommandLineMessages {
         "%@ problems found": "%@ problem found",
         "Indexed %@ notes (%@ added, %@ updated, %@ removed) in %@ s": "Indexed %@ note (%@ added, %@ updated, %@ removed) in %@ s",
         "Adopted %@ existing notes": "Adopted %@ existing note",
+        "Embedded %@ notes for meaning search in %@ s": "Embedded %@ note for meaning search in %@ s",
         "Copied %@ sample files": "Copied %@ sample file",
         "%@ notes match; showing %@ (--limit N for more)": "%@ note matches; showing %@ (--limit N for more)",
         "emptying the trash deletes %@ notes for good; run it again with --yes to confirm":
