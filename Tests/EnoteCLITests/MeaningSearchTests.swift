@@ -1,5 +1,6 @@
 import EnoteTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// Search by meaning through the real binary: `enote index` embeds, `enote search` finds a note
@@ -57,5 +58,59 @@ import Testing
         #expect(off.stderr.contains("meaning search is off: ENOTE_MODEL is set to off"), "\(off)")
         let missing = try vault.run(["doctor"], environment: ["ENOTE_MODEL": vault.base.appendingPathComponent("none.bin").path])
         #expect(missing.stderr.contains("meaning search is off: the model file"), "\(missing)")
+    }
+
+    /// `enote index` killed (`SIGKILL`) after one, three and five batches of vectors were
+    /// committed: each run goes on from what the last committed, and the last run leaves every
+    /// note with exactly its one vector and a sound index.
+    @Test func killedWhileEmbeddingItGoesOnFromWhereItWas() throws {
+        let topics = ["weather", "bread", "poetry", "shell", "garden", "trains", "music", "tax"]
+        for number in 0..<200 {
+            let topic = topics[number % topics.count]
+            try vault.write("n\(number).md", "---\ntitle: Note \(number) on \(topic)\n---\nSome words about \(topic), number \(number), and a few more about \(topic).\n")
+        }
+        let database = vault.url(".enote/index.sqlite").path
+        func embedded() -> Int {
+            guard FileManager.default.fileExists(atPath: database),
+                let queue = try? DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+            else { return 0 }
+            return (try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM passages") }) ?? 0
+        }
+        var kills = 0
+        for threshold in [32, 96, 160] {
+            let process = Process()
+            process.executableURL = EnoteProcess.executable
+            process.arguments = ["index"]
+            process.currentDirectoryURL = vault.root
+            process.environment = vault.environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let before = embedded()
+            try process.run()
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning, embedded() < threshold, Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kills += 1
+            }
+            _ = EnoteProcess.exitStatus(of: process)
+            // What a killed run committed stays; nothing is embedded twice.
+            #expect(embedded() >= before)
+        }
+        #expect(kills > 0, "no run was killed")
+        let last = try vault.run("index")
+        #expect(last.status == 0, "\(last)")
+        let queue = try DatabaseQueue(path: database)
+        let (check, passages, without) = try queue.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA quick_check"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM passages"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM notes n WHERE NOT EXISTS (SELECT 1 FROM passages p WHERE p.note_id = n.id)")
+            )
+        }
+        #expect(check == "ok")
+        #expect(passages == 204)
+        #expect(without == 0)
     }
 }
