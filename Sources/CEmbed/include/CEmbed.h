@@ -34,6 +34,11 @@ int enote_embed_token_count(enote_embedder *model, const char *text, int is_quer
  * from several threads at once with one model; each call runs on the calling thread. */
 int enote_embed_text(enote_embedder *model, const char *text, int is_query, float *out);
 
+/* Like enote_embed_text, but reads only the first `max_tokens` tokens (the prefix and the two
+ * special tokens included, at most 512): the cost of a call is proportional to its tokens, so this
+ * bounds it. 0 on success, -1 when `max_tokens` is below 3 or memory ran out. */
+int enote_embed_opening(enote_embedder *model, const char *text, int is_query, int max_tokens, float *out);
+
 /* The score of each of `rows` stored passage vectors against the unit vector `query`
  * (`dimension` floats): row i is `dimension` signed bytes at rows + i * dimension with the scale
  * scales[i]; scores[i] = scale * (query . row). Compiled optimised for AVX2 like the engine:

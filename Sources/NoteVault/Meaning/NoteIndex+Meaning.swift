@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// How far the embedding of a vault has come.
 public struct EmbeddingProgress: Sendable, Equatable {
@@ -18,7 +19,7 @@ extension NoteIndex {
     public func embeddingCounts(for model: EmbeddingModel) throws(VaultError) -> (pending: Int, notes: Int) {
         try read { store in
             // Another model's vectors count as none.
-            if try store.passageModel() != EmbeddingModel.identifier {
+            if try store.passageModel() != PassageCutter.standard.recipe {
                 let notes = try store.embeddingCounts().notes
                 return (notes, notes)
             }
@@ -39,8 +40,8 @@ extension NoteIndex {
         with model: EmbeddingModel, batch: Int = 32, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (EmbeddingProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> EmbeddingProgress {
-        let cutter = PassageCutter()
-        _ = try connection.write { store in try store.usePassageModel(EmbeddingModel.identifier) }
+        let cutter = PassageCutter.standard
+        _ = try connection.write { store in try store.usePassageModel(PassageCutter.standard.recipe) }
         let counts = try read { store in try store.embeddingCounts() }
         var state = EmbeddingProgress(embedded: 0, pending: counts.pending, notes: counts.notes)
         var after: Int64 = 0
@@ -65,7 +66,7 @@ extension NoteIndex {
             }
         }
         let texts = work.map(\.text)
-        let vectors = EmbeddingBatch.run(texts, model: model, threads: threads)
+        let vectors = EmbeddingBatch.run(texts, model: model, tokenLimit: cutter.tokenLimit, threads: threads)
         return zip(work, vectors).map { item, vector in
             StoredPassage(noteID: item.note.id, contentHash: item.note.contentHash, ordinal: item.ordinal, vector: PassageVector(vector))
         }
@@ -77,7 +78,7 @@ extension NoteIndex {
     package func nearest(to text: String, model: EmbeddingModel, limit: Int, allowed: Set<Int64>? = nil) throws(VaultError) -> [(noteID: Int64, score: Float)] {
         let query = model.embed(text, as: .query)
         let matrix = try read { store -> PassageMatrix in
-            guard try store.passageModel() == EmbeddingModel.identifier else { return PassageMatrix() }
+            guard try store.passageModel() == PassageCutter.standard.recipe else { return PassageMatrix() }
             return try store.passageVectors()
         }
         return matrix.nearest(to: query, limit: limit, allowed: allowed)
@@ -86,16 +87,19 @@ extension NoteIndex {
 
 /// Embeds texts on several threads at once with one model (its calls may run concurrently).
 enum EmbeddingBatch {
-    static func run(_ texts: [String], model: EmbeddingModel, threads: Int) -> [[Float]] {
+    static func run(_ texts: [String], model: EmbeddingModel, tokenLimit: Int, threads: Int) -> [[Float]] {
         var vectors = [[Float]](repeating: [], count: texts.count)
         let lanes = max(1, min(threads, texts.count))
+        let next = Atomic<Int>(0)
         vectors.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
-            // Lane `lane` writes only the elements `lane`, `lane + lanes`, …: no two threads
-            // touch the same element.
-            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                for index in stride(from: lane, to: texts.count, by: lanes) {
-                    out[index] = model.embed(texts[index], as: .passage)
+            // Each lane takes the next text not yet taken, so a lane given long texts does not
+            // hold the others up; each element is written by the one lane that took its index.
+            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < texts.count else { return }
+                    out[index] = model.embed(texts[index], as: .passage, tokenLimit: tokenLimit)
                 }
             }
         }

@@ -44,6 +44,12 @@ struct PassageMatrix: Sendable {
         UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[4...]).withMemoryRebound(to: Int8.self) { values.append(contentsOf: $0) }
     }
 
+    /// The numbers of row `row`, scaled back.
+    func row(_ row: Int) -> [Float] {
+        let scale = scales[row]
+        return values[(row * dimension)..<((row + 1) * dimension)].map { Float($0) * scale }
+    }
+
     /// The best passage's score for each note, the best notes first: at most `limit` of them,
     /// `allowed` (when given) the only notes that may be returned.
     func nearest(to query: [Float], limit: Int, allowed: Set<Int64>? = nil) -> [(noteID: Int64, score: Float)] {

@@ -42,6 +42,24 @@ import Testing
         }
     }
 
+    /// A token limit at or above the text's length reads it all (the same vector); below it
+    /// the opening alone (another unit vector); below three tokens nothing (a zero vector).
+    @Test func aTokenLimitReadsTheOpeningOnly() throws {
+        let model = try #require(Self.model)
+        let text = "The anemometer gives the speed of moving air, measured by cups that turn in the wind and counted each minute by a clockwork."
+        let whole = model.embed(text, as: .passage)
+        let tokens = model.tokenCount(text, as: .passage)
+        #expect(Self.dot(whole, model.embed(text, as: .passage, tokenLimit: tokens)) > 0.99999)
+        #expect(Self.dot(whole, model.embed(text, as: .passage, tokenLimit: 4096)) > 0.99999)
+        let opening = model.embed(text, as: .passage, tokenLimit: 10)
+        #expect(abs(Self.dot(opening, opening) - 1) < 1e-4)
+        #expect(Self.dot(whole, opening) < 0.999)
+        // What comes after the limit is not read.
+        let longer = model.embed(text + " Sonnets have fourteen lines.", as: .passage, tokenLimit: 10)
+        #expect(Self.dot(opening, longer) > 0.99999)
+        #expect(model.embed(text, as: .passage, tokenLimit: 2).allSatisfy { $0 == 0 })
+    }
+
     @Test(arguments: [
         (query: "instrument that measures the wind", near: "The anemometer gives the speed of moving air.", far: "A sonnet has fourteen lines and a fixed rhyme scheme."),
         (query: "keep a job running after I log out", near: "nohup runs a command immune to hangups, with output to a non-tty.", far: "Bake the bread at 220 degrees for forty minutes."),

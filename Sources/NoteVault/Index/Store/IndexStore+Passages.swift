@@ -35,12 +35,20 @@ extension IndexStore {
         try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [IndexSchema.passageModelKey])
     }
 
-    /// Up to `limit` notes without vectors whose id is above `id`, by id.
+    /// Whether the index holds vectors made by `recipe` (``PassageCutter/recipe``): only then
+    /// is a search's own vector worth computing.
+    func holdsVectors(of recipe: String) throws -> Bool {
+        guard try passageModel() == recipe else { return false }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM passages)") ?? false
+    }
+
+    /// Up to `limit` notes without vectors whose id is above `id`, by id, each with the first
+    /// 4,000 characters of its body (more than any passage reads: ``PassageCutter``).
     func pendingNotes(after id: Int64, limit: Int) throws -> [PendingNote] {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT n.id, n.content_hash, f.title, f.body FROM notes n JOIN notes_fts f ON f.rowid = n.id
+                SELECT n.id, n.content_hash, f.title, substr(f.body, 1, 4000) FROM notes n JOIN notes_fts f ON f.rowid = n.id
                 WHERE n.id > ? AND NOT EXISTS (SELECT 1 FROM passages p WHERE p.note_id = n.id)
                 ORDER BY n.id LIMIT ?
                 """,
@@ -84,5 +92,16 @@ extension IndexStore {
             matrix.append(noteID: statement.integer(0), bytes: statement.bytes(1))
         }
         return matrix
+    }
+
+    /// The vector of a note's first passage, as numbers, or `nil` when it has none.
+    func passageVector(ofNote id: Int64) throws -> [Float]? {
+        var statement = try RawStatement(db, sql: "SELECT note_id, vector FROM passages WHERE note_id = ? ORDER BY ordinal LIMIT 1")
+        statement.reset()
+        statement.bind(id)
+        guard try statement.step() else { return nil }
+        var matrix = PassageMatrix()
+        matrix.append(noteID: id, bytes: statement.bytes(1))
+        return matrix.count == 1 ? matrix.row(0) : nil
     }
 }
