@@ -93,20 +93,23 @@ enum ReadingTools {
     static let search = Tool(
         name: "search", title: "Search notes",
         description: """
-            Full-text search of the vault's notes (titles first, every form of a word, the last word as a beginning, a \
-            misspelt word corrected from the vault's words; "exact phrase", -word, title:word, OR). Returns notes with a \
-            snippet (matches in <mark>), best first, and a cursor for more.
+            Search of the vault's notes by words and by meaning (every form of a word, the last word as a beginning, a \
+            misspelt word corrected from the vault's words; a note described in other words is found too, in about 100 \
+            languages, once the vault is embedded (by the watcher or `enote index`); "exact phrase", -word, title:word, OR). Returns notes \
+            with a snippet (matches in <mark>), best first, and a cursor for more. exact: by words alone.
             """,
         inputSchema: Schema.arguments(
             [
                 ("query", Schema.string("The words to find.", maxLength: 1000)),
                 ("limit", Schema.integer("How many notes per page (default 10).", minimum: 1, maximum: 50)), ("cursor", Schema.cursor),
+                ("exact", Schema.boolean("By words alone, without meaning (as `enote search --exact`).")),
             ] + filterProperties, required: ["query"]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         let arguments = call.arguments
-        try arguments.requireKnown(filterNames.union(["query", "limit", "cursor"]))
+        try arguments.requireKnown(filterNames.union(["query", "limit", "cursor", "exact"]))
         let text = try arguments.string("query")
+        let exact = try arguments.bool("exact")
         let limit = try arguments.optionalInt("limit", in: 1...50) ?? 10
         let offset = try PageCursor.offset(arguments.optionalString("cursor"))
         let query: SearchQuery
@@ -128,7 +131,7 @@ enum ReadingTools {
         }
         let results: SearchResults
         do throws(VaultError) {
-            results = try call.vault.withIndex { index throws(VaultError) in try index.search(query, filter: filter, limit: offset + limit) }
+            results = try call.vault.withIndex { index throws(VaultError) in try index.search(query, filter: filter, limit: offset + limit, exact: exact) }
         } catch {
             return .failure(error)
         }

