@@ -51,6 +51,34 @@ import Testing
         #expect(try paths("sourdough").first == "bread.md")
     }
 
+    /// The watcher embeds behind its own back: the vault at start, then each note written while
+    /// it runs, found by its words at once and by meaning a moment later; a changed note gets a
+    /// new vector.
+    @Test func theWatcherEmbedsWhatChanges() throws {
+        let watcher = try WatchProcess(vault)
+        defer { watcher.kill() }
+        try watcher.waitUntilWatching()
+        #expect(watcher.wait { (try? paths("meter", "that", "shows", "how", "fast", "wind", "blows"))?.first == "anemometer.md" }, "\(watcher.stderr)")
+        let database = vault.url(".enote/index.sqlite").path
+        func vectors(of path: String) -> [Data] {
+            let queue = try? DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+            return (try? queue?.read { db in
+                try Data.fetchAll(db, sql: "SELECT p.vector FROM passages p JOIN notes n ON n.id = p.note_id WHERE n.path = ?", arguments: [Data(path.utf8)])
+            }) ?? []
+        }
+        try vault.write("kettle.md", "---\ntitle: Kettle\n---\nBoil water for tea on the stove.\n")
+        #expect(watcher.wait { (try? paths("--exact", "kettle")) == ["kettle.md"] })
+        #expect(watcher.wait { vectors(of: "kettle.md").count == 1 }, "\(watcher.stderr)")
+        // None of these words is in the note.
+        #expect(try paths("teapot") == ["kettle.md"])
+        let before = vectors(of: "kettle.md")
+        #expect(before.count == 1)
+        try vault.write("kettle.md", "---\ntitle: Kettle\n---\nA kettle drum: the timpani of the orchestra.\n")
+        #expect(watcher.wait { let now = vectors(of: "kettle.md"); return now.count == 1 && now != before }, "\(watcher.stderr)")
+        #expect(watcher.signal(SIGTERM))
+        #expect(watcher.stderr.contains("stopped"))
+    }
+
     @Test func doctorSaysWhetherMeaningSearchIsOn() throws {
         let on = try vault.run("doctor")
         #expect(on.stderr.contains("meaning search: on (multilingual-e5-small, 4-bit, "), "\(on)")

@@ -10,6 +10,7 @@ extension Localization {
         "%@ dead links": "%@ dead link",
         "%@ folders": "%@ folder",
         "%@ notes": "%@ note",
+        "embedded %@ notes for meaning search in %@ s": "embedded %@ note for meaning search in %@ s",
         "this vault is limited to %@ notes (max_notes in .enote/config); remove a note or raise the limit to create another":
             "this vault is limited to %@ note (max_notes in .enote/config); remove a note or raise the limit to create another",
         "%@ was already used by %@ notes: the two tags are merged": "%@ was already used by %@ note: the two tags are merged",

@@ -34,6 +34,8 @@ public final class VaultWatcher: @unchecked Sendable {
     /// How threads of this process ask it to catch up, without the socket (``WatcherKeeper``
     /// hands it to the session).
     let ownProcess = OwnProcessCatchUp()
+    /// Gives changed notes their meaning-search vectors, behind the watcher.
+    let embedder: BackgroundEmbedder
 
     /// Folder watches: watch descriptor → folder path (empty for the root), and back.
     var folders: [Int32: NotePath] = [:]
@@ -101,6 +103,7 @@ public final class VaultWatcher: @unchecked Sendable {
         } catch {
             throw .vault(error)
         }
+        embedder = BackgroundEmbedder(vault: vault) { message in options.log(message.text) }
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
         guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
@@ -152,6 +155,7 @@ public final class VaultWatcher: @unchecked Sendable {
         defer { running.store(false, ordering: .releasing) }
         // A watcher that stopped answers no one: those asking go on without it.
         defer { ownProcess.finish() }
+        defer { embedder.stop() }
         startFollowingConfig()
         readAutoSync()
         watchAllFolders()
@@ -160,6 +164,7 @@ public final class VaultWatcher: @unchecked Sendable {
         try runExpiry(unusableAmong: nil)
         // The start-up walk allocated a lot for a moment; give it back to the system.
         enote_release_free_memory()
+        embedder.notesChanged()
 
         var descriptors = [
             pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
@@ -191,8 +196,10 @@ public final class VaultWatcher: @unchecked Sendable {
             try applyIfReady()
             runAutoSyncIfDue()
         }
-        // Leave the index as current as we can: apply what is pending, then stop.
+        // Leave the index as current as we can: apply what is pending, then stop (the
+        // embedding first, so that "stopped" is the last line).
         try apply(catchingUp: true)
+        embedder.stop()
         say("stopped")
     }
 
@@ -305,7 +312,10 @@ public final class VaultWatcher: @unchecked Sendable {
             }
         }
         let notesChanged = !taken.files.isEmpty || !taken.folders.isEmpty || taken.full
-        if notesChanged { lastLocalChange = monotonicSeconds() }
+        if notesChanged {
+            lastLocalChange = monotonicSeconds()
+            embedder.notesChanged()
+        }
         if expiryDue || notesChanged {
             let whole = expiryDue || taken.full || !taken.folders.isEmpty
             expiryDue = false
