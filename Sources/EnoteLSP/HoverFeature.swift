@@ -4,16 +4,22 @@ import NoteVault
 
 extension LanguageServer {
     /// `textDocument/hover`: on a link, the note it leads to; on `destroy:`, when; on `color:`,
-    /// the colour.
+    /// the colour; on `title:` (or the first line of a note without front matter), the notes
+    /// related to this one.
     func hover(_ context: DocumentContext, at position: LSP.Position) -> Reply {
         let offset = context.document.offset(of: position, encoding: context.encoding)
         if let link = LinkSpans.link(at: offset, in: context), !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
             return Reply(LSP.Hover(contents: LSP.MarkupContent(value: NoteHover.link(link, context: context)), range: context.range(span)))
         }
-        guard offset < context.analysis.content.bodyStart else { return .null }
         let line = position.line + 1
-        guard let entry = context.analysis.entries.first(where: { $0.line == line }), let key = FrontMatterKey(spelling: entry.key) else { return .null }
+        let entry = offset < context.analysis.content.bodyStart ? context.analysis.entries.first(where: { $0.line == line }) : nil
+        let onTitle = entry.map { FrontMatterKey(spelling: $0.key) == .title } ?? (position.line == 0 && context.analysis.content.bodyStart == 0)
+        if onTitle {
+            guard let text = NoteHover.related(context.catalog.related(to: context.path, limit: Self.relatedInHover), root: context.catalog.base.root) else { return .null }
+            return Reply(LSP.Hover(contents: LSP.MarkupContent(value: text), range: context.lineRange(position.line)))
+        }
+        guard let entry, let key = FrontMatterKey(spelling: entry.key) else { return .null }
         let metadata = context.analysis.content.metadata
         let text: String
         switch key {
@@ -41,8 +47,23 @@ extension LanguageServer {
     }
 }
 
+extension LanguageServer {
+    /// How many related notes the hover on a title lists.
+    static let relatedInHover = 8
+}
+
 /// The text hover shows.
 enum NoteHover {
+    /// The notes related to a note, each a Markdown link to its file with why; `nil` when none.
+    static func related(_ notes: [RelatedNote], root: String) -> String? {
+        guard !notes.isEmpty else { return nil }
+        let items = notes.map { item in
+            let url = URL(fileURLWithPath: root).appendingPathComponent(item.note.path.description).absoluteString
+            return "- [\(markdownEscaped(item.note.title))](\(url)) — \(markdownEscaped(item.reasonText))"
+        }
+        return "**" + Localization.text("Related notes") + "**\n\n" + items.joined(separator: "\n")
+    }
+
     /// A link's target: title, description, colour and destroy date; or why it leads nowhere.
     static func link(_ link: NoteLink, context: DocumentContext) -> String {
         switch context.catalog.resolution(of: link, from: context.path) {

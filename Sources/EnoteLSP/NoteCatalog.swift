@@ -57,6 +57,11 @@ final class IndexCatalog {
         try? session.withIndex { index throws(VaultError) in try index.note(at: NotePath(trusted: path)) }
     }
 
+    /// The notes related to the note at a vault-relative path (``NoteIndex/related(to:limit:)``).
+    func related(to path: String, limit: Int) -> [RelatedNote] {
+        (try? session.withIndex { index throws(VaultError) in try index.related(to: NotePath(trusted: path), limit: limit) }) ?? []
+    }
+
     /// Forget what was read: the index changed. The list of notes is read again when next asked
     /// for (``NoteListLoader``).
     func invalidate() {
@@ -95,4 +100,5 @@ final class DocumentCatalog {
     func notes() -> NoteList { base.notes() }
     func tags() -> [String: Int] { base.tags() }
     func note(at path: String) -> IndexedNote? { base.note(at: path) }
+    func related(to path: String, limit: Int) -> [RelatedNote] { base.related(to: path, limit: limit) }
 }

@@ -123,10 +123,12 @@ extension ReadingTools {
         }
     }
 
-    /// A tool answering a note's links in the library's JSON form (`enote links --json`'s or,
-    /// with the line that holds each, `enote backlinks --json`'s).
+    /// A tool answering a list about one note in the library's JSON form, under `key`: its links
+    /// (`enote links --json`'s or, with the line that holds each, `enote backlinks --json`'s), or
+    /// its related notes (`enote related --json`'s).
     static func linkTool<Link: Encodable & Sendable>(
-        name: String, title: String, description: String, links: @escaping @Sendable (AgentVault, NoteIndex, NotePath) throws(VaultError) -> [Link]
+        name: String, title: String, description: String, key: String = "links",
+        links: @escaping @Sendable (AgentVault, NoteIndex, NotePath) throws(VaultError) -> [Link]
     ) -> Tool {
         Tool(
             name: name, title: title, description: description,
@@ -145,7 +147,7 @@ extension ReadingTools {
             case .success(let path):
                 do throws(VaultError) {
                     let found = try call.vault.withIndex { index throws(VaultError) in try links(call.vault, index, path) }
-                    return Self.page("links", ResultPage(found, from: offset, limit: 1000, text: call.text), head: NoteHead(path: path.description))
+                    return Self.page(key, ResultPage(found, from: offset, limit: 1000, text: call.text), head: NoteHead(path: path.description))
                 } catch {
                     return .failure(error)
                 }
@@ -165,6 +167,16 @@ extension ReadingTools {
         let links = try index.backlinks(to: path)
         return zip(links, vault.vault.lines(of: links)).map { QuotedLink(link: $0, text: $1) }
     }
+
+    static let related = linkTool(
+        name: "related", title: "Related notes",
+        description: """
+            The notes related to a note, best first (at most 20): those it links to and that link to it, those sharing \
+            its rarer tags, and the notes nearest it in meaning once the vault is embedded; each with reasons \
+            (linked_from_note, links_to_note, shares_tags with tags, near_in_meaning with score) and a reason in words.
+            """,
+        key: "notes"
+    ) { _, index, path throws(VaultError) in try index.related(to: path, limit: 20) }
 
     static let tags = Tool(
         name: "tags", title: "Tags",

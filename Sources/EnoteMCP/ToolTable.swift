@@ -6,7 +6,7 @@ import NoteVault
 enum ToolTable {
     static let all: [Tool] = [
         ReadingTools.search, ReadingTools.list, ReadingTools.recent, ReadingTools.read, ReadingTools.outline, ReadingTools.links,
-        ReadingTools.backlinks, ReadingTools.tags, ReadingTools.history,
+        ReadingTools.backlinks, ReadingTools.related, ReadingTools.tags, ReadingTools.history,
         WritingTools.create, WritingTools.replace, WritingTools.append, WritingTools.prepend, WritingTools.setFrontMatter,
         WritingTools.move, WritingTools.delete, WritingTools.undo,
     ]

@@ -17,6 +17,7 @@ import Testing
         (["tags", "--json"], "    ", ["tag", "normalized", "count"]),
         (["links", "links", "--json"], "    ", link),
         (["backlinks", "grocery", "--json"], "    ", link + ["text"]),
+        (["related", "links", "--json"], "    ", SampleNotes.jsonFields + ["reasons", "reason"]),
         (["gallery", "--json"], "    ", ["path", "title", "images"]),
         (["doctor", "--json"], "    ", ["kind", "location", "message"]),
         (["log", "grocery", "--json"], "    ", [

@@ -45,6 +45,7 @@ import Testing
         Twin(command: ["links", "links/hub.md", "--json"], tool: "links", arguments: #"{"note":"links/hub.md"}"#, member: "links"),
         Twin(command: ["backlinks", "links/hub.md", "--json"], tool: "backlinks", arguments: #"{"note":"links/hub.md"}"#, member: "links"),
         Twin(command: ["backlinks", "welcome.md", "--json"], tool: "backlinks", arguments: #"{"note":"welcome.md"}"#, member: "links"),
+        Twin(command: ["related", "links/hub.md", "--json", "--limit", "20"], tool: "related", arguments: #"{"note":"links/hub.md"}"#, member: "notes"),
         Twin(command: ["log", "links/spoke.md", "--json"], tool: "history", arguments: #"{"note":"links/spoke.md"}"#, member: "commits"),
         Twin(command: ["log", "welcome.md", "--json"], tool: "history", arguments: #"{"note":"welcome.md"}"#, member: "commits"),
     ]

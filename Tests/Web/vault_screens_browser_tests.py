@@ -104,6 +104,19 @@ def tags_and_backlinks_on_the_note_page(c):
 
 
 @test
+def related_notes_on_the_note_page(c):
+    c.sign_in()
+    c.server.write("ideas.md", c.server.read("ideas.md") + "\nThe beds are in [[garden]] now.\n")
+    c.page.goto(c.server.origin + "/n/garden.md")
+    related = c.page.locator("#note_related li")
+    expect(related.filter(has_text="Ideas")).to_contain_text("links to it")
+    c.shot("note-related")
+    related.filter(has_text="Ideas").locator("a").click()
+    expect(c.page.locator("article.note h1")).to_have_text("Ideas")
+    expect(c.page.locator("#note_related li").filter(has_text="Garden")).to_contain_text("linked from it")
+
+
+@test
 def demo_limit_from_max_notes(c):
     c.sign_in()
     expect(c.page.locator("#demo-limit")).to_have_count(0)

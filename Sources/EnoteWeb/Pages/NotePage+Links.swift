@@ -57,16 +57,37 @@ extension NotePage {
             <ul>\(HTML.join(items, separator: "\n"))</ul></section>
             """
     }
+
+    /// The notes related to this one (``NoteIndex/related(to:limit:)``), each with why and its
+    /// opening line.
+    var relatedSection: HTML {
+        guard !related.isEmpty else { return .empty }
+        let items = related.map { item -> HTML in
+            let opening: HTML = item.note.description.isEmpty ? .empty : " — \(item.note.description)"
+            return """
+                <li><a href="\(NoteURL.show(item.note.path))">\(item.note.title)</a>\
+                <span class="description">\(item.reasonText)\(opening)</span></li>
+                """
+        }
+        return """
+            <section class="backlinks related" id="note_related"><h2>\(frame.text("Related"))</h2>
+            <ul>\(HTML.join(items, separator: "\n"))</ul></section>
+            """
+    }
 }
 
 extension WebServer {
+    /// How many related notes a note's page lists.
+    static let relatedOnPage = 8
+
     /// What a note's page asks the index: its tags, the links that lead to it (with their
-    /// notes' titles), and where each of its own links leads.
+    /// notes' titles), where each of its own links leads, and its related notes.
     struct IndexedLinks {
         var tags: [String] = []
         var backlinks: [IndexedLink] = []
         var titles: [String] = []
         var resolutions: [LinkResolution] = []
+        var related: [RelatedNote] = []
     }
 
     /// Asks the index everything `rendered`'s page shows of links in one read, so that a page
@@ -81,6 +102,7 @@ extension WebServer {
             found.backlinks = (try? index.backlinks(to: path)) ?? []
             found.titles = found.backlinks.map { link in (try? index.note(at: link.source))??.title ?? link.source.description }
             found.resolutions = links.isEmpty ? [] : (try? index.resolve(links, from: path)) ?? []
+            found.related = (try? index.related(to: path, limit: Self.relatedOnPage)) ?? []
             return found
         }
         return found ?? IndexedLinks()

@@ -11,6 +11,8 @@ package struct NotePage {
     /// The note's tags and the notes that link to it (see NotePage+Links.swift).
     var tags: [String] = []
     var backlinks: [Backlink] = []
+    /// The notes related to it, with why (see NotePage+Links.swift).
+    var related: [RelatedNote] = []
     /// The note's links that lead nowhere (see NotePage+Links.swift).
     var deadLinks: [DeadLink] = []
     /// The body as HTML with its wikilinks resolved (see NotePage+Links.swift), or `nil` for
@@ -62,6 +64,7 @@ package struct NotePage {
             </div>
             \(deadLinkSection)
             \(backlinkSection)
+            \(relatedSection)
             \(actions)
             </article>
             """

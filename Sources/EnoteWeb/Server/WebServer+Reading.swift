@@ -121,7 +121,7 @@ extension WebServer {
         let rendered = try web.vault.readRendered(path)
         var page = NotePage(frame: frame(request, context), note: rendered.note, now: web.clock.now(), timeZone: web.clock.timeZone)
         let found = indexedLinks(of: rendered)
-        (page.tags, page.backlinks) = (found.tags, backlinks(found))
+        (page.tags, page.backlinks, page.related) = (found.tags, backlinks(found), found.related)
         (page.linkedBody, page.deadLinks) = linkedBody(of: rendered, resolutions: found.resolutions)
         return page.render().response()
     }

@@ -11,15 +11,19 @@ struct RankFusion: Sendable {
 
     /// The ids of both lists, best first.
     func fuse(words: [Int64], meaning: [Int64]) -> [Int64] {
+        fuse([words, meaning])
+    }
+
+    /// The ids of all `lists`, best first; ties keep the order in which the lists, read one
+    /// after the other, first name them.
+    func fuse(_ lists: [[Int64]]) -> [Int64] {
         var score: [Int64: Double] = [:]
         var firstSeen: [Int64: Int] = [:]
-        for (rank, id) in words.enumerated() {
-            score[id, default: 0] += 1 / (k + Double(rank + 1))
-            if firstSeen[id] == nil { firstSeen[id] = firstSeen.count }
-        }
-        for (rank, id) in meaning.enumerated() {
-            score[id, default: 0] += 1 / (k + Double(rank + 1))
-            if firstSeen[id] == nil { firstSeen[id] = firstSeen.count }
+        for list in lists {
+            for (rank, id) in list.enumerated() {
+                score[id, default: 0] += 1 / (k + Double(rank + 1))
+                if firstSeen[id] == nil { firstSeen[id] = firstSeen.count }
+            }
         }
         return score.keys.sorted { a, b in
             let (sa, sb) = (score[a]!, score[b]!)

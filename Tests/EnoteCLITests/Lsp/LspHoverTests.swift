@@ -91,3 +91,27 @@ import Testing
         #expect(past.contains("назад") && !past.contains("ago"), "\(past)")
     }
 }
+
+/// Hover on `title:` (or a first line without front matter): the notes related to this one,
+/// each a link to its file with why.
+@Suite struct LspRelatedHoverTests {
+    @Test func onTheTitleTheRelatedNotesWithWhy() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("barometer.md", "---\ntitle: Barometer\ntags: [instruments]\n---\nMeasures air pressure. See [[sonnet]].\n")
+        try vault.write("gauge.md", "---\ntitle: Rain gauge\ntags: [instruments]\n---\nA funnel.\n")
+        try vault.write("sonnet.md", "# Sonnet\nFourteen lines.\n")
+        let client = try LspClient(in: vault.root, environment: vault.environment)
+        client.initialize()
+        let uri = vault.url("barometer.md").absoluteString
+        client.open(uri, "---\ntitle: Barometer\ntags: [instruments]\n---\nMeasures air pressure. See [[sonnet]].\n")
+        let text = try #require(LspHoverTests.hover(client, uri, line: 1, character: 2))
+        #expect(text.contains("[Rain gauge](\(vault.url("gauge.md").absoluteString)) — shares \\#instruments"), "\(text)")
+        // On another key, no list.
+        #expect(LspHoverTests.hover(client, uri, line: 2, character: 2)?.contains("Rain gauge") != true)
+        // A note without front matter: its first line.
+        let sonnet = vault.url("sonnet.md").absoluteString
+        client.open(sonnet, "# Sonnet\nFourteen lines.\n")
+        let linked = try #require(LspHoverTests.hover(client, sonnet, line: 0, character: 3))
+        #expect(linked.contains("[Barometer]") && linked.contains("links to it"), "\(linked)")
+    }
+}

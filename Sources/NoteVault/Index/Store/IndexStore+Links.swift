@@ -100,6 +100,36 @@ extension IndexStore {
         try String.fetchAll(db, sql: "SELECT DISTINCT tag FROM tags WHERE note_id = ? ORDER BY tag", arguments: [id])
     }
 
+    /// The notes that share a tag with note `id`, with the shared tags (A–Z), those sharing
+    /// the rarer tags first (each shared tag weighs one over the number of notes that have it):
+    /// at most `limit`.
+    func notesSharingTags(with id: Int64, limit: Int) throws -> [(noteID: Int64, tags: [String])] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                WITH mine AS (SELECT DISTINCT tag FROM tags WHERE note_id = ?),
+                weights AS (SELECT m.tag, 1.0 / count(DISTINCT t.note_id) AS weight FROM mine m JOIN tags t ON t.tag = m.tag GROUP BY m.tag)
+                SELECT t.note_id, json_group_array(t.tag)
+                FROM (SELECT DISTINCT note_id, tag FROM tags WHERE tag IN (SELECT tag FROM mine)) t JOIN weights w ON w.tag = t.tag
+                WHERE t.note_id <> ? GROUP BY t.note_id
+                ORDER BY sum(w.weight) DESC, t.note_id LIMIT ?
+                """,
+            arguments: [id, id, limit]
+        ).map { row in
+            let tags = (try? JSONDecoder().decode([String].self, from: Data((row[1] as String).utf8))) ?? []
+            return (row[0], tags.sorted())
+        }
+    }
+
+    /// The notes of `ids` as ``IndexedNote``s (no snippet), in no set order; ids that are gone
+    /// are left out.
+    func notes(withIDs ids: [Int64]) throws -> [IndexedNote] {
+        guard !ids.isEmpty else { return [] }
+        return try Row.fetchAll(
+            db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ids.map(String.init).joined(separator: ",")))"
+        ).map(IndexedNote.init(row:))
+    }
+
     private static func storedLink(_ row: Row) -> StoredLink {
         let path: Data = row[1]
         let kind = NoteLink.Kind(rawValue: row[2]) ?? .inline
