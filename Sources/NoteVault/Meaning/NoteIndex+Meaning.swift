@@ -33,12 +33,13 @@ extension NoteIndex {
     /// waits for it. A note changed while it was embedded is left for the next run.
     /// - Parameters:
     ///   - threads: How many notes are embedded at once (each on a thread of its own).
+    ///   - lowPriority: Those threads run at nice 19.
     ///   - progress: Called after each batch; returning `false` stops the run there.
     /// - Returns: How far it came.
     @discardableResult
     public func embedPending(
         with model: EmbeddingModel, batch: Int = 32, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        progress: (EmbeddingProgress) -> Bool = { _ in true }
+        lowPriority: Bool = false, progress: (EmbeddingProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> EmbeddingProgress {
         let cutter = PassageCutter.standard
         _ = try connection.write { store in try store.usePassageModel(PassageCutter.standard.recipe) }
@@ -49,7 +50,7 @@ extension NoteIndex {
             let notes = try read { store in try store.pendingNotes(after: after, limit: batch) }
             guard let last = notes.last else { break }
             after = last.id
-            let passages = Self.embed(notes, cutter: cutter, model: model, threads: threads)
+            let passages = Self.embed(notes, cutter: cutter, model: model, threads: threads, lowPriority: lowPriority)
             let saved = try connection.write { store in try store.save(passages) }
             if case .written(let count) = saved { state.embedded += count }
             if !progress(state) { break }
@@ -58,7 +59,7 @@ extension NoteIndex {
     }
 
     /// The passages of `notes` with their vectors, computed `threads` at a time.
-    private static func embed(_ notes: [PendingNote], cutter: PassageCutter, model: EmbeddingModel, threads: Int) -> [StoredPassage] {
+    private static func embed(_ notes: [PendingNote], cutter: PassageCutter, model: EmbeddingModel, threads: Int, lowPriority: Bool) -> [StoredPassage] {
         var work: [(note: PendingNote, ordinal: Int, text: String)] = []
         for note in notes {
             for (ordinal, text) in cutter.passages(title: note.title, body: note.body).enumerated() {
@@ -66,7 +67,7 @@ extension NoteIndex {
             }
         }
         let texts = work.map(\.text)
-        let vectors = EmbeddingBatch.run(texts, model: model, tokenLimit: cutter.tokenLimit, threads: threads)
+        let vectors = EmbeddingBatch.run(texts, model: model, tokenLimit: cutter.tokenLimit, threads: threads, lowPriority: lowPriority)
         return zip(work, vectors).map { item, vector in
             StoredPassage(noteID: item.note.id, contentHash: item.note.contentHash, ordinal: item.ordinal, vector: PassageVector(vector))
         }
@@ -87,7 +88,10 @@ extension NoteIndex {
 
 /// Embeds texts on several threads at once with one model (its calls may run concurrently).
 enum EmbeddingBatch {
-    static func run(_ texts: [String], model: EmbeddingModel, tokenLimit: Int, threads: Int) -> [[Float]] {
+    /// - Parameter lowPriority: Each thread runs at nice 19 (the watcher's embedding behind the
+    ///   user's back). The threads are the batch's own, never the shared pool's, whose threads
+    ///   would keep the priority.
+    static func run(_ texts: [String], model: EmbeddingModel, tokenLimit: Int, threads: Int, lowPriority: Bool = false) -> [[Float]] {
         var vectors = [[Float]](repeating: [], count: texts.count)
         let lanes = max(1, min(threads, texts.count))
         let next = Atomic<Int>(0)
@@ -95,13 +99,28 @@ enum EmbeddingBatch {
             nonisolated(unsafe) let out = buffer
             // Each lane takes the next text not yet taken, so a lane given long texts does not
             // hold the others up; each element is written by the one lane that took its index.
-            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            let lane: @Sendable () -> Void = {
+                if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }  // this thread only, on Linux
                 while true {
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < texts.count else { return }
                     out[index] = model.embed(texts[index], as: .passage, tokenLimit: tokenLimit)
                 }
             }
+            if lanes == 1 && !lowPriority {
+                lane()
+                return
+            }
+            let done = DispatchSemaphore(value: 0)
+            for number in 0..<lanes {
+                let thread = Thread {
+                    lane()
+                    done.signal()
+                }
+                thread.name = "enote embed \(number)"
+                thread.start()
+            }
+            for _ in 0..<lanes { done.wait() }
         }
         return vectors
     }

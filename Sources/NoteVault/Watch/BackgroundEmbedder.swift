@@ -15,6 +15,7 @@ final class BackgroundEmbedder: Sendable {
 
     private let vault: Vault
     private let log: @Sendable (LocalizedMessage) -> Void
+    private let trouble: @Sendable (LocalizedMessage) -> Void
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -24,9 +25,13 @@ final class BackgroundEmbedder: Sendable {
     /// Runs that embed at least this many notes are logged.
     static let worthALogLine = 100
 
-    init(vault: Vault, log: @escaping @Sendable (LocalizedMessage) -> Void) {
+    /// - Parameters:
+    ///   - log: Receives the lines of the watcher's log.
+    ///   - trouble: Receives the lines that say something went wrong (a server shows those).
+    init(vault: Vault, log: @escaping @Sendable (LocalizedMessage) -> Void, trouble: @escaping @Sendable (LocalizedMessage) -> Void) {
         self.vault = vault
         self.log = log
+        self.trouble = trouble
     }
 
     /// Says notes changed: the thread (started on the first call, when the model is there)
@@ -41,8 +46,9 @@ final class BackgroundEmbedder: Sendable {
         if start {
             let thread = Thread { [self] in
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // this thread only, on Linux
-                work(with: model)
-                finished.signal()
+                // A thread that could not open the index ends unseen: the next change starts
+                // another, and only a thread that ran tells `stop()` it finished.
+                if work(with: model) { finished.signal() }
             }
             thread.name = "enote embed"
             thread.start()
@@ -64,22 +70,29 @@ final class BackgroundEmbedder: Sendable {
 
     private var stopping: Bool { state.withLock { $0.stopping } }
 
-    private func work(with model: EmbeddingModel) {
+    /// Embeds at each wake-up until stopped. Returns `false` when the index could not be
+    /// opened (and `started` is false again), `true` when stopped.
+    private func work(with model: EmbeddingModel) -> Bool {
         let index: NoteIndex
         do {
             index = try NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false)
         } catch {
-            log("meaning search: the index could not be opened to embed notes (\(error.message)); notes are found by their words only")
-            return
+            trouble("meaning search: the index could not be opened to embed notes (\(error.message)); embedding is tried again at the next change")
+            return state.withLock { state in
+                // Stopped meanwhile: `stop()` waits for this thread's word.
+                if state.stopping { return true }
+                state.started = false
+                return false
+            }
         }
         while true {
             wake.wait()
             while wake.wait(timeout: .now()) == .success {}  // one run answers every signal so far
-            if stopping { return }
+            if stopping { return true }
             let started = Date()
             do {
                 _ = try index.reopenIfReplaced()
-                let done = try index.embedPending(with: model, batch: Self.batch) { _ in !self.stopping }
+                let done = try index.embedPending(with: model, batch: Self.batch, lowPriority: true) { _ in !self.stopping }
                 // A long run (a vault's first embedding, a large pull) is worth a line of the
                 // log; a saved note's own vector is not.
                 if done.embedded >= Self.worthALogLine {
@@ -87,7 +100,7 @@ final class BackgroundEmbedder: Sendable {
                     log("embedded \(count: done.embedded) notes for meaning search in \(seconds) s")
                 }
             } catch {
-                log("meaning search: notes could not be embedded (\(error.message)); they are found by their words, and embedding is tried again at the next change")
+                trouble("meaning search: notes could not be embedded (\(error.message)); they are found by their words, and embedding is tried again at the next change")
             }
         }
     }

@@ -103,7 +103,12 @@ public final class VaultWatcher: @unchecked Sendable {
         } catch {
             throw .vault(error)
         }
-        embedder = BackgroundEmbedder(vault: vault) { message in options.log(message.text) }
+        embedder = BackgroundEmbedder(
+            vault: vault, log: { message in options.log(message.text) },
+            trouble: { message in
+                options.log(message.text)
+                options.trouble(message.text)
+            })
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
         guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
