@@ -39,6 +39,7 @@ int enote_embed_text(enote_embedder *embedder, const char *text, int is_query, f
 }
 
 int enote_embed_opening(enote_embedder *embedder, const char *text, int is_query, int max_tokens, float *out) {
+    if (!embedder || !embedder->model || !text || !out) return -1;
     e5_model *m = embedder->model;
     int room = max_tokens - 2;                      /* the two special tokens */
     if (room > m->MAXP - 2) room = m->MAXP - 2;
@@ -46,8 +47,7 @@ int enote_embed_opening(enote_embedder *embedder, const char *text, int is_query
     const char *prefix = is_query ? "query: " : "passage: ";
     size_t prefix_length = strlen(prefix), text_length = strlen(text);
     char *prefixed = malloc(prefix_length + text_length + 1);
-    int capacity = (int)(prefix_length + text_length) + 4; /* a token is at least one byte */
-    int *content = malloc(sizeof(int) * (size_t)capacity);
+    int *content = malloc(sizeof(int) * (size_t)room);   /* the engine copies at most `room` */
     int *ids = malloc(sizeof(int) * (size_t)(room + 2));
     int *positions = malloc(sizeof(int) * (size_t)(room + 2));
     int *starts = malloc(sizeof(int) * (size_t)(room + 2));
@@ -56,8 +56,9 @@ int enote_embed_opening(enote_embedder *embedder, const char *text, int is_query
     if (prefixed && content && ids && positions && starts && ends) {
         memcpy(prefixed, prefix, prefix_length);
         memcpy(prefixed + prefix_length, text, text_length + 1);
-        int count = tok_content(&m->tok, prefixed, content, capacity);
+        int count = tok_content(&m->tok, prefixed, content, room);
         if (count > room) count = room;
+        if (count < 0) count = 0;
         int length = 0;
         ids[length++] = m->tok.bos;
         for (int i = 0; i < count; i++) ids[length++] = content[i];

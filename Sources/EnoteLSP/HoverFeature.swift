@@ -59,7 +59,8 @@ enum NoteHover {
         guard !notes.isEmpty else { return nil }
         let items = notes.map { item in
             let url = URL(fileURLWithPath: root).appendingPathComponent(item.note.path.description).absoluteString
-            return "- [\(markdownEscaped(item.note.title))](\(url)) — \(markdownEscaped(item.reasonText))"
+            // In angle brackets: a path with a parenthesis stays one destination.
+            return "- [\(markdownEscaped(item.note.title))](<\(url)>) — \(markdownEscaped(item.reasonText))"
         }
         return "**" + Localization.text("Related notes") + "**\n\n" + items.joined(separator: "\n")
     }

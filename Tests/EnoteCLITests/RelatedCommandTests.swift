@@ -43,6 +43,9 @@ import Testing
         #expect(gauge["reason"] as? String == "shares #instruments")
         // The note itself is never related to itself.
         #expect(!found.contains { $0["path"] as? String == "weather.md" })
+        // "weather" is on 13 of 18 notes: it says nothing, and relates nothing.
+        let all = try related("weather", "--limit", "50").compactMap { $0["path"] as? String }
+        #expect(all == ["barometer.md", "diary.md", "rain-gauge.md"], "\(all)")
     }
 
     @Test func theTableShowsWhyAndTheOpening() throws {

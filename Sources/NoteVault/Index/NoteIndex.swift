@@ -237,7 +237,8 @@ extension NoteIndex {
             }
             var hits = words.hits
             var total = words.total
-            if let vector = pending?.wait() {
+            // The vectors are read in this transaction: check again that they are this recipe's.
+            if let vector = pending?.wait(), try store.holdsVectors(of: recipe) {
                 let near = try store.passageVectors().nearest(to: vector, limit: depth * 2).filter { $0.score >= EmbeddingModel.nearFloor }
                 let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
                 let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)

@@ -53,10 +53,16 @@ public final class EmbeddingModel: @unchecked Sendable {
     /// environment.
     public static let installed: Result<EmbeddingModel, MeaningSearchOff> = load()
 
+    /// Whether meaning search is turned off (`ENOTE_MODEL=off`), asked without loading the
+    /// model: related notes then leave meaning out, as searches do.
+    public static func isTurnedOff(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment["ENOTE_MODEL"]?.lowercased() == "off"
+    }
+
     /// The model, or why meaning search is off: turned off, not built in, a CPU that cannot run
     /// the engine, no model file where enote looks, or a damaged one.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<EmbeddingModel, MeaningSearchOff> {
-        if let setting = environment["ENOTE_MODEL"], setting.lowercased() == "off" { return .failure(.turnedOff) }
+        if isTurnedOff(environment: environment) { return .failure(.turnedOff) }
         guard enote_embed_available() == 1 else { return .failure(.notBuilt) }
         guard enote_cpu_runs_avx2_fma() == 1 else { return .failure(.unsupportedProcessor) }
         let candidates = ModelLocation.candidates(environment: environment)

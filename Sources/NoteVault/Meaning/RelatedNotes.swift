@@ -20,7 +20,7 @@ public struct RelatedNote: Sendable {
     /// Why, strongest first: links, then shared tags, then meaning.
     public var reasons: [Reason]
 
-    /// A short reason for people: "links here · shares #garden · near in meaning (0.91)".
+    /// A short reason for people: "links to it · shares #garden · near in meaning (0.91)".
     public var reasonText: String {
         reasons.map { reason in
             switch reason {
@@ -42,12 +42,16 @@ extension NoteIndex {
 
     /// The notes related to the note at `path`, best first, at most `limit`: the notes it links
     /// to and that link to it, the notes that share its rarer tags, and (once the vault is
-    /// embedded) the notes nearest it in meaning, fused into one ranking (``RankFusion``).
-    /// Empty for a note that is not indexed. Notes past their destroy date are left out.
+    /// embedded, and unless meaning search is turned off) the notes nearest it in meaning, fused
+    /// into one ranking (``RankFusion``). Empty for a note that is not indexed, or a `limit`
+    /// below 1. Notes past their destroy date are left out.
     public func related(to path: NotePath, limit: Int) throws(VaultError) -> [RelatedNote] {
+        guard limit > 0 else { return [] }
         let outgoing = try links(from: path).compactMap(\.resolution.path)
         let incoming = try backlinks(to: path).map(\.source.description)
         let recipe = PassageCutter.standard.recipe
+        let byMeaning = !EmbeddingModel.isTurnedOff()
+        let now = vault.clock.now()
         return try read { store in
             guard let id = try store.noteID(at: path) else { return [] }
             var reasons: [Int64: [RelatedNote.Reason]] = [:]
@@ -60,19 +64,21 @@ extension NoteIndex {
                 }
                 return found
             }
-            let linked = try ids(outgoing, reason: .linkedFromNote) + ids(incoming, reason: .linksToNote)
+            // Each direction a list of its own, in the order the links are written.
+            let linksTo = try ids(outgoing, reason: .linkedFromNote)
+            let linkedFrom = try ids(incoming, reason: .linksToNote)
             let tagged = try store.notesSharingTags(with: id, limit: Self.fusionDepth)
             for (other, tags) in tagged { reasons[other, default: []].append(.sharesTags(tags)) }
             var near: [Int64] = []
-            if try store.holdsVectors(of: recipe), let vector = try store.passageVector(ofNote: id) {
+            if byMeaning, try store.holdsVectors(of: recipe), let vector = try store.passageVector(ofNote: id) {
                 for (other, score) in try store.passageVectors().nearest(to: vector, limit: Self.fusionDepth + 1)
                 where other != id && score >= Self.relatedFloor {
                     near.append(other)
                     reasons[other, default: []].append(.nearInMeaning(score))
                 }
             }
-            let fused = RankFusion().fuse([linked, tagged.map(\.noteID), near])
-            let live = try store.passing(fused, filter: NoteFilter(now: Date()), negative: nil)
+            let fused = RankFusion().fuse([linksTo, linkedFrom, tagged.map(\.noteID), near])
+            let live = try store.passing(fused, filter: NoteFilter(now: now), negative: nil)
             let ranked = fused.filter(live.contains).prefix(limit)
             let notes = Dictionary(uniqueKeysWithValues: try store.notes(withIDs: Array(ranked)).map { ($0.id, $0) })
             return ranked.compactMap { other in notes[other].map { RelatedNote(note: $0, reasons: reasons[other] ?? []) } }

@@ -105,7 +105,7 @@ import Testing
         let uri = vault.url("barometer.md").absoluteString
         client.open(uri, "---\ntitle: Barometer\ntags: [instruments]\n---\nMeasures air pressure. See [[sonnet]].\n")
         let text = try #require(LspHoverTests.hover(client, uri, line: 1, character: 2))
-        #expect(text.contains("[Rain gauge](\(vault.url("gauge.md").absoluteString)) — shares \\#instruments"), "\(text)")
+        #expect(text.contains("[Rain gauge](<\(vault.url("gauge.md").absoluteString)>) — shares \\#instruments"), "\(text)")
         // On another key, no list.
         #expect(LspHoverTests.hover(client, uri, line: 2, character: 2)?.contains("Rain gauge") != true)
         // A note without front matter: its first line.

@@ -102,13 +102,16 @@ extension IndexStore {
 
     /// The notes that share a tag with note `id`, with the shared tags (A–Z), those sharing
     /// the rarer tags first (each shared tag weighs one over the number of notes that have it):
-    /// at most `limit`.
+    /// at most `limit`. A tag of more than a twentieth of the notes (and more than ten) says
+    /// nothing about what a note is about (`#journal`) and is left out.
     func notesSharingTags(with id: Int64, limit: Int) throws -> [(noteID: Int64, tags: [String])] {
         try Row.fetchAll(
             db,
             sql: """
                 WITH mine AS (SELECT DISTINCT tag FROM tags WHERE note_id = ?),
-                weights AS (SELECT m.tag, 1.0 / count(DISTINCT t.note_id) AS weight FROM mine m JOIN tags t ON t.tag = m.tag GROUP BY m.tag)
+                weights AS (
+                    SELECT m.tag, 1.0 / count(DISTINCT t.note_id) AS weight FROM mine m JOIN tags t ON t.tag = m.tag GROUP BY m.tag
+                    HAVING count(DISTINCT t.note_id) <= max(10, (SELECT count(*) FROM notes) / 20))
                 SELECT t.note_id, json_group_array(t.tag)
                 FROM (SELECT DISTINCT note_id, tag FROM tags WHERE tag IN (SELECT tag FROM mine)) t JOIN weights w ON w.tag = t.tag
                 WHERE t.note_id <> ? GROUP BY t.note_id
