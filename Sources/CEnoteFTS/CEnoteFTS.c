@@ -126,35 +126,18 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
     RankData *data = rankData(api, fts, nVal, apVal, &rc);
     if (!data) { sqlite3_result_error_code(ctx, rc); return; }
 
-    /* Per group (a word of the query): its occurrences in the row summed, each weighed by its
-     * column and by how closely it matches the word as typed; its best level; whether it is in
-     * the title. A group's term frequency is that of all its phrases together: a note that holds
-     * the word eight times in other forms can pass one that holds it once as typed (a weight,
-     * not a tier), as a stemmed index that counts every form as one term would rank it. */
-    int groups = data->groupCount > 0 ? data->groupCount : 1;
-    double stackFrequency[16], stackLastWeight[16];
-    int stackLevel[16], stackLastColumn[16], stackLastOffset[16];
-    unsigned char stackGroupTitle[16];
-    double *frequency = stackFrequency, *lastWeight = stackLastWeight;
-    int *groupLevel = stackLevel, *lastColumn = stackLastColumn, *lastOffset = stackLastOffset;
-    unsigned char *groupTitle = stackGroupTitle;
-    if (groups > 16) {
-        frequency = (double *)sqlite3_malloc64(sizeof(double) * 2 * (size_t)groups);
-        groupLevel = (int *)sqlite3_malloc64(sizeof(int) * 3 * (size_t)groups);
-        groupTitle = (unsigned char *)sqlite3_malloc64((size_t)groups);
-        if (!frequency || !groupLevel || !groupTitle) {
-            sqlite3_free(frequency); sqlite3_free(groupLevel); sqlite3_free(groupTitle);
-            sqlite3_result_error_nomem(ctx);
-            return;
-        }
-        lastWeight = frequency + groups;
-        lastColumn = groupLevel + groups;
-        lastOffset = groupLevel + 2 * groups;
+    /* Per phrase: weighted term frequency and whether it occurs in the title. */
+    double stackTF[16];
+    unsigned char stackTitle[16];
+    double *tf = stackTF;
+    unsigned char *inTitle = stackTitle;
+    if (data->phraseCount > 16) {
+        tf = (double *)sqlite3_malloc64(sizeof(double) * (size_t)data->phraseCount);
+        inTitle = (unsigned char *)sqlite3_malloc64((size_t)data->phraseCount);
+        if (!tf || !inTitle) { sqlite3_free(tf); sqlite3_free(inTitle); sqlite3_result_error_nomem(ctx); return; }
     }
-    for (int g = 0; g < groups; g++) {
-        frequency[g] = 0.0; lastWeight[g] = 0.0; groupLevel[g] = -1; groupTitle[g] = 0;
-        lastColumn[g] = -1; lastOffset[g] = -1;
-    }
+    memset(tf, 0, sizeof(double) * (size_t)data->phraseCount);
+    memset(inTitle, 0, (size_t)data->phraseCount);
 
     int instances = 0;
     int columns = nVal < ENOTE_COLUMNS ? nVal : ENOTE_COLUMNS;
@@ -163,35 +146,60 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
         if (rc != SQLITE_OK || phrase < 0 || phrase >= data->phraseCount) continue;
-        int g = data->group[phrase];
-        if (g >= groups) continue;
-        int level = data->level[phrase] < ENOTE_LEVELS ? data->level[phrase] : ENOTE_LEVELS - 1;
-        double weight = (column < columns ? sqlite3_value_double(apVal[column]) : 1.0) * enoteLevelWeight[level];
-        if (column == lastColumn[g] && offset == lastOffset[g]) {
-            /* One token matched by two phrases of the word (its form and the `word*` of the
-             * beginnings, which FTS5 lists side by side): it counts once, at its best. */
-            if (weight > lastWeight[g]) { frequency[g] += weight - lastWeight[g]; lastWeight[g] = weight; }
-        } else {
-            frequency[g] += weight;
-            lastColumn[g] = column; lastOffset[g] = offset; lastWeight[g] = weight;
-        }
-        if (data->level[phrase] > groupLevel[g]) groupLevel[g] = data->level[phrase];
-        if (column == 0) groupTitle[g] = 1;
+        double weight = column < columns ? sqlite3_value_double(apVal[column]) : 1.0;
+        tf[phrase] += weight;
+        if (column == 0) inTitle[phrase] = 1;
     }
 
+    /* Per group: its best phrase's score and level, and whether any of its phrases is in the title. */
+    double stackScore[16];
+    int stackLevel[16];
+    unsigned char stackGroupTitle[16];
+    double *groupScore = stackScore;
+    int *groupLevel = stackLevel;
+    unsigned char *groupTitle = stackGroupTitle;
+    if (data->groupCount > 16) {
+        groupScore = (double *)sqlite3_malloc64(sizeof(double) * (size_t)data->groupCount);
+        groupLevel = (int *)sqlite3_malloc64(sizeof(int) * (size_t)data->groupCount);
+        groupTitle = (unsigned char *)sqlite3_malloc64((size_t)data->groupCount);
+        if (!groupScore || !groupLevel || !groupTitle) {
+            sqlite3_free(groupScore); sqlite3_free(groupLevel); sqlite3_free(groupTitle);
+            if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+    }
+    for (int g = 0; g < data->groupCount; g++) { groupScore[g] = 0.0; groupLevel[g] = -1; groupTitle[g] = 0; }
+
+    /* A group's term frequency is that of all its phrases together, each form weighed by how
+     * closely it matches the word as typed: a note that holds the word eight times in other
+     * forms can pass one that holds it once as typed (a weight, not a tier), as a stemmed
+     * index that counts every form as one term would rank it. */
     double norm = lengthNorm(api, fts, counter);
+    for (int p = 0; p < data->phraseCount; p++) {
+        if (tf[p] <= 0.0) continue;
+        int g = data->group[p];
+        int level = data->level[p] < ENOTE_LEVELS ? data->level[p] : ENOTE_LEVELS - 1;
+        groupScore[g] += enoteLevelWeight[level] * tf[p];
+        if (data->level[p] > groupLevel[g]) groupLevel[g] = data->level[p];
+        if (inTitle[p]) groupTitle[g] = 1;
+    }
     double score = 0.0;
-    int matched = 0, matchedInTitle = 0;
+    int matched = 0, matchedInTitle = 0, levels = 0;
     for (int g = 0; g < data->groupCount; g++) {
         if (groupLevel[g] < 0) continue;
         matched++;
+        levels += groupLevel[g];
         if (groupTitle[g]) matchedInTitle++;
-        score += data->idf[g] * (frequency[g] * (ENOTE_K1 + 1.0)) / (frequency[g] + ENOTE_K1 * norm);
+        double frequency = groupScore[g];
+        score += data->idf[g] * (frequency * (ENOTE_K1 + 1.0)) / (frequency + ENOTE_K1 * norm);
     }
-    if (frequency != stackFrequency) { sqlite3_free(frequency); sqlite3_free(groupLevel); sqlite3_free(groupTitle); }
+    if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
+    if (groupScore != stackScore) { sqlite3_free(groupScore); sqlite3_free(groupLevel); sqlite3_free(groupTitle); }
     if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
     double rank = -score;
     if (matched > 0 && matchedInTitle == matched) rank -= ENOTE_TITLE_BONUS;
+    (void)levels;
     if (data->leveled) rank -= ENOTE_MATCH_UNIT * (double)matched;
     sqlite3_result_double(ctx, rank);
 }

@@ -5,8 +5,7 @@
 /// Built by ``SearchPlanner`` from a ``SearchQuery``; every piece of text in the expressions is a
 /// quoted FTS5 string, as in the query itself.
 struct SearchPlan: Sendable {
-    /// How closely an alternative matches the word as typed; a better match weighs more in the
-    /// ranking (`enote_rank`: 0.5, 0.75, 1).
+    /// How closely an alternative matches the word as typed; a better match ranks first.
     enum Level: UInt8, Sendable, Comparable {
         /// A word the typed one begins (as you type: `plumb` → `plumber`).
         case beginning = 0
