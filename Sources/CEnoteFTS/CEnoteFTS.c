@@ -6,21 +6,19 @@
 #include <string.h>
 
 #define ENOTE_TITLE_BONUS 1.0e9
+#define ENOTE_LEVEL_UNIT 1.0e10
 #define ENOTE_MATCH_UNIT 1.0e12
 /* The column weights come first among the function's arguments. */
 #define ENOTE_COLUMNS 3
 #define ENOTE_HIDDEN_RANK 1.0e18
 #define ENOTE_K1 1.2
 #define ENOTE_B 0.75
-/* How much an occurrence of each level of a query word counts (SearchPlan.Level: a word the
- * typed one begins, another form of it, the word as typed). */
-#define ENOTE_LEVELS 3
-static const double enoteLevelWeight[ENOTE_LEVELS] = { 0.5, 0.75, 1.0 };
 /* Length classes per doubling of the length. */
 #define ENOTE_CLASSES_PER_DOUBLING 12.0
 
 double enote_rank_title_bonus(void) { return ENOTE_TITLE_BONUS; }
 double enote_rank_hidden(void) { return ENOTE_HIDDEN_RANK; }
+double enote_rank_level_unit(void) { return ENOTE_LEVEL_UNIT; }
 double enote_rank_match_unit(void) { return ENOTE_MATCH_UNIT; }
 
 unsigned char enote_length_class(long long bytes) {
@@ -171,16 +169,12 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
     }
     for (int g = 0; g < data->groupCount; g++) { groupScore[g] = 0.0; groupLevel[g] = -1; groupTitle[g] = 0; }
 
-    /* A group's term frequency is that of all its phrases together, each form weighed by how
-     * closely it matches the word as typed: a note that holds the word eight times in other
-     * forms can pass one that holds it once as typed (a weight, not a tier), as a stemmed
-     * index that counts every form as one term would rank it. */
     double norm = lengthNorm(api, fts, counter);
     for (int p = 0; p < data->phraseCount; p++) {
         if (tf[p] <= 0.0) continue;
         int g = data->group[p];
-        int level = data->level[p] < ENOTE_LEVELS ? data->level[p] : ENOTE_LEVELS - 1;
-        groupScore[g] += enoteLevelWeight[level] * tf[p];
+        double score = data->idf[g] * (tf[p] * (ENOTE_K1 + 1.0)) / (tf[p] + ENOTE_K1 * norm);
+        if (score > groupScore[g]) groupScore[g] = score;
         if (data->level[p] > groupLevel[g]) groupLevel[g] = data->level[p];
         if (inTitle[p]) groupTitle[g] = 1;
     }
@@ -191,16 +185,14 @@ static void enoteRank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_con
         matched++;
         levels += groupLevel[g];
         if (groupTitle[g]) matchedInTitle++;
-        double frequency = groupScore[g];
-        score += data->idf[g] * (frequency * (ENOTE_K1 + 1.0)) / (frequency + ENOTE_K1 * norm);
+        score += groupScore[g];
     }
     if (tf != stackTF) { sqlite3_free(tf); sqlite3_free(inTitle); }
     if (groupScore != stackScore) { sqlite3_free(groupScore); sqlite3_free(groupLevel); sqlite3_free(groupTitle); }
     if (rc != SQLITE_OK) { sqlite3_result_error_code(ctx, rc); return; }
     double rank = -score;
     if (matched > 0 && matchedInTitle == matched) rank -= ENOTE_TITLE_BONUS;
-    (void)levels;
-    if (data->leveled) rank -= ENOTE_MATCH_UNIT * (double)matched;
+    if (data->leveled) rank -= ENOTE_MATCH_UNIT * (double)matched + ENOTE_LEVEL_UNIT * (double)levels;
     sqlite3_result_double(ctx, rank);
 }
 

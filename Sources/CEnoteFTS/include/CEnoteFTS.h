@@ -40,12 +40,11 @@ double enote_length_of_class(unsigned char lengthClass);
 /// An optional fourth argument, a blob of two bytes per phrase of the query, says which word of
 /// the query each phrase stands for (its group) and how closely it matches the word as typed (its
 /// level: 2 the exact form, 1 another form of the word, 0 a word it begins). Each group then
-/// counts once, its phrases' occurrences in the row summed with a weight by level (the exact form
-/// 1, another form 0.75, a word it begins 0.5: exact forms weigh more, but a note with many
-/// other forms can pass one with a single exact form), and rows rank by how many groups they
-/// match first (``enote_rank_match_unit``; the same for every row when the query ANDs its
-/// groups), then title matches (every matched group in column 0), then BM25 over the groups.
-/// Without it every phrase is a group of its own and matches are not counted.
+/// counts once, by its best phrase in the row, and rows rank by how many groups they match first
+/// (``enote_rank_match_unit``; the same for every row when the query ANDs its groups), then by
+/// the sum of their groups' levels (``enote_rank_level_unit``), then title matches (every matched
+/// group in column 0), then BM25. Without it every phrase is a group of its own and neither
+/// matches nor levels are counted.
 /// Lower is better, like bm25(). Returns an SQLite result code.
 int enote_register_rank(void *fts5Api, EnoteRankCounter *counter);
 
@@ -53,8 +52,12 @@ int enote_register_rank(void *fts5Api, EnoteRankCounter *counter);
 /// matches.
 double enote_rank_title_bonus(void);
 
+/// The value `enote_rank` subtracts per level of a group's match (see `enote_register_rank`):
+/// more than the title bonus and any score.
+double enote_rank_level_unit(void);
+
 /// The value `enote_rank` subtracts per group a row matches (see `enote_register_rank`): more
-/// than the title bonus and any score together.
+/// than every level, the title bonus and any score together.
 double enote_rank_match_unit(void);
 
 /// The rank `enote_rank` gives a hidden row: more than any other row's.

@@ -92,28 +92,16 @@ struct WordFormSearchTests {
         #expect(try index.found("sink") == ["b.md"])
     }
 
-    // MARK: - Exact forms weigh more, quotes exact only
+    // MARK: - Exact forms first, quotes exact only
 
-    @Test("a note with the word as typed ranks above one with another form of it, as often")
+    @Test("a note with the word as typed ranks above one with another form of it")
     func exactFormFirst() throws {
         let index = try index([
-            "other": "---\ntitle: Drawer\n---\nOne files in the drawer\n",
-            "exact": "---\ntitle: Report\n---\nOne file in the drawer\n",
+            "other": "---\ntitle: Files\n---\nMany files, files everywhere, more files\n",
+            "exact": "---\ntitle: Report\n---\nOne file\n",
         ])
         #expect(try index.found("file") == ["exact.md", "other.md"])
         #expect(try index.found("files") == ["other.md", "exact.md"])
-    }
-
-    /// Issue 3/6: exact forms are a weight, not a tier. A note that holds the word many times in
-    /// other forms is about it more than one that names it once as typed.
-    @Test("many other forms of a word pass a single exact form")
-    func exactFormsWeighNotWall() throws {
-        let index = try index([
-            "many": "---\ntitle: Archive\n---\nfiles and files, more files, files again, old files, files\n",
-            "exact": "---\ntitle: Report\n---\nOne file in the drawer\n",
-            "other": "---\ntitle: Drawer\n---\nOne files in the drawer\n",
-        ])
-        #expect(try index.found("file") == ["many.md", "exact.md", "other.md"])
     }
 
     @Test("a quoted word or phrase matches its exact form only")

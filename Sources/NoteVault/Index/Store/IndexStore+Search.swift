@@ -68,13 +68,16 @@ extension IndexStore {
                 }
             }
             let bonus = enote_rank_title_bonus()
+            let levelUnit = enote_rank_level_unit()
             let matchUnit = enote_rank_match_unit()
             ranked = hits.compactMap { row in
                 let rank: Double = row[1]
                 guard rank < hiddenRank / 2 else { return nil }
-                // rank = -(groups matched × unit + title bonus + score): take the parts apart.
+                // rank = -(groups matched × unit + levels × unit + title bonus + score): take the
+                // parts apart.
                 let matched = (-rank / matchUnit).rounded(.down)
-                let rest = -rank - matched * matchUnit
+                let levels = ((-rank - matched * matchUnit) / levelUnit).rounded(.down)
+                let rest = -rank - matched * matchUnit - levels * levelUnit
                 let isTitle = rest >= bonus / 2
                 return (row[0], -(isTitle ? rest - bonus : rest), isTitle)
             }
