@@ -200,7 +200,9 @@ extension NoteIndex {
     /// Unless `exact`, when the index holds the notes' vectors (`enote index`, the watcher) and
     /// the query does not ask for exactness (``SearchQuery/meaningText``), the notes nearest the
     /// query in meaning are fused with the matches by word (``RankFusion``): a note described in
-    /// other words is found too. This is the one ranking of every front end.
+    /// other words is found too. A lookup of one or two words that notes hold together keeps the
+    /// words' order, the notes near in meaning after them. This is the one ranking of every
+    /// front end.
     /// - Parameters:
     ///   - query: The parsed query.
     ///   - filter: The same filters `list` takes.
@@ -243,7 +245,8 @@ extension NoteIndex {
                 let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
                 let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)
                 let byID = Dictionary(uniqueKeysWithValues: words.hits.map { ($0.id, $0) })
-                let fused = RankFusion().fuse(words: words.hits.map(\.id), meaning: Array(meaningIDs))
+                let weight = RankFusion.meaningWeight(queryTerms: query.searchedTermCount, everyWordMatched: matchesEveryWord && words.total > 0)
+                let fused = RankFusion().fuse(words: words.hits.map(\.id), meaning: Array(meaningIDs), meaningWeight: weight)
                 total += fused.count(where: { byID[$0] == nil })
                 hits = fused.map { byID[$0] ?? KeywordRanking.Hit(id: $0, score: 0, title: false) }
             }

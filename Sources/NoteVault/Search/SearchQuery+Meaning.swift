@@ -7,4 +7,10 @@ extension SearchQuery {
         guard !terms.isEmpty, !terms.contains(where: { $0.isQuoted || $0.titleOnly }) else { return nil }
         return terms.map(\.text).joined(separator: " ")
     }
+
+    /// How many words the query searches for, excluded ones not counted (`tomato OR potato` is
+    /// two): what ``RankFusion/meaningWeight(queryTerms:everyWordMatched:)`` reads.
+    public var searchedTermCount: Int {
+        groups.reduce(0) { $0 + $1.count }
+    }
 }

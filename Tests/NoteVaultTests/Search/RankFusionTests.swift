@@ -22,6 +22,36 @@ import Testing
         #expect(fused == [1, 2, 10, 20])
     }
 
+    @Test func aListOfWeightZeroFollowsTheOthersInItsOrder() {
+        // 9 and 8 only the meaning names: after 1, 2, 3 whatever their meaning ranks; 3 keeps
+        // its words' place.
+        #expect(RankFusion().fuse(words: [1, 2, 3], meaning: [9, 3, 8], meaningWeight: 0) == [1, 2, 3, 9, 8])
+        #expect(RankFusion().fuse(words: [], meaning: [9, 8], meaningWeight: 0) == [9, 8])
+    }
+
+    @Test(arguments: [
+        (1, true, 0.0),
+        (2, true, 0),
+        (3, true, 1),
+        (2, false, 1),
+        (1, false, 1),
+        (8, true, 1),
+    ])
+    func aLookupByOneOrTwoWordsThatNotesHoldIsNotFused(terms: Int, everyWordMatched: Bool, weight: Double) {
+        #expect(RankFusion.meaningWeight(queryTerms: terms, everyWordMatched: everyWordMatched) == weight)
+    }
+
+    @Test(arguments: [
+        ("hose garden", 2),
+        ("tomato OR potato", 2),
+        ("garden -draft", 1),
+        ("birds of prey", 3),
+        ("\"next week\" plan", 2),
+    ])
+    func searchedTermsLeaveExclusionsOut(text: String, count: Int) throws {
+        #expect(try SearchQuery(parsing: text).searchedTermCount == count)
+    }
+
     @Test(arguments: [
         ("wind meter", "wind meter" as String?),
         ("tomato OR potato", "tomato potato"),
