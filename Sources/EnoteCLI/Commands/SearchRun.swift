@@ -35,11 +35,14 @@ struct SearchRun: Equatable {
         } catch {
             throw UsageError(error.message)
         }
+        // Mapping the model and embedding the query overlap opening the vault and synchronising
+        // the index: a process lives for one search.
+        let early = exact ? nil : QueryVector.started(for: parsed)
         let vault = try context.openVault()
         var filter = try FilterOptions.filter(filters, clock: context.clock)
         let index = try context.openIndex(vault)
         try filters.resolveNotes(&filter, vault: vault, index: index)
-        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, exact: exact)
+        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, exact: exact, early: early)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         for correction in results.corrections {

@@ -208,7 +208,9 @@ extension NoteIndex {
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
     ///   - exact: By words alone (`enote search --exact`).
-    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false) throws(VaultError) -> SearchResults {
+    ///   - early: The query's vector, started before this call (``QueryVector/started(for:)``);
+    ///     used when it is this query's.
+    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false, early: QueryVector? = nil) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
         let configured = vault.config.languages
@@ -216,7 +218,7 @@ extension NoteIndex {
         var pending: QueryVector?
         if !exact, let text = query.meaningText, try read({ store in try store.holdsVectors(of: recipe) }) {
             // Embedded on another thread while the words are ranked below.
-            pending = QueryVector(text)
+            pending = early?.text == text ? early : QueryVector(text)
         }
         let depth = pending == nil ? limit : max(limit, Self.fusionDepth)
         return try read { store in
