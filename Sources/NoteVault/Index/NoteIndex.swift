@@ -243,7 +243,7 @@ extension NoteIndex {
             var total = words.total
             // The vectors are read in this transaction: check again that they are this recipe's.
             if let vector = pending?.wait(), try store.holdsVectors(of: recipe) {
-                let near = try store.passageVectors().nearest(to: vector, limit: depth * 2).filter { $0.score >= EmbeddingModel.nearFloor }
+                let near = try store.passageVectors().nearest(to: vector, limit: depth * 2, floor: EmbeddingModel.nearFloor)
                 let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
                 let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)
                 let byID = Dictionary(uniqueKeysWithValues: words.hits.map { ($0.id, $0) })

@@ -33,15 +33,14 @@ struct PassageMatrix: Sendable {
     /// Adds one stored vector (``PassageVector/bytes``); a row of another length than the first
     /// is skipped (it cannot be compared).
     mutating func append(noteID: Int64, bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count > 4 else { return }
+        guard let base = bytes.baseAddress, bytes.count > 4 else { return }
         let dimension = bytes.count - 4
         if self.dimension == 0 { self.dimension = dimension }
         guard dimension == self.dimension else { return }
-        var pattern: UInt32 = 0
-        withUnsafeMutableBytes(of: &pattern) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<4])) }
+        let raw = UnsafeRawPointer(base)
         noteIDs.append(noteID)
-        scales.append(Float(bitPattern: UInt32(littleEndian: pattern)))
-        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[4...]).withMemoryRebound(to: Int8.self) { values.append(contentsOf: $0) }
+        scales.append(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))))
+        values.append(contentsOf: UnsafeBufferPointer(start: (raw + 4).assumingMemoryBound(to: Int8.self), count: dimension))
     }
 
     /// The numbers of row `row`, scaled back.
@@ -51,8 +50,10 @@ struct PassageMatrix: Sendable {
     }
 
     /// The best passage's score for each note, the best notes first: at most `limit` of them,
-    /// `allowed` (when given) the only notes that may be returned.
-    func nearest(to query: [Float], limit: Int, allowed: Set<Int64>? = nil) -> [(noteID: Int64, score: Float)] {
+    /// none below `floor`, `allowed` (when given) the only notes that may be returned. Rows below
+    /// the floor are left out before the notes are sorted, so a search sorts the few near notes,
+    /// not the vault.
+    func nearest(to query: [Float], limit: Int, floor: Float = -.infinity, allowed: Set<Int64>? = nil) -> [(noteID: Int64, score: Float)] {
         guard dimension > 0, query.count == dimension, limit > 0 else { return [] }
         var scores = [Float](repeating: 0, count: noteIDs.count)
         query.withUnsafeBufferPointer { q in
@@ -65,7 +66,7 @@ struct PassageMatrix: Sendable {
             }
         }
         var best: [Int64: Float] = [:]
-        for (row, id) in noteIDs.enumerated() where allowed?.contains(id) ?? true {
+        for (row, id) in noteIDs.enumerated() where scores[row] >= floor && allowed?.contains(id) ?? true {
             if scores[row] > best[id] ?? -.infinity { best[id] = scores[row] }
         }
         return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map { ($0.key, $0.value) }

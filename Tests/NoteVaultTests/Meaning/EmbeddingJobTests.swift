@@ -125,4 +125,29 @@ import Testing
         #expect(score?.noteID == 7)
         #expect(abs((score?.score ?? 0) - 1) < 0.01)
     }
+
+    @Test func nearestLeavesOutWhatIsBelowTheFloorAndKeepsEachNotesBest() {
+        let query = model.embed("The anemometer measures wind speed.", as: .query)
+        let texts: [(Int64, String)] = [
+            (1, "An anemometer is an instrument for measuring the speed of the wind."),
+            (2, "Sourdough: feed the starter, knead, proof overnight, bake at 240 degrees."),
+            (1, "Weather stations record wind speed with cup anemometers."),
+            (3, "Wind speed at the coast, measured every hour by the weather station."),
+        ]
+        var matrix = PassageMatrix()
+        var scores: [Int64: Float] = [:]
+        for (id, text) in texts {
+            let vector = model.embed(text, as: .passage)
+            PassageVector(vector).bytes.withUnsafeBufferPointer { matrix.append(noteID: id, bytes: $0) }
+        }
+        for (id, score) in matrix.nearest(to: query, limit: 10) { scores[id] = score }
+        #expect(scores.count == 3)
+        // A floor between the bread note and the others leaves it out; each note once, best first.
+        let floor = (scores[2]! + min(scores[1]!, scores[3]!)) / 2
+        let kept = matrix.nearest(to: query, limit: 10, floor: floor)
+        #expect(Set(kept.map(\.noteID)) == [1, 3], "\(scores)")
+        #expect(kept.map(\.score) == kept.map(\.score).sorted(by: >))
+        #expect(kept.allSatisfy { $0.score >= floor })
+        #expect(matrix.nearest(to: query, limit: 10, floor: 2).isEmpty)
+    }
 }

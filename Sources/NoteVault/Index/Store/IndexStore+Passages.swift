@@ -89,7 +89,7 @@ extension IndexStore {
         var statement = try RawStatement(db, sql: "SELECT note_id, vector FROM passages")
         statement.reset()
         while try statement.step() {
-            matrix.append(noteID: statement.integer(0), bytes: statement.bytes(1))
+            matrix.append(noteID: statement.integer(0), bytes: statement.blob(1))
         }
         return matrix
     }

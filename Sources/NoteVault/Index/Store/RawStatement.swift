@@ -98,6 +98,14 @@ struct RawStatement {
         return UnsafeBufferPointer(start: text, count: text == nil ? 0 : count)
     }
 
+    /// Column `column` of the current row as a blob's bytes, valid until the next step. Unlike
+    /// ``bytes(_:)``, SQLite gives them without making a terminated copy.
+    func blob(_ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        let start = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeBufferPointer(start: start?.assumingMemoryBound(to: UInt8.self), count: start == nil ? 0 : count)
+    }
+
     /// Column `column` of the current row as an integer.
     func integer(_ column: CInt) -> Int64 {
         sqlite3_column_int64(handle, column)
