@@ -96,6 +96,28 @@ import Testing
         #expect(watcher.stderr.contains("stopped"))
     }
 
+    /// `enote search` asks the running watcher, which has the model warm, for the notes nearest
+    /// its query. Seen here through a command that cannot read the model itself: with the
+    /// watcher it finds by meaning, without it by words alone.
+    @Test func aSearchAsksTheWatcherForTheMeaning() throws {
+        #expect(try vault.run("index").status == 0)
+        let blind = ["ENOTE_MODEL": vault.url("no-model-here.bin").path]
+        func blindPaths(_ words: [String]) throws -> [String] {
+            let result = try vault.run(["search", "--json"] + words, environment: blind)
+            let hits = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]] ?? []
+            return hits.compactMap { $0["path"] as? String }
+        }
+        let described = ["meter", "that", "shows", "how", "fast", "wind", "blows"]
+        #expect(try blindPaths(described).first != "anemometer.md")
+        let watcher = try WatchProcess(vault)
+        defer { watcher.kill() }
+        try watcher.waitUntilWatching()
+        #expect(try blindPaths(described).first == "anemometer.md", "\(watcher.stderr)")
+        // Filters still apply to what the watcher found: here they leave nothing.
+        let filtered = try vault.run(["search", "--json", "--tag", "weather"] + described, environment: blind)
+        #expect(filtered.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(filtered)")
+    }
+
     @Test func doctorSaysWhetherMeaningSearchIsOn() throws {
         let on = try vault.run("doctor")
         #expect(on.stderr.contains("meaning search: on (multilingual-e5-small, 4-bit, "), "\(on)")

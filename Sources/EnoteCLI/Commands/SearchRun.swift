@@ -35,14 +35,15 @@ struct SearchRun: Equatable {
         } catch {
             throw UsageError(error.message)
         }
-        // Mapping the model and embedding the query overlap opening the vault and synchronising
-        // the index: a process lives for one search.
-        let early = exact ? nil : QueryVector.started(for: parsed)
+        let limit = limit ?? 20
         let vault = try context.openVault()
+        // The watcher (or, without one, this process) looks the meaning up while the vault is
+        // synchronised and the words are ranked: a process lives for one search.
+        let early = exact ? nil : MeaningLookup.started(for: parsed, limit: limit, in: vault)
         var filter = try FilterOptions.filter(filters, clock: context.clock)
         let index = try context.openIndex(vault)
         try filters.resolveNotes(&filter, vault: vault, index: index)
-        let results = try index.search(parsed, filter: filter, limit: limit ?? 20, exact: exact, early: early)
+        let results = try index.search(parsed, filter: filter, limit: limit, exact: exact, early: early)
         Trace.mark("searched")
         defer { Trace.mark("printed") }
         for correction in results.corrections {

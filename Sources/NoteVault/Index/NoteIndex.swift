@@ -39,6 +39,9 @@ public final class NoteIndex: @unchecked Sendable {
     /// writes what it found (or builds a new file from it): tests play another process's writes here, at the one moment a
     /// race between two writers of the index needs. `nil` outside tests.
     var beforeWriting: (() -> Void)?
+    /// The session's vectors kept in memory between searches (servers), or `nil`: each search
+    /// by meaning reads them from the index.
+    var vectorCache: PassageMatrixCache?
 
     /// Where the database file is.
     public var path: String { connection.path }
@@ -135,6 +138,12 @@ extension NoteIndex {
     /// How many of the best matches by word and by meaning a fused search ranks before it keeps
     /// a page of them.
     static let fusionDepth = 100
+
+    /// How many notes nearest in meaning a search of at most `limit` results reads: twice its
+    /// fusion depth, as some of them may not pass its filters.
+    static func nearestCount(limit: Int) -> Int {
+        max(limit, fusionDepth) * 2
+    }
 }
 
 /// A page of search results.
@@ -208,17 +217,17 @@ extension NoteIndex {
     ///   - filter: The same filters `list` takes.
     ///   - limit: How many results to return.
     ///   - exact: By words alone (`enote search --exact`).
-    ///   - early: The query's vector, started before this call (``QueryVector/started(for:)``);
-    ///     used when it is this query's.
-    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false, early: QueryVector? = nil) throws(VaultError) -> SearchResults {
+    ///   - early: The lookup of the query's meaning, started before this call
+    ///     (``MeaningLookup/started(for:limit:in:)``); used when it is this query's.
+    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false, early: MeaningLookup? = nil) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
         let configured = vault.config.languages
         let recipe = PassageCutter.standard.recipe
-        var pending: QueryVector?
+        var pending: MeaningLookup?
         if !exact, let text = query.meaningText, try read({ store in try store.holdsVectors(of: recipe) }) {
-            // Embedded on another thread while the words are ranked below.
-            pending = early?.text == text ? early : QueryVector(text)
+            // Embedded on another thread (or by the watcher) while the words are ranked below.
+            pending = early?.text == text ? early : MeaningLookup(embedding: text)
         }
         let depth = pending == nil ? limit : max(limit, Self.fusionDepth)
         return try read { store in
@@ -242,8 +251,9 @@ extension NoteIndex {
             var hits = words.hits
             var total = words.total
             // The vectors are read in this transaction: check again that they are this recipe's.
-            if let vector = pending?.wait(), try store.holdsVectors(of: recipe) {
-                let near = try store.passageVectors().nearest(to: vector, limit: depth * 2, floor: EmbeddingModel.nearFloor)
+            if let pending, try store.holdsVectors(of: recipe),
+                let near = try pending.nearest(count: Self.nearestCount(limit: limit), floor: EmbeddingModel.nearFloor, index: self, store: store)
+            {
                 let allowed = try store.passing(near.map(\.noteID), filter: filter, negative: plan.negativeExpression)
                 let meaningIDs = near.map(\.noteID).filter(allowed.contains).prefix(depth)
                 let byID = Dictionary(uniqueKeysWithValues: words.hits.map { ($0.id, $0) })

@@ -78,11 +78,10 @@ extension NoteIndex {
     /// in `allowed` when it is given.
     package func nearest(to text: String, model: EmbeddingModel, limit: Int, allowed: Set<Int64>? = nil) throws(VaultError) -> [(noteID: Int64, score: Float)] {
         let query = model.embed(text, as: .query)
-        let matrix = try read { store -> PassageMatrix in
-            guard try store.passageModel() == PassageCutter.standard.recipe else { return PassageMatrix() }
-            return try store.passageVectors()
+        return try read { store in
+            guard try store.passageModel() == PassageCutter.standard.recipe else { return [] }
+            return try nearestNotes(in: store, to: query, limit: limit, floor: -.infinity, allowed: allowed)
         }
-        return matrix.nearest(to: query, limit: limit, allowed: allowed)
     }
 }
 

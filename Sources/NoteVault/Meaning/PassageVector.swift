@@ -65,10 +65,8 @@ struct PassageMatrix: Sendable {
                 }
             }
         }
-        var best: [Int64: Float] = [:]
-        for (row, id) in noteIDs.enumerated() where scores[row] >= floor && allowed?.contains(id) ?? true {
-            if scores[row] > best[id] ?? -.infinity { best[id] = scores[row] }
-        }
-        return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map { ($0.key, $0.value) }
+        var nearest = NearestNotes(floor: floor, allowed: allowed)
+        for (row, id) in noteIDs.enumerated() { nearest.add(noteID: id, score: scores[row]) }
+        return nearest.best(limit)
     }
 }

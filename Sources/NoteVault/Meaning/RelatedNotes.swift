@@ -71,7 +71,7 @@ extension NoteIndex {
             for (other, tags) in tagged { reasons[other, default: []].append(.sharesTags(tags)) }
             var near: [Int64] = []
             if byMeaning, try store.holdsVectors(of: recipe), let vector = try store.passageVector(ofNote: id) {
-                for (other, score) in try store.passageVectors().nearest(to: vector, limit: Self.fusionDepth + 1, floor: Self.relatedFloor)
+                for (other, score) in try nearestNotes(in: store, to: vector, limit: Self.fusionDepth + 1, floor: Self.relatedFloor)
                 where other != id {
                     near.append(other)
                     reasons[other, default: []].append(.nearInMeaning(score))

@@ -37,6 +37,16 @@ public enum SessionRole: Sendable, Equatable {
         }
     }
 
+    /// Whether the role keeps the vault's vectors in memory between searches
+    /// (``PassageMatrixCache``): a process that answers many searches, not one that lives for
+    /// one (a command) or keeps its memory small (the watcher).
+    var keepsVectors: Bool {
+        switch self {
+        case .editor, .web, .agent: true
+        case .command, .watcher: false
+        }
+    }
+
     /// How many index connections the role reads through at once: a server answers several
     /// requests together, a command one thing.
     var readers: Int {

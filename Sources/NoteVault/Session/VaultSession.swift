@@ -108,8 +108,12 @@ public final class VaultSession: Sendable {
         unsavedReason = first.unsavedReason
         // A copy in memory is this connection's alone: no second one may open the file.
         let capacity = first.unsavedReason == nil ? role.readers : 1
+        let vectors = role.keepsVectors ? PassageMatrixCache() : nil
+        first.vectorCache = vectors
         pool = IndexPool(first: first, capacity: capacity) { () throws(VaultError) -> NoteIndex in
-            try NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false)
+            let index = try NoteIndex.open(vault, cacheKiB: 2048, memoryFallback: false)
+            index.vectorCache = vectors
+            return index
         }
         gate = FreshGate(purpose: purpose)
     }

@@ -32,23 +32,33 @@ enum CatchUpChannel {
     /// - Returns: `true` when the watcher answered that the index is current.
     static func requestCatchUp(_ vault: Vault) -> Bool {
         let deadline = Deadline(after: timeout)
+        guard let socket = connectToWatcher(vault) else { return false }
+        defer { close(socket) }
+        guard send(line: "sync\n", to: socket, by: deadline) else { return false }
+        return receiveLine(from: socket, by: deadline) == "ok"
+    }
+
+    /// A socket connected to the vault's watcher (non-blocking), or `nil` when none runs or
+    /// the process on the socket is not one to believe (``isWatcher(_:stateFolder:)``).
+    static func connectToWatcher(_ vault: Vault) -> Int32? {
         let folder = open(vault.stateFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else { return false }
+        guard folder >= 0 else { return nil }
         defer { close(folder) }
         // connect() follows a symbolic link: only a socket file itself is asked.
         var status = stat()
-        guard fstatat(folder, socketName, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return false }
+        guard fstatat(folder, socketName, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return nil }
         let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         let socket = Glibc.socket(AF_UNIX, flags, 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
+        guard socket >= 0 else { return nil }
         let connected = withAddress("/proc/self/fd/\(folder)/\(socketName)") { address, length in
             connect(socket, address, length) == 0
         }
         // A Unix socket connects at once or not at all (EAGAIN: its queue is full).
-        guard connected == true, isWatcher(socket, stateFolder: folder) else { return false }
-        guard send(line: "sync\n", to: socket, by: deadline) else { return false }
-        return receiveLine(from: socket, by: deadline) == "ok"
+        guard connected == true, isWatcher(socket, stateFolder: folder) else {
+            close(socket)
+            return nil
+        }
+        return socket
     }
 
     /// Whether the process at the other end of `socket` is this user's and holds the watch
@@ -95,7 +105,11 @@ enum CatchUpChannel {
     /// Sends one line, by `deadline` at the latest.
     @discardableResult
     static func send(line: String, to socket: Int32, by deadline: Deadline = Deadline(after: 1)) -> Bool {
-        let bytes = Array(line.utf8)
+        send(bytes: Array(line.utf8), to: socket, by: deadline)
+    }
+
+    /// Sends `bytes`, by `deadline` at the latest.
+    static func send(bytes: [UInt8], to socket: Int32, by deadline: Deadline) -> Bool {
         var offset = 0
         while offset < bytes.count {
             guard wait(for: Int16(POLLOUT), on: socket, until: deadline) else { return false }
@@ -109,7 +123,7 @@ enum CatchUpChannel {
 
     /// Reads up to a newline (at most 64 bytes), giving up at `deadline` however the bytes
     /// trickle in.
-    private static func receiveLine(from socket: Int32, by deadline: Deadline) -> String? {
+    static func receiveLine(from socket: Int32, by deadline: Deadline) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count < 64 {
@@ -121,6 +135,20 @@ enum CatchUpChannel {
             line.append(byte)
         }
         return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+    }
+
+    /// Reads exactly `count` bytes, or `nil` when the other end stops or `deadline` passes first.
+    static func receive(count: Int, from socket: Int32, by deadline: Deadline) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            guard wait(for: Int16(POLLIN), on: socket, until: deadline) else { return nil }
+            let received = bytes[offset...].withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if received < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard received > 0 else { return nil }
+            offset += received
+        }
+        return bytes
     }
 
     /// Waits until `socket` is ready for `events` or `deadline` passes; `false` at the deadline.

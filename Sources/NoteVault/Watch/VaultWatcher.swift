@@ -36,6 +36,8 @@ public final class VaultWatcher: @unchecked Sendable {
     let ownProcess = OwnProcessCatchUp()
     /// Gives changed notes their meaning-search vectors, behind the watcher.
     let embedder: BackgroundEmbedder
+    /// Answers commands that ask for the notes nearest a search in meaning.
+    let nearest: NearestService
 
     /// Folder watches: watch descriptor → folder path (empty for the root), and back.
     var folders: [Int32: NotePath] = [:]
@@ -95,7 +97,7 @@ public final class VaultWatcher: @unchecked Sendable {
         do throws(VaultError) {
             index = try Self.openIndex(vault) { line in options.log(line) }
             do throws(SystemError) {
-                inotify = try Self.openInotify(options)
+                inotify = Self.openInotify(options)
                 server = try CatchUpChannel.listen(in: vault)
             } catch {
                 throw .system(error)
@@ -109,6 +111,7 @@ public final class VaultWatcher: @unchecked Sendable {
                 options.log(message.text)
                 options.trouble(message.text)
             })
+        nearest = NearestService(vault: vault)
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
         guard stopSignal >= 0, timer >= 0 else { throw .vault(.system(SystemError("eventfd", path: "watcher"))) }
@@ -329,8 +332,8 @@ public final class VaultWatcher: @unchecked Sendable {
         return true
     }
 
-    /// Answers every command waiting on the socket: catch up, then reply. (Threads of this
-    /// process ask through ``ownProcess`` instead.)
+    /// Answers every command waiting on the socket: catch up, then reply; a question about
+    /// meaning goes to ``nearest``. (Threads of this process ask through ``ownProcess`` instead.)
     private func answerClients() throws(VaultError) {
         while true {
             let client = accept(server, nil, nil)
@@ -338,8 +341,13 @@ public final class VaultWatcher: @unchecked Sendable {
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             // The listening socket is non-blocking; the conversation with a client is not.
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+            let request = CatchUpChannel.readRequest(from: client)
+            if let request, request.hasPrefix("near ") {
+                nearest.answer(client, header: request)  // on its own thread; it closes the client
+                continue
+            }
             defer { close(client) }
-            guard CatchUpChannel.readRequest(from: client) == "sync" else { continue }
+            guard request == "sync" else { continue }
             CatchUpChannel.send(line: try catchUp() ? "ok\n" : "busy\n", to: client)
         }
     }

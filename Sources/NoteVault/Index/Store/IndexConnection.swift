@@ -1,6 +1,7 @@
 import CEnoteFTS
 import Foundation
 import GRDB
+import Synchronization
 
 /// The life of the index's database connection: opening `.enote/index.sqlite` (or moving a
 /// missing, corrupt or older one aside and creating it again), waiting out another process's
@@ -44,6 +45,14 @@ final class IndexConnection {
     /// The file the connection has open (device and inode), to see when another process
     /// replaced it; `nil` for a copy in memory.
     private var openedFile: FileIdentity?
+    /// A number no other connection of this process has had, renewed when the connection is
+    /// replaced: what a value read through it (``PassageMatrixCache``) is tied to.
+    private(set) var identity = IndexConnection.nextIdentity()
+    private static let identities = Atomic<Int>(0)
+
+    private static func nextIdentity() -> Int {
+        identities.add(1, ordering: .relaxed).newValue
+    }
 
     private init(
         database: DatabaseQueue, path: String, stateFolder: String, cacheKiB: Int, busyTimeout: Double, rankCounter: RankCounter,
@@ -278,6 +287,7 @@ final class IndexConnection {
         guard rename(builtPath, path) == 0 else { throw SystemError("rename", path: path) }
         database = try DatabaseQueue(path: path, configuration: Self.configuration(cacheKiB: cacheKiB, busyTimeout: busyTimeout, counter: rankCounter))
         openedFile = FileIdentity(path: path)
+        identity = Self.nextIdentity()
     }
 
     /// Opens the index file again when another process replaced it or removed it; see
@@ -328,6 +338,7 @@ final class IndexConnection {
         try? database.close()
         database = replacement
         openedFile = file
+        identity = Self.nextIdentity()
     }
 
     /// Creates an empty index at `path`. The schema is made in a private file that is then

@@ -94,6 +94,23 @@ extension IndexStore {
         return matrix
     }
 
+    /// Hands every stored vector with its note's id to `visit`, in one read, without copying
+    /// them (the bytes are SQLite's, valid only during the call).
+    func forEachPassageVector(_ visit: (Int64, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        var statement = try RawStatement(db, sql: "SELECT note_id, vector FROM passages")
+        statement.reset()
+        while try statement.step() {
+            visit(statement.integer(0), statement.blob(1))
+        }
+    }
+
+    /// What tells whether the vectors may have changed since this connection last read them:
+    /// `PRAGMA data_version` (it changes when another connection commits) and the rows this
+    /// connection has changed itself. Equal stamps on one connection mean the same vectors.
+    func changeStamp() throws -> (dataVersion: Int64, ownChanges: Int) {
+        (try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, db.totalChangesCount)
+    }
+
     /// The vector of a note's first passage, as numbers, or `nil` when it has none.
     func passageVector(ofNote id: Int64) throws -> [Float]? {
         var statement = try RawStatement(db, sql: "SELECT note_id, vector FROM passages WHERE note_id = ? ORDER BY ordinal LIMIT 1")
