@@ -25,20 +25,19 @@ enum ReadingTools {
         ToolResult(PageAnswer(head: NoHead(), key: key, page: page))
     }
 
-    /// What a search answer says before its notes: `total` (notes that match), `all_words`,
-    /// `corrections` (the misspelt words corrected, when any) and `server_ms`.
+    /// What a search answer says before its notes: `total` (notes that match), `all_words`
+    /// and `corrections` (the misspelt words corrected, when any). The server's time is in the
+    /// result's `_meta`, not here: equal searches get equal bytes.
     struct SearchHead: Encodable, Sendable {
         var total: Int
         var allWords: Bool
         var corrections: [String]?
-        var serverMilliseconds: Double
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: AnswerKey.self)
             try container.encode(total, forKey: "total")
             try container.encode(allWords, forKey: "all_words")
             try container.encodeIfPresent(corrections, forKey: "corrections")
-            try container.encode(serverMilliseconds, forKey: "server_ms")
         }
     }
 
@@ -96,19 +95,27 @@ enum ReadingTools {
             Search of the vault's notes by words and by meaning (every form of a word, the last word as a beginning, a \
             misspelt word corrected from the vault's words; a note described in other words is found too, in about 100 \
             languages, once the vault is embedded (by the watcher or `enote index`); "exact phrase", -word, title:word, OR). Returns notes \
-            with a snippet (matches in <mark>), best first, and a cursor for more. exact: by words alone.
+            best first: path, title (when it differs from the file name), a snippet with the matches in **, and the revision to \
+            write against; a cursor for more. exact: by words alone. detail "full": every field, as `enote search --json`.
             """,
         inputSchema: Schema.arguments(
             [
                 ("query", Schema.string("The words to find.", maxLength: 1000)),
                 ("limit", Schema.integer("How many notes per page (default 10).", minimum: 1, maximum: 50)), ("cursor", Schema.cursor),
                 ("exact", Schema.boolean("By words alone, without meaning (as `enote search --exact`).")),
+                ("detail", Schema.choice("compact (the default) or full: every field of each note.", SearchDetail.allCases.map(\.rawValue))),
             ] + filterProperties, required: ["query"]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         let arguments = call.arguments
-        try arguments.requireKnown(filterNames.union(["query", "limit", "cursor", "exact"]))
+        try arguments.requireKnown(filterNames.union(["query", "limit", "cursor", "exact", "detail"]))
         let text = try arguments.string("query")
+        let detail = try arguments.optionalString("detail").map { name throws(ResponseError) in
+            guard let detail = SearchDetail(rawValue: name) else {
+                throw ResponseError(.invalidParams, Localization.text("the argument detail must be compact or full"))
+            }
+            return detail
+        } ?? .compact
         let exact = try arguments.bool("exact")
         let limit = try arguments.optionalInt("limit", in: 1...50) ?? 10
         let offset = try PageCursor.offset(arguments.optionalString("cursor"))
@@ -135,12 +142,27 @@ enum ReadingTools {
         } catch {
             return .failure(error)
         }
-        let page = ResultPage(results.notes, from: offset, limit: limit, text: call.text, more: results.total > offset + limit)
         let head = SearchHead(
             total: results.total, allWords: results.matchesEveryWord,
-            corrections: results.corrections.isEmpty ? nil : results.corrections.map { AnswerBound.cut($0.message.text, bytes: 1024) },
-            serverMilliseconds: Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000)
-        return Self.page("notes", page, head: head)
+            corrections: results.corrections.isEmpty ? nil : results.corrections.map { AnswerBound.cut($0.message.text, bytes: 1024) })
+        let more = results.total > offset + limit
+        var answer: ToolResult
+        switch detail {
+        case .compact:
+            answer = Self.page("notes", ResultPage(results.notes.map(SearchHit.init), from: offset, limit: limit, text: call.text, more: more), head: head)
+        case .full:
+            answer = Self.page("notes", ResultPage(results.notes, from: offset, limit: limit, text: call.text, more: more), head: head)
+        }
+        answer.serverMilliseconds = Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000
+        return answer
+    }
+
+    /// How much of each note a search answer gives.
+    enum SearchDetail: String, CaseIterable {
+        /// ``SearchHit``: path, title, snippet, revision.
+        case compact
+        /// The library's JSON form, every field.
+        case full
     }
 
     // MARK: - list, recent

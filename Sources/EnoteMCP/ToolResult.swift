@@ -2,9 +2,12 @@ import EnoteRPC
 import Foundation
 import NoteVault
 
-/// What a tool answers: an `Encodable` value, given to the client both as structured content and
-/// as its JSON text (as the specification asks of structured results), or an error the agent can
-/// act on (`isError`), such as a refusal (``ToolFailure``).
+/// What a tool answers: an `Encodable` value, given to the client once, as its JSON text (the
+/// one content item every client shows its model), or an error the agent can act on (`isError`),
+/// such as a refusal (``ToolFailure``). No `structuredContent` repeats it: no tool declares an
+/// output schema, and a second copy of every answer would double what an agent pays for.
+/// What varies between equal questions (the server's time) goes in `_meta`, never in the text,
+/// so equal questions get equal bytes.
 ///
 /// Every answer stays under ``maximumBytes`` of JSON text: lists are cut into pages with a
 /// cursor (``ResultPage``), long text into ranges, and one item too long for its share (a
@@ -16,37 +19,43 @@ struct ToolResult: Sendable {
 
     var value: Reply
     var isError = false
+    /// The server's own time for the answer, in milliseconds, given in `_meta` as
+    /// `enote/server_ms` when set.
+    var serverMilliseconds: Double?
 
     init(_ value: some Encodable & Sendable, isError: Bool = false) {
         self.value = Reply(value)
         self.isError = isError
     }
 
-    /// The result as the protocol writes it: the text is the structured content's JSON text,
-    /// written once here by the library's encoder. A tool pages and cuts its answer itself; what
-    /// would still pass the bound (an error's message naming a 200 KB heading) is cut here by
-    /// the same rule, and then both say the same.
+    /// The result as the protocol writes it: the value's JSON text, written once here by the
+    /// library's encoder. A tool pages and cuts its answer itself; what would still pass the
+    /// bound (an error's message naming a 200 KB heading) is cut here by the same rule.
     func answer(_ text: AnswerText) -> Answer {
         let rendered = text.render(value)
-        guard rendered.utf8.count > Self.maximumBytes else { return Answer(text: rendered, structuredContent: value, isError: isError) }
+        let meta = serverMilliseconds.map { ["enote/server_ms": $0] }
+        guard rendered.utf8.count > Self.maximumBytes else { return Answer(text: rendered, isError: isError, meta: meta) }
         let cut = AnswerBound.fit(value, Self.maximumBytes, text: text).item
-        return Answer(text: text.render(cut), structuredContent: Reply(cut), isError: isError)
+        return Answer(text: text.render(cut), isError: isError, meta: meta)
     }
 
-    /// A `tools/call` result: `content` (the one text item), `structuredContent`, `isError`.
+    /// A `tools/call` result: `content` (the one text item), `isError`, and `_meta` when set.
     struct Answer: Encodable, Sendable {
         var text: String
-        var structuredContent: Reply
         var isError: Bool
+        var meta: [String: Double]?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode([TextContent(text: text)], forKey: .content)
-            try container.encode(structuredContent, forKey: .structuredContent)
             try container.encode(isError, forKey: .isError)
+            try container.encodeIfPresent(meta, forKey: .meta)
         }
 
-        private enum CodingKeys: String, CodingKey { case content, structuredContent, isError }
+        private enum CodingKeys: String, CodingKey {
+            case content, isError
+            case meta = "_meta"
+        }
     }
 
     /// A text content item.

@@ -45,7 +45,8 @@ def test_every_tool(vault, mode):
 
             hits = await call("search", query="grocery")
             assert hits["notes"][0]["path"] == "grocery-list.md" and hits["total"] >= 1
-            assert "<mark>" in (await call("search", query="potatoes"))["notes"][0]["snippet"]
+            assert "**Potatoes**" in (await call("search", query="potatoes"))["notes"][0]["snippet"]
+            assert "<mark>" in (await call("search", query="potatoes", detail="full"))["notes"][0]["snippet"]
             assert [n["path"] for n in (await call("list", tags=["home"]))["notes"]] == ["grocery-list.md"]
             assert len((await call("recent", limit=3))["notes"]) == 3
             read = await call("read", note="grocery-list.md")

@@ -41,6 +41,10 @@ public struct IndexedNote: Sendable {
     /// The index's row id (stable while the note keeps its path); 0 for a note not read from
     /// the index.
     public var id: Int64 = 0
+    /// The revision of the file as indexed (``NoteRevision``, what a write is checked against);
+    /// `nil` for a note not read from the index or one whose file could not be read. Not part of
+    /// the JSON form.
+    public var revision: NoteRevision?
 
     /// A destroy key that enote will not act on.
     public enum DestroyProblem: String, Sendable {
@@ -115,6 +119,21 @@ extension IndexedNote: Encodable {
             case 0x03: out += "</mark>".utf8
             case UInt8(ascii: "\n"): out.append(UInt8(ascii: " "))
             default: HTMLEscaping.appendContent(byte, to: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A snippet as plain text with the matches in Markdown's `**`, lines joined: the short form
+    /// an agent reads (`<mark>` and HTML escapes cost it bytes and tell it nothing more).
+    public static func plainSnippet(_ snippet: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(snippet.utf8.count + 8)
+        for byte in snippet.utf8 {
+            switch byte {
+            case 0x02, 0x03: out += "**".utf8
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: " "))
+            default: out.append(byte)
             }
         }
         return String(decoding: out, as: UTF8.self)

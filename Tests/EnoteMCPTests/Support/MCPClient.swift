@@ -49,16 +49,16 @@ final class MCPClient: @unchecked Sendable {
         throw ClientError(message: "no answer to \(method) within 30 s")
     }
 
-    /// A tool's structured result and its text content, each read in order; the call fails the
-    /// test when the tool answers an error.
-    func callTool(_ name: String, _ arguments: String = "{}") throws -> (structured: OrderedJSON, text: OrderedJSON) {
+    /// A tool's answer: its one text content item read as JSON (members in order), the whole
+    /// `result` as the server wrote it, and the line's bytes; the call fails the test when the
+    /// tool answers an error.
+    func callTool(_ name: String, _ arguments: String = "{}") throws -> (value: OrderedJSON, result: OrderedJSON, line: String) {
         let line = try request("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
         let answer = try #require(OrderedJSON(parsing: line), "not JSON: \(line.prefix(300))")
         let result = try #require(answer["result"], "\(name): \(line.prefix(500))")
         #expect(result["isError"] == .bool(false), "\(name): \(line.prefix(500))")
-        let structured = try #require(result["structuredContent"])
         let text = try #require(result["content"]?.items?.first?["text"]?.string)
-        return (structured, try #require(OrderedJSON(parsing: text)))
+        return (try #require(OrderedJSON(parsing: text)), result, line)
     }
 
     struct ClientError: Error, CustomStringConvertible {

@@ -38,7 +38,12 @@ enum NoteColumns {
             read: { note, row, index in note.path = NotePath(bytes: [UInt8](row[index] as Data)) }),
         NoteColumn(name: "display_path", definition: "TEXT NOT NULL", bind: { $1.bind($0.record.path.description) }),
         NoteColumn(name: "size", definition: "INTEGER NOT NULL", bind: { $1.bind($0.record.fingerprint.size) }),
-        NoteColumn(name: "hash", definition: "INTEGER NOT NULL", bind: { $1.bind($0.record.hash.storedValue) }),
+        NoteColumn(
+            name: "hash", definition: "INTEGER NOT NULL", bind: { $1.bind($0.record.hash.storedValue) },
+            read: { note, row, index in
+                let stored: Int64 = row[index]
+                note.revision = stored == 0 ? nil : NoteRevision(hash: ContentHash(value: UInt64(bitPattern: stored)))
+            }),
         NoteColumn(name: "content_hash", definition: "INTEGER NOT NULL", bind: { $1.bind($0.record.contentHash.storedValue) }),
         NoteColumn(name: "title", definition: "TEXT NOT NULL", bind: { $1.bind($0.record.note.title) }, read: { $0.title = $1[$2] }),
         NoteColumn(name: "title_key", definition: "TEXT NOT NULL", bind: { $1.bind($0.record.titleKey) }),

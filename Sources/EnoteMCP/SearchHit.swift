@@ -1,0 +1,36 @@
+import NoteVault
+
+/// A search hit in the `search` tool's compact answer (its default): what an agent needs to
+/// choose a note and to write to it, and nothing it did not ask for. `path`; `title` only when it
+/// says more than the file's name; `snippet`, the words around the first match with the matches
+/// in `**` (the note's description when it was found by meaning alone); `revision`, what a
+/// write is checked against. `detail: "full"` gives the library's JSON form instead, the one
+/// `enote search --json` prints.
+struct SearchHit: Encodable, Sendable {
+    var note: IndexedNote
+
+    init(_ note: IndexedNote) {
+        self.note = note
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnswerKey.self)
+        let path = note.path.description
+        try container.encode(AnswerBound.cut(path, bytes: 1024), forKey: "path")
+        if !Self.nameSays(note.title, path: path) {
+            try container.encode(AnswerBound.cut(note.title, bytes: 1024), forKey: "title")
+        }
+        let snippet = note.snippet.map(IndexedNote.plainSnippet) ?? note.description
+        if !snippet.isEmpty {
+            try container.encode(AnswerBound.cut(snippet, bytes: 1024), forKey: "snippet")
+        }
+        try container.encodeIfPresent(note.revision?.description, forKey: "revision")
+    }
+
+    /// Whether the file's name, without its `.md`, is the title already.
+    static func nameSays(_ title: String, path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return stem == title
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The `search` tool's compact answer, its default: per note the path, the title when the file's
+/// name does not say it, a snippet with the matches in `**`, and the revision to write against;
+/// the same notes in the same order as the full answer (and so as `enote search --json`); the
+/// server's time in `_meta`, never in the text.
+@Suite struct CompactSearchTests {
+    static let files: [String: String] = [
+        "trips/kyoto.md": "---\ntitle: kyoto\n---\nTemples of Kyoto & Nara: 3 < 5 of the best, by train from Osaka.\n",
+        "trips/plan.md": "---\ntitle: Autumn trip\n---\nTwo nights in Kyoto, then Nara.\n",
+    ]
+
+    @Test func theCompactAnswerIsTheFullOneCutDown() throws {
+        let vault = try AgreementVault(files: Self.files)
+        let server = try vault.server()
+        let compact = try server.callTool("search", #"{"query":"kyoto nara","limit":50}"#)
+        let full = try server.callTool("search", #"{"query":"kyoto nara","limit":50,"detail":"full"}"#)
+        let notes = try #require(compact.value["notes"]?.items)
+        let fullNotes = try #require(full.value["notes"]?.items)
+        #expect(notes.count >= 2)
+        #expect(notes.map { $0["path"] } == fullNotes.map { $0["path"] })
+        #expect(compact.value["total"] == full.value["total"])
+        for (note, fullNote) in zip(notes, fullNotes) {
+            #expect(Set(note.keys).isSubset(of: ["path", "title", "snippet", "revision"]), "\(note.keys)")
+            let path = try #require(note["path"]?.string)
+            let title = try #require(fullNote["title"]?.string)
+            let name = String(path.split(separator: "/").last!.dropLast(3))
+            #expect(note["title"]?.string == (title == name ? nil : title), "\(path)")
+            // The snippet is the full one's text, the matches in ** instead of <mark>.
+            let fullSnippet = try #require(fullNote["snippet"]?.string)
+            let marked = fullSnippet.replacingOccurrences(of: "<mark>", with: "**").replacingOccurrences(of: "</mark>", with: "**")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            #expect(note["snippet"]?.string == marked, "\(path)")
+            // The revision is the one `read` gives, that a write is checked against.
+            let read = try server.callTool("read", #"{"note":"\#(path)"}"#)
+            #expect(note["revision"] != nil && note["revision"] == read.value["revision"], "\(path)")
+        }
+        #expect(notes.first?["snippet"]?.string?.contains("Temples of **Kyoto** & **Nara**: 3 < 5 of the best") == true, "\(notes)")
+        #expect(compact.line.utf8.count * 2 < full.line.utf8.count, "compact \(compact.line.utf8.count) B, full \(full.line.utf8.count) B")
+    }
+
+    @Test func theServersTimeIsInMetaAndEqualQuestionsGetEqualBytes() throws {
+        let vault = try AgreementVault(files: Self.files)
+        let server = try vault.server()
+        let first = try server.callTool("search", #"{"query":"kyoto"}"#)
+        let second = try server.callTool("search", #"{"query":"kyoto"}"#)
+        #expect(first.result["content"] == second.result["content"])
+        #expect(first.value["server_ms"] == nil)
+        guard case .number(let milliseconds)? = first.result["_meta"]?["enote/server_ms"] else {
+            Issue.record("no enote/server_ms in _meta: \(first.result)")
+            return
+        }
+        #expect(milliseconds > 0)
+        #expect(first.result["structuredContent"] == nil)
+    }
+
+    @Test func anUnknownDetailIsRefused() throws {
+        let vault = try AgreementVault(files: Self.files)
+        let server = try vault.server()
+        let line = try server.request("tools/call", #"{"name":"search","arguments":{"query":"kyoto","detail":"everything"}}"#)
+        #expect(line.contains("the argument detail must be compact or full"), "\(line)")
+    }
+}
