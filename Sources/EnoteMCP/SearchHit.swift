@@ -20,11 +20,33 @@ struct SearchHit: Encodable, Sendable {
         if !Self.nameSays(note.title, path: path) {
             try container.encode(AnswerBound.cut(note.title, bytes: 1024), forKey: "title")
         }
-        let snippet = note.snippet.map(IndexedNote.plainSnippet) ?? note.description
+        let snippet = note.snippet.map { Self.withoutTitle(IndexedNote.plainSnippet($0), title: note.title) } ?? note.description
         if !snippet.isEmpty {
             try container.encode(AnswerBound.cut(snippet, bytes: 1024), forKey: "snippet")
         }
         try container.encodeIfPresent(note.revision?.description, forKey: "revision")
+    }
+
+    /// `snippet` without the note's title where it opens with it (a note whose text starts with
+    /// its title as a heading): the title is said already, and the words after it are what tell
+    /// the agent something. The `**` marks are skipped in the comparison, not counted.
+    static func withoutTitle(_ snippet: String, title: String) -> String {
+        guard !title.isEmpty else { return snippet }
+        var rest = Substring(snippet)
+        var wanted = Substring(title)
+        while let character = wanted.first {
+            if rest.hasPrefix("**") {
+                rest = rest.dropFirst(2)
+                continue
+            }
+            guard rest.first == character else { return snippet }
+            rest = rest.dropFirst()
+            wanted = wanted.dropFirst()
+        }
+        if rest.hasPrefix("**") { rest = rest.dropFirst(2) }
+        guard let next = rest.first, next == " " else { return snippet }
+        let remainder = rest.drop { $0 == " " }
+        return remainder.isEmpty ? snippet : String(remainder)
     }
 
     /// Whether the file's name, without its `.md`, is the title already.
