@@ -20,7 +20,7 @@ struct SearchHit: Encodable, Sendable {
         if !Self.nameSays(note.title, path: path) {
             try container.encode(AnswerBound.cut(note.title, bytes: 1024), forKey: "title")
         }
-        let snippet = note.snippet.map { Self.withoutTitle(IndexedNote.plainSnippet($0), title: note.title) } ?? note.description
+        let snippet = note.snippet.map { Self.shortened(Self.withoutTitle(IndexedNote.plainSnippet($0), title: note.title)) } ?? note.description
         if !snippet.isEmpty {
             try container.encode(AnswerBound.cut(snippet, bytes: 1024), forKey: "snippet")
         }
@@ -47,6 +47,25 @@ struct SearchHit: Encodable, Sendable {
         guard let next = rest.first, next == " " else { return snippet }
         let remainder = rest.drop { $0 == " " }
         return remainder.isEmpty ? snippet : String(remainder)
+    }
+
+    /// The words of a compact snippet: enough to tell a note's use of the words from another's,
+    /// and about 100 bytes (the library's snippet, for people, has 18).
+    static let snippetWords = 14
+
+    /// `snippet` cut to ``snippetWords`` words, the first match among the first four; `…` says
+    /// that text is left out on a side, and a `**` left open by the cut is closed.
+    static func shortened(_ snippet: String) -> String {
+        let words = snippet.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > snippetWords else { return snippet }
+        let first = words.firstIndex { $0.contains("**") } ?? 0
+        let start = max(0, min(first - 3, words.count - snippetWords))
+        let end = start + snippetWords
+        var text = words[start..<end].joined(separator: " ")
+        if text.components(separatedBy: "**").count % 2 == 0 { text += "**" }
+        if start > 0, !text.hasPrefix("…") { text = "…" + text }
+        if end < words.count, !text.hasSuffix("…") { text += "…" }
+        return text
     }
 
     /// Whether the file's name, without its `.md`, is the title already.
