@@ -43,7 +43,7 @@ enum NoteResources {
         }
         let bytes = note.content.bytes
         let part = ReadingTools.chunk(bytes, in: 0..<bytes.count, from: 0)
-        return Reply(ReadResult(contents: [NoteContents(uri: uri, text: part.text, revision: note.revision.description, nextCursor: part.next)]))
+        return Reply(ReadResult(contents: [NoteContents(uri: uri, text: part.text, revision: note.revision.description, nextCursor: part.next.map(String.init))]))
     }
 
     /// `resources/templates/list`: a note by its path.

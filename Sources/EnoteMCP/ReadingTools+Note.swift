@@ -14,23 +14,29 @@ extension ReadingTools {
         }
     }
 
-    /// Up to ``ToolResult/maximumBytes`` of `bytes[range]` from `cursor` on, cut after a line
-    /// break when one is near (else between characters), and the cursor of the rest.
-    static func chunk(_ bytes: [UInt8], in range: Range<Int>, from cursor: Int) -> (text: String, start: Int, end: Int, next: String?) {
+    /// The most bytes of a note's text one `read` answer holds, escaped: the bound less room for
+    /// the rest of the answer (the note's path and title, each cut at 1 KB, lines, cursor).
+    static let pageBytes = ToolResult.maximumBytes - 4000
+
+    /// `bytes[range]` from `cursor` on, as much as fits in ``pageBytes`` once escaped, ending
+    /// after a line break in the page's last half when there is one (else between characters);
+    /// the end is where the next page starts, `nil` at the end of the range. Its cost is the
+    /// page's: the bytes before `cursor` are not looked at.
+    static func chunk(_ bytes: [UInt8], in range: Range<Int>, from cursor: Int) -> (text: String, start: Int, end: Int, next: Int?) {
         let start = min(max(range.lowerBound, cursor), range.upperBound)
-        var budget = ToolResult.maximumBytes - 4000
+        var budget = pageBytes
         while true {
-            var end = min(range.upperBound, start + budget)
+            var end = bytes.withUnsafeBufferPointer { buffer in
+                start + JSONTextWriter.escapedPrefix(UnsafeBufferPointer(rebasing: buffer[start..<range.upperBound]), fitting: budget)
+            }
             if end < range.upperBound {
-                if let newline = bytes[start..<end].lastIndex(of: 0x0A), newline + 1 > start + budget / 2 {
-                    end = newline + 1
-                } else {
-                    while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                }
+                while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                if let newline = bytes[start..<end].lastIndex(of: 0x0A), newline + 1 > start + (end - start) / 2 { end = newline + 1 }
             }
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            if budget < 1024 || AnswerText.size(of: text) <= ToolResult.maximumBytes - 4000 {
-                return (text, start, end, end < range.upperBound ? String(end) : nil)
+            // Bytes that are not UTF-8 are read as U+FFFD, three bytes each: then a smaller page.
+            if budget < 1024 || AnswerText.size(of: text) <= pageBytes + 2 {
+                return (text, start, end, end < range.upperBound ? end : nil)
             }
             budget /= 2
         }
@@ -56,7 +62,7 @@ extension ReadingTools {
         let heading = try arguments.optionalString("heading")
         let from = try arguments.optionalInt("from_line", in: 1...10_000_000)
         let to = try arguments.optionalInt("to_line", in: 1...10_000_000)
-        let cursor = try PageCursor.offset(arguments.optionalString("cursor"))
+        let cursor = try ReadCursor(arguments.optionalString("cursor"))
         do throws(VaultError) {
             try call.vault.fresh()
         } catch {
@@ -67,18 +73,26 @@ extension ReadingTools {
         case .success(let found): path = found
         case .failure(let error): return .failure(error)
         }
-        let note: Note
+        // The text alone: a page of a long note costs its file's read, not a parse of it all.
+        let note: NoteText
+        let title: String
         do throws(VaultError) {
-            note = try call.vault.vault.read(path)
+            note = try call.vault.vault.readText(path)
+            title = try call.vault.withIndex { index throws(VaultError) in try index.note(at: path)?.title } ?? path.fileName
         } catch {
             return .failure(error)
         }
-        let bytes = note.content.bytes
+        if let read = cursor.revision, read != note.revision {
+            let message = Localization.text(
+                "\(path.description) changed since its first part was read (revision \(read.description), now \(note.revision.description)); read it again from the start, without the cursor")
+            return ToolResult(ToolFailure(error: "stale_revision", message: message, currentRevision: note.revision.description), isError: true)
+        }
+        let bytes = note.bytes
         let lines = NoteLines(bytes)
         var first = from ?? 1
         var last = to ?? max(lines.count, 1)
         if let heading {
-            let headings = NoteHeading.headings(in: bytes, bodyStart: note.content.bodyStart)
+            let headings = NoteHeading.headings(in: bytes, bodyStart: note.bodyStart)
             guard let target = NoteHeading.target(of: heading, in: headings) else {
                 return .failure(.headingNotFound(path: path, heading: heading, headings: headings.map(\.text)))
             }
@@ -87,12 +101,12 @@ extension ReadingTools {
             last = section.upperBound
         }
         let range = lines.count == 0 ? 0..<0 : lines.byteRange(first: first, last: last)
-        let part = chunk(bytes, in: range, from: cursor)
+        let part = chunk(bytes, in: range, from: cursor.offset)
         return ToolResult(
             ReadAnswer(
-                note: NoteHead(path: path.description, title: note.title, revision: note.revision.description, lineCount: lines.count),
+                note: NoteHead(path: path.description, title: title, revision: note.revision.description, lineCount: lines.count),
                 fromLine: lines.count == 0 ? 0 : lines.line(at: part.start), toLine: lines.count == 0 ? 0 : lines.line(at: max(part.start, part.end - 1)),
-                text: part.text, nextCursor: part.next))
+                text: part.text, nextCursor: part.next.map { ReadCursor(offset: $0, revision: note.revision).text }))
     }
 
     static let outline = Tool(
@@ -234,7 +248,7 @@ extension ReadingTools {
             if mode == "diff" {
                 let diff = try history.diff(path, since: revision)
                 let part = chunk(diff, in: 0..<diff.count, from: offset)
-                return ToolResult(DiffAnswer(path: path, diff: part.text, nextCursor: part.next))
+                return ToolResult(DiffAnswer(path: path, diff: part.text, nextCursor: part.next.map(String.init)))
             }
             let entries = try history.log(path)
             return Self.page("commits", ResultPage(entries, from: offset, limit: 500, text: call.text), head: NoteHead(path: path))

@@ -40,3 +40,33 @@ enum PageCursor {
         return offset
     }
 }
+
+/// Where the next page of a note's text starts, and the revision the pages before it were read
+/// from: `OFFSET@REVISION`. A page asked for with a cursor of another revision is refused (the
+/// note changed between pages: its parts would not join), never given from the new text.
+struct ReadCursor: Equatable {
+    var offset: Int
+    var revision: NoteRevision?
+
+    init(offset: Int, revision: NoteRevision?) {
+        self.offset = offset
+        self.revision = revision
+    }
+
+    /// The cursor's text, as an answer gives it.
+    var text: String { revision.map { "\(offset)@\($0)" } ?? String(offset) }
+
+    /// Reads a cursor this server gave (`nil`: the start).
+    init(_ cursor: String?) throws(ResponseError) {
+        guard let cursor else {
+            self.init(offset: 0, revision: nil)
+            return
+        }
+        let parts = cursor.split(separator: "@", omittingEmptySubsequences: false)
+        let revision = parts.count == 2 ? NoteRevision(String(parts[1])) : nil
+        guard parts.count == 1 || (parts.count == 2 && revision != nil) else {
+            throw ResponseError(.invalidParams, Localization.text("the cursor is not one this server gave; start again without it"))
+        }
+        self.init(offset: try PageCursor.offset(String(parts[0])), revision: revision)
+    }
+}

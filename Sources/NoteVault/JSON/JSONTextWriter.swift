@@ -120,6 +120,33 @@ package struct JSONTextWriter {
         }
     }
 
+    /// How many bytes from the start of `utf8` (valid UTF-8) fit in `limit` bytes once escaped
+    /// as ``writeEscaped(_:to:)`` escapes them (the quotes around a string not counted); an
+    /// escape is never split. The one rule of how long an escaped text is, for a reader that
+    /// pages a long text to a bound (the MCP `read` tool).
+    package static func escapedPrefix(_ utf8: UnsafeBufferPointer<UInt8>, fitting limit: Int) -> Int {
+        var index = 0
+        var size = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            var length = 1
+            var cost = 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): cost = 2
+            case 0..<0x20, 0x7F: cost = 6
+            case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                (length, cost) = (2, 6)
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                (length, cost) = (3, 6)
+            default: break
+            }
+            guard size + cost <= limit else { break }
+            size += cost
+            index += length
+        }
+        return index
+    }
+
     /// `\u` and four lowercase hexadecimal digits.
     private static func writeUnicodeEscape(_ value: UInt32, to output: inout [UInt8]) {
         let digits = Array("0123456789abcdef".utf8)

@@ -136,14 +136,9 @@ public struct NoteContent: Sendable {
         (reading, diagnostics) = FrontMatterParser.read(bytes, file: path)
         var metadata = NoteMetadata()
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        switch reading {
-        case .absent:
-            bodyStart = bomLength
-        case .parsed(let frontMatter):
-            bodyStart = frontMatter.end
+        bodyStart = Self.bodyStart(after: reading, bytes: bytes)
+        if case .parsed(let frontMatter) = reading {
             metadata = NoteMetadata(frontMatter, file: path, timeZone: timeZone, diagnostics: &diagnostics)
-        case .unreadable(_, let end):
-            bodyStart = end
         }
         self.frontMatter = reading
         self.metadata = metadata
@@ -168,6 +163,23 @@ public struct NoteContent: Sendable {
         self.headline = NoteHeadline(frontMatterTitle: metadata.title, body: body, fileName: fileName, isEmptyFile: isEmptyFile)
         self.textProblem = nil
         self.diagnostics = diagnostics
+    }
+
+    /// Where the body of a note read as `reading` starts: after its front matter, or after the
+    /// byte order mark of a note without one.
+    private static func bodyStart(after reading: FrontMatterReading, bytes: [UInt8]) -> Int {
+        switch reading {
+        case .absent: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        case .parsed(let frontMatter): frontMatter.end
+        case .unreadable(_, let end): end
+        }
+    }
+
+    /// Where the body of the note `bytes` starts (``bodyStart``), its Markdown left unread: the
+    /// end of a file that is not text.
+    static func bodyStart(of bytes: [UInt8], path: String) -> Int {
+        guard textProblem(in: bytes) == nil else { return bytes.count }
+        return bodyStart(after: FrontMatterParser.read(bytes, file: path).0, bytes: bytes)
     }
 
     /// A note known only by name: too large to read, or not text.

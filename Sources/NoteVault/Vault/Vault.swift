@@ -164,14 +164,27 @@ public final class Vault: Sendable {
 
     /// Reads the note at `path`, its content read from its bytes by `reading`.
     func readNote(_ path: NotePath, reading: ([UInt8]) -> NoteContent) throws(VaultError) -> (note: Note, snapshot: FileSnapshot) {
-        do {
-            let snapshot = try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize)
-            let content = reading(snapshot.bytes)
-            return (Note(path: path, content: content, status: snapshot.status), snapshot)
-        } catch let error where error.code == EFBIG {
-            let status = try fileStatus(path)
+        switch try readNoteFile(path) {
+        case .read(let snapshot):
+            return (Note(path: path, content: reading(snapshot.bytes), status: snapshot.status), snapshot)
+        case .tooLarge(let status):
             let content = NoteContent(unreadable: .tooLarge(size: Int(status.size)), path: path.description, fileName: path.fileName)
             return (Note(path: path, content: content, status: status), FileSnapshot(bytes: [], status: status))
+        }
+    }
+
+    /// A note file read, or too large to read (``NoteContent/maximumSize``).
+    enum NoteFileRead {
+        case read(FileSnapshot)
+        case tooLarge(FileStatus)
+    }
+
+    /// Reads the file of the note at `path`, the one rule of what reading a note may meet.
+    func readNoteFile(_ path: NotePath) throws(VaultError) -> NoteFileRead {
+        do {
+            return .read(try fileSystem.readFile(path.bytes, beneath: rootDescriptor, limit: NoteContent.maximumSize))
+        } catch let error where error.code == EFBIG {
+            return .tooLarge(try fileStatus(path))
         } catch let error where error.code == ELOOP || error.code == EXDEV {
             throw .path(PathError(path: path.description, rule: error.code == ELOOP ? .symbolicLink : .escapesVault))
         } catch let error where error.code == ENOENT {
