@@ -22,6 +22,8 @@ final class AgentVault {
     let vault: Vault
     let session: VaultSession
     let editor: AgentEditor
+    /// The note `read` paged through last, kept while its file is unchanged.
+    let texts = NoteTextCache()
     private var keeper: WatcherKeeper?
     private var follower: Task<Void, Never>?
 

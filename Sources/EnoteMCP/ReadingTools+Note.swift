@@ -34,8 +34,9 @@ extension ReadingTools {
                 if let newline = bytes[start..<end].lastIndex(of: 0x0A), newline + 1 > start + (end - start) / 2 { end = newline + 1 }
             }
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            // Bytes that are not UTF-8 are read as U+FFFD, three bytes each: then a smaller page.
-            if budget < 1024 || AnswerText.size(of: text) <= pageBytes + 2 {
+            // Bytes that are not UTF-8 are read as U+FFFD, three bytes each: then the text is
+            // measured again, and made smaller while it does not fit.
+            if budget < 1024 || text.utf8.count == end - start || AnswerText.size(of: text) <= pageBytes + 2 {
                 return (text, start, end, end < range.upperBound ? end : nil)
             }
             budget /= 2
@@ -73,11 +74,12 @@ extension ReadingTools {
         case .success(let found): path = found
         case .failure(let error): return .failure(error)
         }
-        // The text alone: a page of a long note costs its file's read, not a parse of it all.
+        // The text alone, kept from the page before while the file is unchanged: a page of a long
+        // note costs the page, not a read and a parse of it all.
         let note: NoteText
         let title: String
         do throws(VaultError) {
-            note = try call.vault.vault.readText(path)
+            note = try call.vault.texts.text(path, in: call.vault.vault)
             title = try call.vault.withIndex { index throws(VaultError) in try index.note(at: path)?.title } ?? path.fileName
         } catch {
             return .failure(error)

@@ -97,6 +97,14 @@ package struct JSONTextWriter {
     private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var index = 0
         while index < utf8.count {
+            // The bytes that stand for themselves, copied as one run (most of any text).
+            var run = index
+            while run < utf8.count, !needsCare(utf8[run]) { run += 1 }
+            if run > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<run]))
+                index = run
+                if index == utf8.count { break }
+            }
             let byte = utf8[index]
             switch byte {
             case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
