@@ -90,7 +90,7 @@ extension ReadingTools {
             return ToolResult(ToolFailure(error: "stale_revision", message: message, currentRevision: note.revision.description), isError: true)
         }
         let bytes = note.bytes
-        let lines = NoteLines(bytes)
+        let lines = note.lines
         var first = from ?? 1
         var last = to ?? max(lines.count, 1)
         if let heading {

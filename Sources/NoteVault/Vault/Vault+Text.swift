@@ -11,6 +11,8 @@ public struct NoteText: Sendable {
     public let bodyStart: Int
     /// The revision of these bytes (the one ``Note`` read from them has).
     public let revision: NoteRevision
+    /// Where each line starts, counted once with the read (a page names its lines).
+    public let lines: NoteLines
     /// The file's status when it was read.
     let status: FileStatus
 }
@@ -22,9 +24,10 @@ extension Vault {
         switch try readNoteFile(path) {
         case .read(let snapshot):
             let bodyStart = NoteContent.bodyStart(of: snapshot.bytes, path: path.description)
-            return NoteText(bytes: snapshot.bytes, bodyStart: bodyStart, revision: NoteRevision(hash: snapshot.hash), status: snapshot.status)
+            return NoteText(
+                bytes: snapshot.bytes, bodyStart: bodyStart, revision: NoteRevision(hash: snapshot.hash), lines: NoteLines(snapshot.bytes), status: snapshot.status)
         case .tooLarge(let status):
-            return NoteText(bytes: [], bodyStart: 0, revision: NoteRevision(hash: ContentHash([UInt8]())), status: status)
+            return NoteText(bytes: [], bodyStart: 0, revision: NoteRevision(hash: ContentHash([UInt8]())), lines: NoteLines([]), status: status)
         }
     }
 }
