@@ -16,7 +16,7 @@ extension NoteIndex {
         _ entries: [(path: NotePath, status: FileStatus)], after seen: ChangePosition, progress: ((SyncProgress) -> Void)?
     ) throws(VaultError) -> (report: SyncReport, othersWrote: Bool)? {
         let timeZone = vault.clock.timeZone
-        let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
+        let racyAfter = FileStatus.racyAfter()
         let vault = self.vault
         var report = SyncReport(total: entries.count)
         beforeWriting?()

@@ -227,7 +227,7 @@ extension NoteIndex {
         beforeWriting?()
         guard !work.isEmpty || !removed.isEmpty else { return initial }
         let timeZone = vault.clock.timeZone
-        let racyAfter = Int64((Date().timeIntervalSince1970 - 2) * 1_000_000_000)
+        let racyAfter = FileStatus.racyAfter()
         let vault = self.vault
         // The transaction may run again (the database was busy, or had to move into memory), so
         // it starts its report afresh each time.

@@ -37,13 +37,10 @@ extension Vault {
 /// hash of the whole file.
 ///
 /// The file must have the same size, inode, modification and status-change times, and those
-/// times must be at least ``racyWindow`` older than the read: a write that lands in the same
-/// tick as the read (file system times are coarse) could leave them unchanged, so a file changed
-/// that recently is read again every time, as the index treats such files (`racy`).
+/// times must be at least ``FileStatus/racyWindow`` older than the read: a write that lands in
+/// the same tick as the read (file system times are coarse) could leave them unchanged, so a
+/// file changed that recently is read again every time, as the index treats such files (`racy`).
 public final class NoteTextCache: Sendable {
-    /// How long before a read a file's times must lie for the read to be kept, in nanoseconds.
-    static let racyWindow: Int64 = 2_000_000_000
-
     private let kept = Mutex<(path: NotePath, text: NoteText, readAt: Int64)?>(nil)
 
     public init() {}
@@ -52,7 +49,7 @@ public final class NoteTextCache: Sendable {
     /// read now (and kept in its place).
     public func text(_ path: NotePath, in vault: Vault) throws(VaultError) -> NoteText {
         if let kept = kept.withLock({ $0 }), kept.path == path,
-            kept.text.status.modified < kept.readAt - Self.racyWindow, kept.text.status.changed < kept.readAt - Self.racyWindow,
+            kept.text.status.modified < kept.readAt - FileStatus.racyWindow, kept.text.status.changed < kept.readAt - FileStatus.racyWindow,
             let status = try? vault.fileStatus(path), status == kept.text.status
         {
             return kept.text
