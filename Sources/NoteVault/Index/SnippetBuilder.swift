@@ -190,8 +190,8 @@ struct SnippetBuilder {
         return !bytes.isEmpty && CJKText.isBigrammed(CJKText.decode(bytes, at: 0).0)
     }
 
-    /// The tokens of `text` as the index sees them.
-    private static func tokens(of text: String, tokenizer: any FTS5Tokenizer, query: Bool) -> [[UInt8]] {
+    /// The tokens of `text` as the index sees them (as a query's words when `query`).
+    static func tokens(of text: String, tokenizer: any FTS5Tokenizer, query: Bool) -> [[UInt8]] {
         var collected: [[UInt8]] = []
         var text = text
         text.withUTF8 { bytes in

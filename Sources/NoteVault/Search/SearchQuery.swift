@@ -60,6 +60,10 @@ public struct SearchQuery: Sendable, Equatable {
     public var groups: [[Term]] = []
     /// Terms no result may contain.
     public var excluded: [Term] = []
+    /// What a search by meaning embeds instead of the words, when set: a question's whole text
+    /// (``init(question:)``), whose small words the model reads though the search by words
+    /// leaves them out.
+    public var meaning: String?
 
     /// Why a query cannot be searched.
     public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {

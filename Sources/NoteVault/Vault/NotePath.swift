@@ -92,6 +92,13 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         NotePath.display(Array(bytes.split(separator: UInt8(ascii: "/")).last ?? []))
     }
 
+    /// Whether the file's name, without its `.md`, is `title` already: an answer that names the
+    /// path need not name the title too.
+    public func nameSays(_ title: String) -> Bool {
+        let name = fileName
+        return (name.hasSuffix(".md") ? String(name.dropLast(3)) : name) == title
+    }
+
     /// The folder holding this path, or `nil` at the root.
     public var parent: NotePath? {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
