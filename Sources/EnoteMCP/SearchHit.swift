@@ -17,7 +17,7 @@ struct SearchHit: Encodable, Sendable {
         var container = encoder.container(keyedBy: AnswerKey.self)
         let path = note.path.description
         try container.encode(AnswerBound.cut(path, bytes: 1024), forKey: "path")
-        if !Self.nameSays(note.title, path: path) {
+        if !note.path.nameSays(note.title) {
             try container.encode(AnswerBound.cut(note.title, bytes: 1024), forKey: "title")
         }
         let snippet = note.snippet.map { Self.shortened(Self.withoutTitle(IndexedNote.plainSnippet($0), title: note.title)) } ?? note.description
@@ -66,12 +66,5 @@ struct SearchHit: Encodable, Sendable {
         if start > 0, !text.hasPrefix("…") { text = "…" + text }
         if end < words.count, !text.hasSuffix("…") { text += "…" }
         return text
-    }
-
-    /// Whether the file's name, without its `.md`, is the title already.
-    static func nameSays(_ title: String, path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-        return stem == title
     }
 }

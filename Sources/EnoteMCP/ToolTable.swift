@@ -5,7 +5,7 @@ import NoteVault
 /// time, as the specification asks). With `--read-only`, only the tools that change nothing.
 enum ToolTable {
     static let all: [Tool] = [
-        ReadingTools.search, ReadingTools.list, ReadingTools.recent, ReadingTools.read, ReadingTools.outline, ReadingTools.links,
+        ReadingTools.search, ReadingTools.context, ReadingTools.list, ReadingTools.recent, ReadingTools.read, ReadingTools.outline, ReadingTools.links,
         ReadingTools.backlinks, ReadingTools.related, ReadingTools.tags, ReadingTools.history,
         WritingTools.create, WritingTools.replace, WritingTools.append, WritingTools.prepend, WritingTools.setFrontMatter,
         WritingTools.move, WritingTools.delete, WritingTools.undo,

@@ -18,7 +18,7 @@ import Testing
         let line = try vault.server().request("tools/list")
         let answer = try #require(OrderedJSON(parsing: line))
         let tools = try #require(answer["result"]?["tools"]?.items)
-        #expect(tools.compactMap { $0["name"]?.string }.prefix(3) == ["search", "list", "recent"])
+        #expect(tools.compactMap { $0["name"]?.string }.prefix(3) == ["search", "context", "list"])
         let read = try #require(tools.first { $0["name"]?.string == "read" })
         #expect(read.keys == ["name", "title", "description", "inputSchema", "annotations"])
         #expect(read["inputSchema"]?["properties"]?.keys == ["note", "heading", "from_line", "to_line", "cursor"])

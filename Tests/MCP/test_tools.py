@@ -8,7 +8,7 @@ from mcp.shared.exceptions import MCPError
 
 from harness import Vault, client, structured
 
-READING = ["search", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history"]
+READING = ["search", "context", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history"]
 WRITING = ["create", "replace", "append", "prepend", "set_front_matter", "move", "delete", "undo"]
 
 
@@ -47,6 +47,8 @@ def test_every_tool(vault, mode):
             assert hits["notes"][0]["path"] == "grocery-list.md" and hits["total"] >= 1
             assert "**Potatoes**" in (await call("search", query="potatoes"))["notes"][0]["snippet"]
             assert "<mark>" in (await call("search", query="potatoes", detail="full"))["notes"][0]["snippet"]
+            context = await call("context", question="What do I need to buy at the grocery?", max_tokens=100)
+            assert context["passages"][0]["path"] == "grocery-list.md" and context["passages"][0]["line"] >= 1, context
             assert [n["path"] for n in (await call("list", tags=["home"]))["notes"]] == ["grocery-list.md"]
             assert len((await call("recent", limit=3))["notes"]) == 3
             read = await call("read", note="grocery-list.md")
