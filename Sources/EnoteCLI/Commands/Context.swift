@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import NoteVault
+
+extension Enote {
+    /// `enote context QUESTION`: the passages of the vault that best answer a question, within a
+    /// budget: what an agent's `context` tool answers, for a prompt written by hand or a script.
+    struct Context: ParsableCommand {
+        static let configuration = CommandConfiguration.enoteCommand(
+            commandName: "context",
+            abstract: "Show the passages that best answer a question, within a budget.",
+            discussion: """
+                The same search as `enote search` finds the notes (by words and, once the vault \
+                is embedded, by meaning); of each, the section that holds most of the question's \
+                rarer words is shown, with its path, line and heading, none repeating another, \
+                until the budget is spent; then the other notes found. The budget counts the \
+                JSON text that `--json` prints on one line (and the MCP `context` tool answers): \
+                --tokens N is 4 × N bytes.
+
+                Examples:
+                  enote context "How do I set up sync on a new laptop?"
+                  enote context what did we decide about the roof --tokens 500 --json
+                """)
+
+        @Argument(parsing: .remaining, help: "The question, in plain words.")
+        var question: [String] = []
+
+        @Option(help: "The most tokens of the answer, counted as bytes ÷ 4 (default 1000).")
+        var tokens: Int?
+
+        @Option(help: "The most bytes of the answer, instead of --tokens.")
+        var bytes: Int?
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        @OptionGroup var globals: GlobalOptions
+
+        func validate() throws {
+            if tokens != nil, bytes != nil { throw ValidationError(Localization.text("give --tokens or --bytes, not both")) }
+            if let tokens, tokens < 64 { throw ValidationError(Localization.text("--tokens must be 64 or more")) }
+            if let bytes, bytes < 256 { throw ValidationError(Localization.text("--bytes must be 256 or more")) }
+        }
+
+        func run() throws {
+            let context = CommandContext(globals)
+            let query: SearchQuery
+            do throws(SearchQuery.QueryError) {
+                query = try SearchQuery(question: question.joined(separator: " "))
+            } catch {
+                throw UsageError(error.message)
+            }
+            let budget = bytes ?? (tokens ?? 1000) * 4
+            let vault = try context.openVault()
+            let early = MeaningLookup.started(for: query, limit: NoteIndex.contextCandidates, in: vault)
+            let index = try context.openIndex(vault)
+            let pack = try index.context(for: query, budget: budget, filter: NoteFilter(now: context.clock.now()), early: early)
+            if json {
+                Console.out(JSONPrinter.text(pack, clock: context.clock))
+                return
+            }
+            if pack.passages.isEmpty {
+                context.note("No notes match")
+                return
+            }
+            var output = ""
+            for passage in pack.passages {
+                let place = "\(passage.path.description):\(passage.line)" + (passage.heading.isEmpty ? "" : "  (\(passage.heading))")
+                output += SafeText.escaped(place) + "\n"
+                for line in passage.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    output += "    " + SafeText.escaped(String(line)) + "\n"
+                }
+                output += "\n"
+            }
+            if !pack.more.isEmpty {
+                let others = pack.more.map { $0.description }.joined(separator: ", ")
+                output += Localization.text("Also found: \(others)") + "\n"
+            }
+            context.page(output)
+        }
+    }
+}

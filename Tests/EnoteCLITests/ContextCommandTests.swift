@@ -1,0 +1,53 @@
+import EnoteTestSupport
+import Foundation
+import Testing
+
+/// `enote context QUESTION` through the real binary: the passages that answer, cited by path,
+/// line and heading, within the budget `--json`'s one-line text counts; what it refuses.
+@Suite struct ContextCommandTests {
+    let vault: TemporaryVault
+
+    init() throws {
+        vault = try TemporaryVault(sample: false)
+        try vault.write(
+            "house/roof.md",
+            "---\ntitle: Roof\n---\n# Roof\n\nThe house is old.\n\n## Decision\n\nWe decided on slate tiles from the quarry in Wales, fitted in April by\nthe roofer who did the church.\n")
+        for number in 0..<8 {
+            try vault.write("diary/\(number).md", "---\ntitle: Day \(number)\n---\nThe house was quiet and we decided nothing.\n")
+        }
+    }
+
+    @Test func thePassagesAreCitedAndTheJSONIsWithinItsBudget() throws {
+        let json = try vault.run(["context", "--json", "--bytes", "700", "what", "tiles", "did", "we", "decide", "on", "for", "the", "roof?"])
+        #expect(json.status == 0, "\(json)")
+        let pack = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        let first = try #require((pack["passages"] as? [[String: Any]])?.first)
+        #expect(first["path"] as? String == "house/roof.md")
+        #expect(first["heading"] as? String == "Decision")
+        #expect(first["line"] as? Int == 10)
+        #expect(first["text"] as? String == "We decided on slate tiles from the quarry in Wales, fitted in April by the roofer who did the church.")
+        let text = try vault.run(["context", "tiles", "for", "the", "roof"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.hasPrefix("house/roof.md:10  (Decision)\n    We decided on slate tiles"), "\(text.stdout)")
+    }
+
+    @Test(arguments: [
+        (["context", "--tokens", "10", "roof"], "--tokens must be 64 or more"),
+        (["context", "--bytes", "100", "roof"], "--bytes must be 256 or more"),
+        (["context", "--tokens", "100", "--bytes", "1000", "roof"], "give --tokens or --bytes, not both"),
+        (["context", "?!"], "the question has no letters or digits"),
+    ])
+    func aBadRequestIsRefusedWithWhatToDo(arguments: [String], says: String) throws {
+        let result = try vault.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func nothingFoundIsSaid() throws {
+        let result = try vault.run(["context", "zeppelin"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("No notes match"), "\(result.stderr)")
+    }
+}
