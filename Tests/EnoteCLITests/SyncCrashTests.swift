@@ -99,7 +99,8 @@ import Glibc
             #expect(!clone.exists(name(removed)), "\(context)")
             #expect((try? clone.text("ours-new.md")) == "---\ntitle: Ours\n---\nNew here.\n", "\(context)")
             #expect((try? clone.text("theirs-new.md")) == "---\ntitle: Theirs\n---\nNew there.\n", "\(context)")
-            #expect(try clone.git("status", "--porcelain").isEmpty, "\(context)")
+            let status = try clone.git("status", "--porcelain")
+            #expect(status.isEmpty, "\(context): \(status)")
         }
         #expect(try clones[0].head() == clones[1].head(), "\(context)")
         #expect(!(try clones[0].git("ls-files")).contains(".merge_file_"), "\(context)")

@@ -1,3 +1,4 @@
+import EnoteTestSupport
 import Foundation
 import Testing
 
@@ -189,5 +190,42 @@ import Glibc
         #expect(!(try clones[0].git("ls-files")).contains(".merge_file_"))
         #expect(try clones[1].run("sync").status == 0)
         #expect(!clones[1].exists(".merge_file_a1B2c3"))
+    }
+
+    /// RELIABILITY row 187: what a sync killed while it records its step leaves in `.enote/`:
+    /// the temp file it was about to rename over `sync-state`. Its own (named after its pid), or
+    /// Foundation's (`.dat.nosync` and the pid in hex), through which enote wrote it before; seen
+    /// in `SyncCrashTests` as a clone whose `git status` was never clean again.
+    @Test(arguments: [".sync-state.%d.tmp", ".dat.nosync%X.Q2xk9a"], [true, false])
+    func aSyncKilledWhileRecordingItsStepLeavesNothingInGitStatus(leftover: String, afterCommitting: Bool) throws {
+        let clones = try Self.clones()
+        let pid: pid_t
+        if afterCommitting {
+            // Given a sync killed as it recorded its next step (its state still says it commits)
+            let sync = try PausedSync(clones[0], hook: ("ENOTE_TEST_PAUSE_SYNC_AT", "committed"))
+            try #require(sync.waitUntilPaused() != nil, "\(sync.printed)")
+            sync.kill9(withGit: false)
+            pid = sync.process.processIdentifier
+        } else {
+            // Given a sync killed as it recorded its start (no state yet, nothing done)
+            let gone = Process()
+            gone.executableURL = URL(fileURLWithPath: "/bin/true")
+            try gone.run()
+            _ = EnoteProcess.exitStatus(of: gone)
+            pid = gone.processIdentifier
+        }
+        let name = ".enote/" + String(format: leftover, pid)
+        let state = (try? clones[0].text(".enote/sync-state")) ?? ""
+        try clones[0].write(name, state.replacingOccurrences(of: "phase committing", with: "phase integrating"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: clones[0].url(name).path)
+        // When the clone syncs
+        let synced = try clones[0].run("sync")
+        #expect(synced.status == 0, "\(synced)")
+        // Then the temp file is gone, git sees nothing left over, and every change is there
+        #expect(!clones[0].exists(name))
+        #expect(try clones[0].git("status", "--porcelain").isEmpty)
+        try Self.expectEveryChange(clones[0])
+        #expect(try clones[1].run("sync").status == 0)
+        try Self.expectIdentical(clones)
     }
 }

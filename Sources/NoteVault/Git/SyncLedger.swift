@@ -16,6 +16,11 @@ import Glibc
 ///   destroy date, with the hash of their bytes. Expiry keeps such a note as long as its bytes
 ///   are the ones brought: someone on another machine changed it after (or without knowing)
 ///   its destroy date, and destroying it here would lose their change.
+///
+/// Each is replaced through a temp file of enote's own beside it (`.sync-state.4242.tmp`, named
+/// after the process that writes it), renamed over it. A sync killed between the two (with its
+/// git, or alone) leaves that file behind, and since sync never stages `.enote/`, nothing would
+/// ever take it out of `git status`: the next sync to end removes it (``removeLeftovers()``).
 struct SyncLedger {
     let vault: Vault
 
@@ -43,14 +48,66 @@ struct SyncLedger {
 
     /// Writes `state` durably enough for a crash to find it (a temp file renamed over the old).
     func write(_ state: SyncState) {
-        try? Data(state.text.utf8).write(to: URL(fileURLWithPath: statePath), options: .atomic)
+        replace(statePath, with: state.text)
     }
 
-    /// Marks the end of a sync (done, aborted, or undone after an interruption), and forgets the
-    /// merge driver's failures of its rebase.
+    /// Marks the end of a sync (done, aborted, or undone after an interruption), forgets the
+    /// merge driver's failures of its rebase, and removes what an earlier sync killed while
+    /// writing here left behind.
     func end() {
         unlink(statePath)
         if let gitDirectory = GitState(vaultRoot: vault.root).gitDirectory { DriverFailures(gitDirectory: gitDirectory).clear() }
+        removeLeftovers()
+    }
+
+    /// Replaces the file at `path` with `text`: written to this process's temp file beside it
+    /// (created anew, never through a link), then renamed over it, so that a reader finds the old
+    /// text or the new, never a part.
+    private func replace(_ path: String, with text: String) {
+        let temporary = (path as NSString).deletingLastPathComponent + "/" + Self.temporaryName(of: (path as NSString).lastPathComponent, pid: getpid())
+        unlink(temporary)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
+        } catch {
+            unlink(temporary)
+            return
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// The temp file through which the process `pid` replaces the ledger's file `name`:
+    /// `.sync-state.4242.tmp`.
+    static func temporaryName(of name: String, pid: Int32) -> String { ".\(name).\(pid).tmp" }
+
+    /// The prefix of the temp files of Foundation's atomic write, through which earlier versions
+    /// of enote wrote the ledger (`.dat.nosync2CA8.CVQjFG`); a sync killed in the middle of one
+    /// left it in `.enote/`.
+    static let foundationTemporaryPrefix = ".dat.nosync"
+
+    /// Removes the temp files of ``replace(_:with:)`` whose process is gone (a sync killed
+    /// between writing one and renaming it), and Foundation's that an earlier enote left, once
+    /// no process has them open and they are more than a second old.
+    func removeLeftovers() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: vault.stateFolder) else { return }
+        var earlier: [String] = []
+        for name in names {
+            if let pid = Self.writer(ofTemporary: name) {
+                if !Self.isRunning(pid, started: nil) { unlink(vault.stateFolder + "/" + name) }
+            } else if name.hasPrefix(Self.foundationTemporaryPrefix) {
+                earlier.append(vault.stateFolder + "/" + name)
+            }
+        }
+        _ = GitLeftovers.remove(earlier, waiting: 0)
+    }
+
+    /// The process whose temp file `name` is (``temporaryName(of:pid:)``), if it is one.
+    static func writer(ofTemporary name: String) -> Int32? {
+        for file in ["sync-state", "sync-brought"] {
+            let prefix = ".\(file)."
+            guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+            return Int32(name.dropFirst(prefix.count).dropLast(".tmp".count))
+        }
+        return nil
     }
 
     /// What the state file says, if there is one.
@@ -111,8 +168,7 @@ struct SyncLedger {
             unlink(broughtPath)
             return
         }
-        let text = entries.map { "\($0.hash)\t\($0.path)\n" }.joined()
-        try? Data(text.utf8).write(to: URL(fileURLWithPath: broughtPath), options: .atomic)
+        replace(broughtPath, with: entries.map { "\($0.hash)\t\($0.path)\n" }.joined())
     }
 
     /// The recorded notes: path and hash.
