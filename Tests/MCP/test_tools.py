@@ -47,7 +47,7 @@ def test_every_tool(vault, mode):
             assert hits["notes"][0]["path"] == "grocery-list.md" and hits["total"] >= 1
             assert "**Potatoes**" in (await call("search", query="potatoes"))["notes"][0]["snippet"]
             assert "<mark>" in (await call("search", query="potatoes", detail="full"))["notes"][0]["snippet"]
-            context = await call("context", question="What do I need to buy at the grocery?", max_tokens=100)
+            context = await call("context", question="What is on my grocery list?", max_tokens=150)
             assert context["passages"][0]["path"] == "grocery-list.md" and context["passages"][0]["line"] >= 1, context
             assert [n["path"] for n in (await call("list", tags=["home"]))["notes"]] == ["grocery-list.md"]
             assert len((await call("recent", limit=3))["notes"]) == 3
