@@ -3,10 +3,6 @@ import Foundation
 import NoteVault
 
 extension ReadingTools {
-    /// Tokens counted as bytes ÷ 4, the estimate every server is measured with where no
-    /// tokenizer is at hand: a budget in tokens is four times as many bytes.
-    static let bytesPerToken = 4
-
     static let context = Tool(
         name: "context", title: "Context for a question",
         description: """
@@ -19,20 +15,27 @@ extension ReadingTools {
         inputSchema: Schema.arguments(
             [
                 ("question", Schema.string("The question, in plain words (or the words to find).", maxLength: 1000)),
-                ("max_tokens", Schema.integer("The most tokens of the answer, counted as bytes ÷ 4 (default 1000).", minimum: 64, maximum: ToolResult.maximumBytes / bytesPerToken)),
-                ("max_bytes", Schema.integer("The most bytes of the answer, instead of max_tokens.", minimum: 256, maximum: ToolResult.maximumBytes)),
+                (
+                    "max_tokens",
+                    Schema.integer(
+                        "The most tokens of the answer, counted as bytes ÷ 4 (default 1000).", minimum: ContextBudget.minimumTokens,
+                        maximum: ToolResult.maximumBytes / ContextBudget.bytesPerToken)
+                ),
+                ("max_bytes", Schema.integer("The most bytes of the answer, instead of max_tokens.", minimum: ContextBudget.minimumBytes, maximum: ToolResult.maximumBytes)),
             ] + filterProperties, required: ["question"]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         let arguments = call.arguments
         try arguments.requireKnown(filterNames.union(["question", "max_tokens", "max_bytes"]))
         let text = try arguments.string("question", text: true)
-        let tokens = try arguments.optionalInt("max_tokens", in: 64...(ToolResult.maximumBytes / bytesPerToken))
-        let bytes = try arguments.optionalInt("max_bytes", in: 256...ToolResult.maximumBytes)
-        if tokens != nil, bytes != nil {
-            throw ResponseError(.invalidParams, Localization.text("give max_tokens or max_bytes, not both"))
+        let tokens = try arguments.optionalInt("max_tokens", in: Int.min...Int.max)
+        let bytes = try arguments.optionalInt("max_bytes", in: Int.min...Int.max)
+        let budget: ContextBudget
+        do throws(ContextBudget.Problem) {
+            budget = try ContextBudget(tokens: tokens, bytes: bytes, maximumBytes: ToolResult.maximumBytes)
+        } catch {
+            throw ResponseError(.invalidParams, Localization.text("the arguments max_tokens and max_bytes: \(error.message.text)"))
         }
-        let budget = bytes ?? (tokens ?? 1000) * bytesPerToken
         let query: SearchQuery
         do throws(SearchQuery.QueryError) {
             query = try SearchQuery(question: text)
@@ -51,7 +54,7 @@ extension ReadingTools {
         case .failure(let error): return .failure(error)
         }
         do throws(VaultError) {
-            let pack = try call.vault.withIndex { index throws(VaultError) in try index.context(for: query, budget: budget, filter: filter) }
+            let pack = try call.vault.withIndex { index throws(VaultError) in try index.context(for: query, budget: budget.bytes, filter: filter) }
             var answer = ToolResult(pack)
             answer.serverMilliseconds = Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000
             return answer

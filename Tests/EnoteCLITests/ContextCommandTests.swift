@@ -26,15 +26,18 @@ import Testing
         #expect(first["heading"] as? String == "Decision")
         #expect(first["line"] as? Int == 10)
         #expect(first["text"] as? String == "We decided on slate tiles from the quarry in Wales, fitted in April by the roofer who did the church.")
+        // The budget counts the one-line text `--json` prints, as the agent's tool answers it.
+        #expect(json.stdoutBytes.count <= 700 + 1, "\(json.stdoutBytes.count)")
+        #expect(json.stdout.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1)
         let text = try vault.run(["context", "tiles", "for", "the", "roof"])
         #expect(text.status == 0, "\(text)")
         #expect(text.stdout.hasPrefix("house/roof.md:10  (Decision)\n    We decided on slate tiles"), "\(text.stdout)")
     }
 
     @Test(arguments: [
-        (["context", "--tokens", "10", "roof"], "--tokens must be 64 or more"),
-        (["context", "--bytes", "100", "roof"], "--bytes must be 256 or more"),
-        (["context", "--tokens", "100", "--bytes", "1000", "roof"], "give --tokens or --bytes, not both"),
+        (["context", "--tokens", "10", "roof"], "the budget in tokens must be from 64 to"),
+        (["context", "--bytes", "100", "roof"], "the budget in bytes must be from 256 to"),
+        (["context", "--tokens", "100", "--bytes", "1000", "roof"], "give a budget in tokens or in bytes, not both"),
         (["context", "?!"], "the question has no letters or digits"),
     ])
     func aBadRequestIsRefusedWithWhatToDo(arguments: [String], says: String) throws {

@@ -62,9 +62,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"question":"kiln","max_tokens":100,"max_bytes":1000}"#, "give max_tokens or max_bytes, not both"),
-        (#"{"question":"kiln","max_bytes":100}"#, "max_bytes"),
-        (#"{"question":"kiln","max_tokens":1000000}"#, "max_tokens"),
+        (#"{"question":"kiln","max_tokens":100,"max_bytes":1000}"#, "max_tokens and max_bytes: give a budget in tokens or in bytes, not both"),
+        (#"{"question":"kiln","max_bytes":100}"#, "the budget in bytes must be from 256 to 60000"),
+        (#"{"question":"kiln","max_tokens":1000000}"#, "the budget in tokens must be from 64 to 15000"),
         (#"{"question":"?! --"}"#, "the question has no letters or digits"),
         (#"{"question":"kiln","budget":3}"#, "budget"),
         (#"{"max_tokens":100}"#, "question"),

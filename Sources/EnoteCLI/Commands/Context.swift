@@ -15,7 +15,7 @@ extension Enote {
                 rarer words is shown, with its path, line and heading, none repeating another, \
                 until the budget is spent; then the other notes found. The budget counts the \
                 JSON text that `--json` prints on one line (and the MCP `context` tool answers): \
-                --tokens N is 4 × N bytes.
+                --tokens N is 4 times N bytes.
 
                 Examples:
                   enote context "How do I set up sync on a new laptop?"
@@ -25,7 +25,7 @@ extension Enote {
         @Argument(parsing: .remaining, help: "The question, in plain words.")
         var question: [String] = []
 
-        @Option(help: "The most tokens of the answer, counted as bytes ÷ 4 (default 1000).")
+        @Option(help: "The most tokens of the answer, counted as bytes / 4 (default 1000).")
         var tokens: Int?
 
         @Option(help: "The most bytes of the answer, instead of --tokens.")
@@ -37,9 +37,11 @@ extension Enote {
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
-            if tokens != nil, bytes != nil { throw ValidationError(Localization.text("give --tokens or --bytes, not both")) }
-            if let tokens, tokens < 64 { throw ValidationError(Localization.text("--tokens must be 64 or more")) }
-            if let bytes, bytes < 256 { throw ValidationError(Localization.text("--bytes must be 256 or more")) }
+            do throws(ContextBudget.Problem) {
+                _ = try ContextBudget(tokens: tokens, bytes: bytes)
+            } catch {
+                throw ValidationError(error.message.text)
+            }
         }
 
         func run() throws {
@@ -50,13 +52,14 @@ extension Enote {
             } catch {
                 throw UsageError(error.message)
             }
-            let budget = bytes ?? (tokens ?? 1000) * 4
+            let budget = try ContextBudget(tokens: tokens, bytes: bytes)
             let vault = try context.openVault()
             let early = MeaningLookup.started(for: query, limit: NoteIndex.contextCandidates, in: vault)
             let index = try context.openIndex(vault)
-            let pack = try index.context(for: query, budget: budget, filter: NoteFilter(now: context.clock.now()), early: early)
+            let pack = try index.context(for: query, budget: budget.bytes, filter: NoteFilter(now: context.clock.now()), early: early)
             if json {
-                Console.out(JSONPrinter.text(pack, clock: context.clock))
+                // On one line: the text the budget counts.
+                Console.out(JSONPrinter.lineText(pack, clock: context.clock))
                 return
             }
             if pack.passages.isEmpty {
@@ -73,7 +76,7 @@ extension Enote {
                 output += "\n"
             }
             if !pack.more.isEmpty {
-                let others = pack.more.map { $0.description }.joined(separator: ", ")
+                let others = pack.more.map { SafeText.escaped($0.description) }.joined(separator: ", ")
                 output += Localization.text("Also found: \(others)") + "\n"
             }
             context.page(output)

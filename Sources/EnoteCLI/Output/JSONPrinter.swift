@@ -10,6 +10,12 @@ enum JSONPrinter {
         encoded { try encoder(clock).render(value) }
     }
 
+    /// `value` as JSON text on one line, without indentation: what a budget of bytes counts
+    /// (`enote context --json`, the same text the MCP `context` tool answers).
+    static func lineText(_ value: some Encodable, clock: VaultClock) -> String {
+        encoded { try JSONTextEncoder(userInfo: NoteJSONContext(clock: clock).userInfo, pretty: false).render(value) }
+    }
+
     /// `values` as the text of a JSON array, each element written as it encodes (a listing of
     /// 100,000 notes is never built as a tree of values first).
     static func arrayText(_ values: some Sequence<some Encodable>, clock: VaultClock) -> String {

@@ -1,7 +1,7 @@
 /// What a question asks of the vault, within a budget: the passages that answer it best (the
 /// best section of each note the library's one search finds, not whole notes), each with its
 /// path, heading and line to cite, none repeating another; then the paths of the other notes
-/// found, for reading further. Built by ``NoteIndex/context(for:budget:filter:)``; its JSON text
+/// found, for reading further. Built by ``NoteIndex/context(for:budget:filter:early:)``; its JSON text
 /// (``encode(to:)``, written on one line) is never longer than the budget.
 public struct ContextPack: Sendable, Equatable, Encodable {
     /// The passages, best note first.
@@ -11,6 +11,7 @@ public struct ContextPack: Sendable, Equatable, Encodable {
     /// How many notes the search found.
     public var total: Int
 
+    /// A pack as given (an empty one by default).
     public init(passages: [ContextPassage] = [], more: [NotePath] = [], total: Int = 0) {
         self.passages = passages
         self.more = more
@@ -30,15 +31,19 @@ public struct ContextPack: Sendable, Equatable, Encodable {
 /// `line` it starts on, 1 for the file's first) and its text, whose lines wrapped inside a
 /// paragraph are joined; `…` at its end says the section goes on (``read`` from `line`).
 public struct ContextPassage: Sendable, Equatable, Encodable {
+    /// The note.
     public var path: NotePath
     /// The note's title (given in the JSON only when the file name does not say it).
     public var title: String
     /// The headings above the passage, outermost first, joined by ` › ` (without the title when
     /// the note's first heading is its title); empty when none.
     public var heading: String
+    /// The line of the file the passage starts on, 1 for the first.
     public var line: Int
+    /// The passage's text (see the type's description).
     public var text: String
 
+    /// A passage as given.
     public init(path: NotePath, title: String, heading: String, line: Int, text: String) {
         self.path = path
         self.title = title

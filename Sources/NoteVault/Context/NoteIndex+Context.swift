@@ -2,7 +2,7 @@ import Foundation
 
 extension NoteIndex {
     /// How many of the search's best notes a context pack reads for its passages.
-    public static let contextCandidates = 16
+    package static let contextCandidates = 16
     /// How much more a word of the question counts in a note's title than in its passage (the
     /// search weighs a title ten times the body; a title says what the whole note is about).
     static let titleWeight = 2.0
@@ -90,11 +90,18 @@ extension NoteIndex {
         }
         let chosen = Self.ordered(read, weights: weights)
         let encoder = JSONTextEncoder(pretty: false)
-        func size(_ value: some Encodable) -> Int { ((try? encoder.render(value)) ?? "").utf8.count }
-        // The envelope, with the longest `total` it can have, and a comma for each item.
+        func size(_ value: some Encodable) -> Int {
+            do {
+                return try encoder.render(value).utf8.count
+            } catch {
+                // These types encode without a context and cannot fail; a size of 0 would let
+                // an item past the budget.
+                preconditionFailure("\(error)")
+            }
+        }
+        // The envelope with its `total`, and a comma for each item.
         var used = size(ContextPack(total: results.total))
         var repeated = RepeatedText()
-        var left: [NotePath] = []
         for (rank, candidate) in chosen.enumerated() {
             let remaining = budget - used
             let even = 1 / Double(min(3, chosen.count - rank))
@@ -112,18 +119,15 @@ extension NoteIndex {
                 }
                 allowance -= passageSize - remaining + 8
             }
-            guard let passage else {
-                left.append(candidate.note.path)
-                continue
-            }
-            if repeated.isRepeat(passage.text) {
-                left.append(candidate.note.path)
-                continue
-            }
+            guard let passage, !repeated.isRepeat(passage.text) else { continue }
             pack.passages.append(passage)
             used += passageSize
         }
-        for path in left + results.notes.dropFirst(chosen.count).map(\.path) where !pack.passages.contains(where: { $0.path == path }) {
+        // The other notes found, best first, each once: those whose passage did not fit or
+        // repeated one above, and those that could not be read.
+        let given = Set(pack.passages.map(\.path))
+        var named: Set<NotePath> = []
+        for path in results.notes.map(\.path) where !given.contains(path) && named.insert(path).inserted {
             let cost = size(path.description) + 1
             guard used + cost <= budget else { continue }
             pack.more.append(path)

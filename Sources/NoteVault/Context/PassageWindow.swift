@@ -1,6 +1,6 @@
 /// The one rule of which words of a note answer a question best: a window of at most a given
 /// number of bytes, within one section, that holds the most of the question's words, each word
-/// weighted by how rare it is in the vault (``ContextWeights``), so that "phlogiston" counts
+/// weighted by how rare it is in the vault (``NoteIndex/tellingWords(_:counts:notes:)``), so that "phlogiston" counts
 /// for more than "theory". A word found again adds a little (a passage about a thing says it
 /// more than once); a word found many times adds no more than three times.
 ///
@@ -28,17 +28,27 @@ struct PassageWindow: Sendable, Equatable {
 
     /// The best window of at most `maxBytes` in `section` of `bytes`, around the `matches` in it
     /// (sorted, all inside the section); `nil` when it has none. The matches in the window are
-    /// counted as it slides (each match enters and leaves once), so the cost is linear in them.
+    /// counted as it slides (each match enters and leaves once), and at most ``startsWeighed``
+    /// starts are scored, so a section that repeats a word thousands of times costs as much as
+    /// a few hundred windows.
     static func best(in bytes: [UInt8], section: Range<Int>, matches: ArraySlice<TermMatcher.Match>, weights: [Double], maxBytes: Int) -> PassageWindow? {
         guard !matches.isEmpty else { return nil }
         var best: PassageWindow?
-        let stride = max(1, matches.count / startsWeighed)
+        let stride = max(1, (matches.count + startsWeighed - 1) / startsWeighed)
         var counts = [Int](repeating: 0, count: weights.count)
         var first = matches.startIndex
         var last = matches.startIndex
         var previousStart = -1
         while first < matches.endIndex {
-            let start = sentenceStart(in: bytes, before: matches[first].range.lowerBound, floor: section.lowerBound)
+            // From the start of its sentence, unless that would leave its first word out.
+            var start = sentenceStart(in: bytes, before: matches[first].range.lowerBound, floor: section.lowerBound)
+            if matches[first].range.upperBound - start > maxBytes {
+                // The first word boundary that keeps the word in (a word's start is a
+                // character's).
+                var at = max(start, matches[first].range.upperBound - maxBytes)
+                while at < matches[first].range.lowerBound, !isSpace(bytes[at]) { at += 1 }
+                start = skipSpaces(bytes, from: at, to: matches[first].range.lowerBound)
+            }
             let limit = min(section.upperBound, start + maxBytes)
             // The matches before this start leave the window; those up to the limit enter it.
             if last < first { last = first }

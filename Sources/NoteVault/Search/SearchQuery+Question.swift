@@ -32,5 +32,5 @@ extension SearchQuery {
     /// The most different words of a question that are read: more than a search takes
     /// (``maximumTerms``), so that a question's telling words are chosen from all of them
     /// (``NoteIndex/context(for:budget:filter:early:)`` keeps the rarest).
-    public static let maximumQuestionWords = 128
+    package static let maximumQuestionWords = 128
 }

@@ -94,7 +94,7 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// Whether the file's name, without its `.md`, is `title` already: an answer that names the
     /// path need not name the title too.
-    public func nameSays(_ title: String) -> Bool {
+    package func nameSays(_ title: String) -> Bool {
         let name = fileName
         return (name.hasSuffix(".md") ? String(name.dropLast(3)) : name) == title
     }

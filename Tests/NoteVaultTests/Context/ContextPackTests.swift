@@ -109,7 +109,6 @@ import Testing
     @Test func nothingFoundIsAnEmptyPack() throws {
         let pack = try pack(["a.md": "# A\n\nApples.\n"], "zeppelin", budget: 1024)
         #expect(pack == ContextPack(total: 0))
-        #expect(try Self.size(pack) < 1024)
     }
 
     @Test func wordsMostNotesHoldAreLeftOutOfTheSearch() {
@@ -173,7 +172,7 @@ import Testing
         return try index.context(for: SearchQuery(question: question), budget: budget, filter: NoteFilter(now: VaultSandbox.now))
     }
 
-    @Test func aWordRepeatedTenThousandTimesIsWeighedInLinearTime() throws {
+    @Test func aWordRepeatedTenThousandTimesIsAnswered() throws {
         // Was quadratic: 27 s in a debug build at 60,000 bytes; every window re-counted the
         // matches after its start. No time is asserted (the suite's rule); the test shows the
         // case answered, and `scripts/measure-context` times the calls.
@@ -224,5 +223,44 @@ import Testing
         #expect(try JSONTextEncoder(pretty: false).render(pack).utf8.count <= 256)
         let named = pack.passages.map(\.path.description) + pack.more.map(\.description)
         #expect(named.filter { $0.count == 4 }.count == 3, "\(named)")
+    }
+}
+
+/// `ContextBudget`: the one home of a pack's budget rules, for the MCP tool and the command line.
+@Suite struct ContextBudgetTests {
+    @Test(arguments: [
+        (nil, nil, 4000), (64, nil, 256), (15_000, nil, 60_000), (nil, 256, 256), (nil, 60_000, 60_000),
+    ] as [(Int?, Int?, Int)])
+    func aBudgetIsTokensTimesFourOrBytes(tokens: Int?, bytes: Int?, expected: Int) throws {
+        #expect(try ContextBudget(tokens: tokens, bytes: bytes, maximumBytes: 60_000).bytes == expected)
+    }
+
+    @Test(arguments: [
+        (63, nil, "the budget in tokens must be from 64 to 15000"), (15_001, nil, "the budget in tokens must be from 64 to 15000"),
+        (nil, 255, "the budget in bytes must be from 256 to 60000"), (nil, -1, "the budget in bytes must be from 256 to 60000"),
+        (100, 1000, "give a budget in tokens or in bytes, not both"),
+    ] as [(Int?, Int?, String)])
+    func aBudgetOutOfRangeSaysWhatToGive(tokens: Int?, bytes: Int?, says: String) {
+        #expect(throws: ContextBudget.Problem.self) { try ContextBudget(tokens: tokens, bytes: bytes, maximumBytes: 60_000) }
+        do {
+            _ = try ContextBudget(tokens: tokens, bytes: bytes, maximumBytes: 60_000)
+        } catch {
+            #expect(error.message.text == says)
+        }
+    }
+}
+
+/// A reviewer's finding: with a small allowance, a window that started at its sentence's start
+/// could end before the word it was for, and the passage held none of the question's words.
+@Suite struct ContextPackSmallWindowTests {
+    @Test func theWordIsInThePassageThoughItsSentenceIsLong() throws {
+        let sandbox = try VaultSandbox()
+        let sentence = String(repeating: "lorem ipsum dolor sit amet ", count: 8) + "the quokka smiles " + String(repeating: "consectetur adipiscing ", count: 20) + "."
+        try sandbox.write("q.md", "# Animals\n\n" + sentence + "\n")
+        let index = try sandbox.vault().freshCommandIndex()
+        let pack = try index.context(for: SearchQuery(question: "quokka"), budget: 256, filter: NoteFilter(now: VaultSandbox.now))
+        let text = try #require(pack.passages.first?.text)
+        #expect(text.contains("quokka"), "\(text)")
+        #expect(try JSONTextEncoder(pretty: false).render(pack).utf8.count <= 256)
     }
 }
