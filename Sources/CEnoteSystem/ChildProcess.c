@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -13,6 +14,20 @@
 #endif
 
 pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd) {
+    return enote_spawn_limited(path, argv, envp, stdin_fd, stdout_fd, stderr_fd, NULL);
+}
+
+/* Sets one limit, soft and hard alike; 0 leaves it as inherited. */
+static int limit_to(int resource, unsigned long long value) {
+    if (value == 0) return 0;
+    struct rlimit limit;
+    limit.rlim_cur = (rlim_t)value;
+    limit.rlim_max = (rlim_t)value;
+    return setrlimit(resource, &limit);
+}
+
+pid_t enote_spawn_limited(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd,
+                          const EnoteChildLimits *limits) {
     pid_t parent = getpid();
     sigset_t all, old;
     sigfillset(&all);
@@ -26,6 +41,16 @@ pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[],
 #endif
         // The parent may have died before prctl: then nobody waits for this child.
         if (getppid() != parent) _exit(127);
+        if (limits) {
+            /* A child that cannot be held to its limits is not run at all. */
+            if (limit_to(RLIMIT_AS, limits->memory_bytes) != 0) _exit(126);
+            if (limit_to(RLIMIT_CPU, limits->cpu_seconds) != 0) _exit(126);
+            if (limit_to(RLIMIT_FSIZE, limits->file_bytes) != 0) _exit(126);
+            struct rlimit noCore = {0, 0};
+            (void)setrlimit(RLIMIT_CORE, &noCore);
+            /* Nicer is best effort: a child at the usual priority is still bounded above. */
+            if (limits->nice > 0) (void)setpriority(PRIO_PROCESS, 0, limits->nice);
+        }
         struct sigaction action;
         action.sa_handler = SIG_DFL;
         action.sa_flags = 0;

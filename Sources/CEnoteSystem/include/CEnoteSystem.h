@@ -79,6 +79,21 @@ int enote_has_writers(int fd);
 /// errno set when fork fails (a failed exec shows as exit status 127).
 pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd);
 
+/// The limits a child is held to (`setrlimit` in the child before exec; 0 leaves a limit as
+/// inherited): its address space, its CPU time, the largest file it may write, and how nice it
+/// runs. A child also never writes a core file.
+typedef struct {
+    unsigned long long memory_bytes;
+    unsigned long long cpu_seconds;
+    unsigned long long file_bytes;
+    int nice;
+} EnoteChildLimits;
+
+/// `enote_spawn_tied` with the child held to `limits` (NULL: none). A limit that cannot be set
+/// shows as exit status 126.
+pid_t enote_spawn_limited(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd, int stderr_fd,
+                          const EnoteChildLimits *limits);
+
 /// 1 when the CPU runs AVX2 and FMA instructions (the embedding engine of CEmbed is built for
 /// them), else 0. Built without those flags, so it runs on any x86-64 CPU.
 int enote_cpu_runs_avx2_fma(void);

@@ -5,9 +5,10 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a helper program (git) without a shell, with its arguments as given, and collects its
-/// output. ``GitRepository`` runs git through it, and is the only one that does; it never runs
-/// user-typed text.
+/// Runs a helper program (git, and the text extractors of pictures and PDFs) without a shell,
+/// with its arguments as given, and collects its output. ``GitRepository`` runs git through it,
+/// ``TextExtractor`` runs poppler and tesseract through it, held to ``ChildLimits``; it never
+/// runs user-typed text.
 ///
 /// The helper is tied to enote (``enote_spawn_tied``): it stays in enote's process group, and
 /// the kernel kills it when the thread that started it ends, so a `git rebase` never goes on
@@ -22,11 +23,20 @@ enum ProcessRunner {
         var stderr: [UInt8]
         /// Whether it was killed because it did not finish in time.
         var timedOut: Bool
+        /// Whether it was killed because it printed more than it was allowed.
+        var overflowed = false
     }
 
     /// Runs `arguments` with exactly `environment` and standard input from `/dev/null`, and
     /// collects both outputs; `nil` when the program cannot be found or started.
-    static func capture(_ arguments: [String], environment: [String: String], timeout: Double) -> Captured? {
+    ///
+    /// - Parameters:
+    ///   - limits: What the child is held to (memory, CPU time, file size, niceness); `nil`: as
+    ///     enote is.
+    ///   - outputLimit: The most bytes kept of each output; a child that prints more is killed.
+    static func capture(
+        _ arguments: [String], environment: [String: String], timeout: Double, limits: EnoteChildLimits? = nil, outputLimit: Int = .max
+    ) -> Captured? {
         guard let name = arguments.first, let program = executable(name, path: environment["PATH"]) else { return nil }
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -39,7 +49,12 @@ enum ProcessRunner {
         let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let pid = enote_spawn_tied(program, argv, envp, input, outPipe[1], errPipe[1])
+        let pid: pid_t
+        if var limits {
+            pid = enote_spawn_limited(program, argv, envp, input, outPipe[1], errPipe[1], &limits)
+        } else {
+            pid = enote_spawn_tied(program, argv, envp, input, outPipe[1], errPipe[1])
+        }
         argv.forEach { free($0) }
         envp.forEach { free($0) }
         close(input)
@@ -55,6 +70,7 @@ enum ProcessRunner {
         var status: Int32 = 0
         var exited = false
         var timedOut = false
+        var overflowed = false
         let deadline = monotonicSeconds() + timeout
         var graceEnd = Double.infinity
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -79,19 +95,22 @@ enum ProcessRunner {
                 let which = descriptor.fd == outPipe[0] ? 0 : 1
                 let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    collected[which].append(contentsOf: buffer[..<count])
+                    let room = outputLimit - collected[which].count
+                    collected[which].append(contentsOf: buffer[..<min(count, room)])
+                    if count > room { overflowed = true }
                 } else if count == 0 || errno != EINTR {
                     open[which] = false
                 }
             }
+            if overflowed { break }
         }
-        if timedOut, !exited { kill(pid, SIGKILL) }
+        if timedOut || overflowed, !exited { kill(pid, SIGKILL) }
         if !exited {
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
         let signalNumber = status & 0x7F
         return Captured(
-            status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: collected[0], stderr: collected[1], timedOut: timedOut)
+            status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: collected[0], stderr: collected[1], timedOut: timedOut, overflowed: overflowed)
     }
 
     /// The program `name` runs: itself when it holds a `/`, else the first executable file of
