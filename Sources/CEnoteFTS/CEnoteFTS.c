@@ -9,7 +9,7 @@
 #define ENOTE_LEVEL_UNIT 1.0e10
 #define ENOTE_MATCH_UNIT 1.0e12
 /* The column weights come first among the function's arguments. */
-#define ENOTE_COLUMNS 3
+#define ENOTE_COLUMNS 4
 #define ENOTE_HIDDEN_RANK 1.0e18
 #define ENOTE_K1 1.2
 #define ENOTE_B 0.75

@@ -22,9 +22,11 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.isEmpty, "messages go to stderr")
         let stderr = lines(result.stderr)
-        #expect(stderr.count == 2, "\(result)")
+        #expect(stderr.count == 3, "\(result)")
         #expect(stderr.first == Substring(Self.building))
-        #expect(summary(stderr.last) == "Indexed 13 notes (13 added, 0 updated, 0 removed)")
+        #expect(summary(stderr.dropFirst().first) == "Indexed 13 notes (13 added, 0 updated, 0 removed)")
+        // The sample's two photo notes: their three pictures are read for text once.
+        #expect(stderr.last?.hasPrefix("Read the text of 3 pictures and PDFs in ") == true, "\(result)")
         #expect(FileManager.default.fileExists(atPath: indexPath(vault)))
     }
 

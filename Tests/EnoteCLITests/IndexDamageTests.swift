@@ -59,7 +59,8 @@ import Testing
         // Then it said once that it rebuilt the index, kept the damaged file, and touched no note
         #expect(stderr.components(separatedBy: Self.rebuilding).count == 2, "\(stderr)")
         #expect(vault.exists(".enote/index.sqlite.corrupt"))
-        let after = try vault.tree().filter { $0.key != ".enote/watch.lock" }
+        // The text read from the sample's pictures is cached as it is read (`.enote/extracted/`).
+        let after = try vault.tree().filter { $0.key != ".enote/watch.lock" && !$0.key.hasPrefix(".enote/extracted") }
         #expect(after == notes, "\(Set(after.keys).symmetricDifference(notes.keys))")
         #expect(try Self.listing(vault) == listed)
     }

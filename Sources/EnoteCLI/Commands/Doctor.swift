@@ -13,8 +13,10 @@ extension Enote {
                 Reports front matter enote cannot read (file:line), duplicate keys and invalid \
                 values, notes that are not text, broken links and pictures, temp files left by a \
                 crash, duplicate titles, names that macOS or Windows would merge or refuse, \
-                symbolic links, and pictures in attachments/ that no note shows. It also says \
-                whether a watcher (enote watch) is running for the vault.
+                symbolic links, pictures in attachments/ that no note shows, pictures and PDFs \
+                whose text could not be read (damaged, encrypted, too large) and why, and \
+                whether tesseract and the vault's languages are installed to read pictures. It \
+                also says whether a watcher (enote watch) is running for the vault.
 
                 A note moved or renamed outside enote (a file manager, mv, git mv) is recognised \
                 by its content at the next index update; doctor lists each link the move broke \
@@ -51,7 +53,7 @@ extension Enote {
             if fixLinks { return try runFixLinks(context) }
             let vault = try context.openVault()
             let index = try context.openIndex(vault, purpose: .check)
-            let findings = try VaultDoctor(vault: vault, index: index).examine()
+            let findings = try VaultDoctor(vault: vault, index: index, environment: context.environment).examine()
             if json {
                 Console.out(JSONPrinter.arrayText(findings, clock: context.clock))
             } else if findings.isEmpty {

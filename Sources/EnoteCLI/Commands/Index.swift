@@ -13,7 +13,10 @@ extension Enote {
                 nothing. --rebuild builds it again from scratch; a progress bar shows on a \
                 terminal. With the embedding model installed, it then gives every note \
                 without them its vectors for search by meaning (stopped, it goes on from \
-                there next time).
+                there next time). Last, it reads the text of the pictures and PDFs notes \
+                show or link that are new or changed (PDF text layers with poppler, pictures \
+                and scanned pages with tesseract), so that search finds them by the words in \
+                them; the watcher does the same behind your back.
 
                 Examples:
                   enote index
@@ -37,6 +40,34 @@ extension Enote {
                 )
             }
             try embed(session, context)
+            try readAttachments(session, context)
+        }
+
+        /// Reads the text of the pictures and PDFs that are new or changed, with a progress bar
+        /// on a terminal (the file, and the page of a long PDF).
+        private func readAttachments(_ session: VaultSession, _ context: CommandContext) throws {
+            let started = Date()
+            let bar = ProgressBar(label: Localization.text("Reading pictures and PDFs"), terminal: context.terminal)
+            defer { bar.finish() }
+            let done = try session.withIndex { (index) throws(VaultError) in
+                try index.readAttachments(environment: context.environment) { progress in
+                    var detail = progress.current.map { SafeText.escaped($0.description) } ?? ""
+                    if progress.pagesTotal > 1 { detail += " \(progress.pagesDone)/\(progress.pagesTotal)" }
+                    bar.update(done: progress.done, total: progress.pending, detail: detail)
+                    return true
+                }
+            }
+            bar.finish()
+            if done.busy {
+                context.note("Pictures and PDFs are being read by another enote (the watcher, or enote index); they become searchable as it reads them")
+                return
+            }
+            if let reason = done.unavailable { context.note(reason) }
+            // Text found in the cache (a rebuilt index) is not news; reading and failing are.
+            if done.read > 0 {
+                context.note("Read the text of \(count: done.read) pictures and PDFs in \(Self.seconds(Date().timeIntervalSince(started))) s")
+            }
+            if done.failed > 0 { context.note("\(count: done.failed) pictures and PDFs could not be read; enote doctor says why") }
         }
 
         /// Gives the notes without vectors theirs (meaning search), with a progress bar on a

@@ -66,7 +66,9 @@ struct SearchRun: Equatable {
             let table = NoteTable(terminal: context.terminal)
             let title = SafeText.escaped(note.title)
             output += "\(table.swatch(note.color))  \(bold ? "\u{1B}[1m\(title)\u{1B}[0m" : title)  \(SafeText.escaped(note.path.description))\n"
-            let snippet = note.snippet.map { Snippet.terminal($0, bold: bold) } ?? SafeText.escaped(note.description)
+            var snippet = note.snippet.map { Snippet.terminal($0, bold: bold) } ?? SafeText.escaped(note.description)
+            // Found in a picture or a PDF: say which (and the page) before its words.
+            if let place = note.foundIn { snippet = SafeText.escaped(Localization.text(place.label)) + ": " + snippet }
             if !snippet.isEmpty {
                 output += "    " + DisplayWidth.truncate(snippet, to: max(context.terminal.columns - 4, 20)) + "\n"
             }

@@ -15,6 +15,11 @@ extension Enote {
                   enote show grocery
                   enote show work/plan --json
                   enote show "Grocery list" --html > list.html
+                  enote show receipts --attachments
+
+                --attachments shows the text read from the note's pictures and PDFs (each \
+                page, and whether it was read by OCR), which search finds with the note; \
+                `enote index` reads the files that are new.
                 """)
 
         @Argument(help: "The note.", completion: NoteCompletion.notes)
@@ -29,11 +34,17 @@ extension Enote {
         @Flag(help: "Print the body as HTML (rendered by libcmark; raw HTML and javascript: links removed).")
         var html = false
 
+        @Flag(help: "Show the text read from the note's pictures and PDFs instead (with --json: one object).")
+        var attachments = false
+
         @OptionGroup var globals: GlobalOptions
 
         func validate() throws {
             if [json, raw, html].filter({ $0 }).count > 1 {
                 throw ValidationError(Localization.text("choose one of --json, --raw and --html"))
+            }
+            if attachments && (raw || html) {
+                throw ValidationError(Localization.text("--attachments goes with --json or alone"))
             }
         }
 
@@ -47,6 +58,17 @@ extension Enote {
             let updated = try index.note(at: path)?.updated
             let timeZone = context.clock.timeZone
             let now = context.clock.now()
+            if attachments {
+                let found = try index.attachments(of: path)
+                if json {
+                    Console.out(JSONPrinter.text(AttachmentsOfNote(path: path, attachments: found), clock: context.clock))
+                } else if found.isEmpty {
+                    context.note("\(path.description) shows no pictures and links no PDFs")
+                } else {
+                    context.page(AttachmentText(attachments: found, terminal: context.terminal).render())
+                }
+                return
+            }
             if raw {
                 if context.terminal.isInteractive {
                     Console.out(SafeText.escaped(String(decoding: snapshot.bytes, as: UTF8.self), keepingNewlines: true), terminator: "")

@@ -97,6 +97,9 @@ enum CommandLineMessages {
     /// The English singular form of each counted message of the command line, built into the
     /// binary as the library's are (a test checks this table against `en.lproj`).
     static let englishSingular: [String: String] = [
+        "Read the text of %@ pictures and PDFs in %@ s": "Read the text of %@ picture or PDF in %@ s",
+        "%@ pictures and PDFs could not be read; enote doctor says why": "%@ picture or PDF could not be read; enote doctor says why",
+        "(PDF, %@ pages, %@ read by OCR)": "(PDF, %@ page, %@ read by OCR)",
         "%@ problems found": "%@ problem found",
         "Indexed %@ notes (%@ added, %@ updated, %@ removed) in %@ s": "Indexed %@ note (%@ added, %@ updated, %@ removed) in %@ s",
         "Adopted %@ existing notes": "Adopted %@ existing note",

@@ -14,8 +14,9 @@ final class ProgressBar {
         self.enabled = terminal.isErrorInteractive
     }
 
-    /// Shows `done` of `total`, at most ten times a second, starting after half a second.
-    func update(done: Int, total: Int) {
+    /// Shows `done` of `total` (and `detail` after them: the file being read), at most ten
+    /// times a second, starting after half a second.
+    func update(done: Int, total: Int, detail: String = "") {
         guard enabled, total > 0 else { return }
         let now = Date()
         let elapsed = now.timeIntervalSince(start)
@@ -27,7 +28,7 @@ final class ProgressBar {
         let width = 24
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let line = "\r\(label) \(bar) \(done)/\(total)  \(Int(rate))/s  ETA \(Self.duration(remaining))\u{1B}[K"
+        let line = "\r\(label) \(bar) \(done)/\(total)  \(Int(rate))/s  ETA \(Self.duration(remaining))\(detail.isEmpty ? "" : "  " + detail)\u{1B}[K"
         FileHandle.standardError.write(Data(line.utf8))
         drawn = true
     }

@@ -27,6 +27,10 @@ package struct Finding: Sendable, Equatable {
         case movedLink = "moved-link"
         /// A note moved outside enote whose links cannot be repaired (ambiguous or unsafe).
         case movedNote = "moved-note"
+        /// A picture or PDF whose text could not be read (damaged, encrypted, too large).
+        case unreadAttachment = "unread-attachment"
+        /// Text in pictures cannot be read on this machine (tesseract or its languages missing).
+        case readerMissing = "reader-missing"
     }
 
     package var kind: Kind
@@ -42,10 +46,13 @@ package struct Finding: Sendable, Equatable {
 package struct VaultDoctor: Sendable {
     package let vault: Vault
     package let index: NoteIndex
+    /// Where the readers of pictures and PDFs are looked for (`PATH`, `TESSDATA_PREFIX`).
+    package let environment: [String: String]
 
-    package init(vault: Vault, index: NoteIndex) {
+    package init(vault: Vault, index: NoteIndex, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.vault = vault
         self.index = index
+        self.environment = environment
     }
 
     /// Everything found, grouped by kind.
@@ -90,6 +97,7 @@ package struct VaultDoctor: Sendable {
         findings += nameProblems(scan.notes.map(\.path) + attachmentFiles())
         findings += orphanedAttachments(notes)
         findings += mergeFindings(notes.map(\.path))
+        findings += try attachmentFindings(notes)
         if let line = vault.config.editorLine {
             findings.append(
                 Finding(
@@ -97,6 +105,33 @@ package struct VaultDoctor: Sendable {
                     message:
                         "a vault cannot choose the program that runs as your editor, so editing refuses to start while this line is here; move it to your own ~/.config/enote/config, or set $VISUAL or $EDITOR"
                 ))
+        }
+        return findings
+    }
+
+    /// Pictures and PDFs whose text could not be read, and why; and, when some note shows a
+    /// picture, whether tesseract and the vault's languages are there to read it.
+    private func attachmentFindings(_ notes: [IndexedNote]) throws(VaultError) -> [Finding] {
+        var findings = try index.unreadAttachments().map { item in
+            Finding(
+                kind: .unreadAttachment, location: item.path.description,
+                message: "its text could not be read (\(item.failure)), so search does not find the words in it; replace it with a readable copy, or ignore this")
+        }
+        let showsPictures = notes.contains { note in
+            NoteAttachments.paths(images: note.images, links: note.links, in: note.path).contains { AttachmentKind(path: $0.description) == .picture }
+        }
+        if showsPictures {
+            switch OCREngine.find(languages: vault.config.languages.map(\.code), environment: environment) {
+            case .failure(let reason):
+                findings.append(Finding(kind: .readerMissing, location: Vault.stateFolderName + "/config", message: reason.message))
+            case .success(let engine) where !engine.missing.isEmpty:
+                let packages = engine.missing.map { "tesseract-ocr-" + $0.replacingOccurrences(of: "_", with: "-") }.joined(separator: " ")
+                findings.append(
+                    Finding(
+                        kind: .readerMissing, location: Vault.stateFolderName + "/config",
+                        message: "tesseract has no data for some of the vault's languages, so their words in pictures are misread; install \(packages)"))
+            case .success: break
+            }
         }
         return findings
     }

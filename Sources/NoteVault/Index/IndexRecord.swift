@@ -38,6 +38,9 @@ struct IndexRecord: Sendable {
     var graph: LinkRecord
     /// Its tasks, from the same parse.
     var tasks: [NoteTask]
+    /// The files whose text is searched with it: the local pictures it shows and the PDFs (and
+    /// pictures) it links, by vault path, in the note's order (``NoteAttachments``).
+    var attachments: [NotePath]
 
     /// Reads one note's record from its bytes (`nil`: too large to read).
     init(path: NotePath, status: FileStatus, bytes: [UInt8]?, timeZone: TimeZone, racyAfter: Int64) {
@@ -122,6 +125,7 @@ struct IndexRecord: Sendable {
         tagsJSON = StringArrayColumn.encode(note.tags)
         imagesJSON = StringArrayColumn.encode(note.images)
         linksJSON = StringArrayColumn.encode(note.links)
+        attachments = NoteAttachments.paths(images: note.images, links: note.links, in: path)
         diagnosticsJSON = DiagnosticsColumn.encode(note.diagnostics)
         searchableName = Self.searchableName(of: path)
     }

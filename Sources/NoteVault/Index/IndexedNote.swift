@@ -28,6 +28,9 @@ public struct IndexedNote: Sendable {
     public var hasError = false
     /// For search results: the matching text with matches between `\u{2}` and `\u{3}`.
     public var snippet: String?
+    /// For search results found in the text of the note's pictures and PDFs rather than its
+    /// own: which file (and page); the snippet is then that page's.
+    public var foundIn: AttachmentPlace?
     /// For search results: how well it matches (lower is better, as SQLite's bm25).
     public var score: Double?
     /// For search results: whether the title matches.
@@ -76,7 +79,8 @@ extension IndexedNote: Encodable {
     /// (bm25; lower is better), `title_match` and `corrections` (each `{"typed": "plumbre",
     /// "searched": ["plumber"]}`, empty when the words were searched as typed) and `all_words`
     /// (false when no note matched every word and these match some of them) for search
-    /// results. Dates are ISO 8601 with
+    /// results, and `found_in` (`{"path": "contract.pdf", "page": 3}`) for a result found in the
+    /// text of its pictures and PDFs. Dates are ISO 8601 with
     /// their offset in the context's time zone; a missing value is `null`. The encoder's
     /// `userInfo` must hold a ``NoteJSONContext``.
     public func encode(to encoder: any Encoder) throws {
@@ -97,6 +101,9 @@ extension IndexedNote: Encodable {
         try json.encode(order, forKey: "order")
         if let snippet {
             try json.encode(Self.htmlSnippet(snippet), forKey: "snippet")
+        }
+        if let foundIn {
+            try json.encode(foundIn, forKey: "found_in")
         }
         if let score {
             try json.encode((score * 1000).rounded() / 1000, forKey: "score")

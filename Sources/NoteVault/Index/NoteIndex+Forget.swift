@@ -6,6 +6,9 @@ extension NoteIndex {
     /// left it (``IndexStore/forget(_:)``), then empties the write-ahead log into the file and
     /// truncates it, so that no earlier page holding their text stays in it.
     ///
+    /// The text read from their pictures and PDFs that no other note shows leaves the index and
+    /// the cache (``ExtractionCache``).
+    ///
     /// The log is truncated once no other connection reads (within the busy timeout); when one
     /// still does, it is truncated at the next destruction, and SQLite overwrites it meanwhile.
     /// - Returns: The earlier paths the notes had by the moves the index recorded, each with
@@ -15,7 +18,9 @@ extension NoteIndex {
         guard !paths.isEmpty else { return [] }
         let earlier: [(path: NotePath, until: Date)]
         switch try connection.write({ store in try store.forget(paths) }) {
-        case .written(let found): earlier = found
+        case .written(let found):
+            earlier = found.earlier
+            ExtractionCache(vault: vault).remove(found.unusedTexts)
         case .rebuilt: earlier = []  // a new index from the notes holds nothing of them
         }
         connection.truncateWriteAheadLog()

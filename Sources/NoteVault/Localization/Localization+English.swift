@@ -3,6 +3,7 @@
 /// that this table and `en.lproj` agree.
 extension Localization {
     static let englishSingular: [String: String] = [
+        "read the text of %@ pictures and PDFs in %@ s; %@ could not be read": "read the text of %@ picture or PDF in %@ s; %@ could not be read",
         "\"%@\" matches %@ notes; name one by its path:\n%@": "\"%@\" matches %@ note; name one by its path:\n%@",
         "%@ hours": "%@ hour",
         "%@ days": "%@ day",

@@ -26,6 +26,8 @@ extension VaultWatcher {
         /// only follows the vault, and nothing in the vault changes but the index (`enote serve
         /// --read-only`).
         public var role: SessionRole = .watcher
+        /// Where the readers of pictures and PDFs are looked for (`PATH`, `TESSDATA_PREFIX`).
+        public var environment: [String: String] = ProcessInfo.processInfo.environment
         /// How soon a note (or folder) that could not be read for a cause that passes (no
         /// descriptors left: EMFILE) is read again.
         public var unreadableRetryInterval: Double = 1

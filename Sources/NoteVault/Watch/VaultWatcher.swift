@@ -36,6 +36,8 @@ public final class VaultWatcher: @unchecked Sendable {
     let ownProcess = OwnProcessCatchUp()
     /// Gives changed notes their meaning-search vectors, behind the watcher.
     let embedder: BackgroundEmbedder
+    /// Reads the text of the pictures and PDFs notes show, behind the watcher.
+    let extractor: BackgroundExtractor
     /// Answers commands that ask for the notes nearest a search in meaning.
     let nearest: NearestService
 
@@ -111,6 +113,12 @@ public final class VaultWatcher: @unchecked Sendable {
                 options.log(message.text)
                 options.trouble(message.text)
             })
+        extractor = BackgroundExtractor(
+            vault: vault, environment: options.environment, log: { message in options.log(message.text) },
+            trouble: { message in
+                options.log(message.text)
+                options.trouble(message.text)
+            })
         nearest = NearestService(vault: vault)
         stopSignal = enote_eventfd()
         timer = enote_timerfd()
@@ -164,6 +172,7 @@ public final class VaultWatcher: @unchecked Sendable {
         // A watcher that stopped answers no one: those asking go on without it.
         defer { ownProcess.finish() }
         defer { embedder.stop() }
+        defer { extractor.stop() }
         startFollowingConfig()
         readAutoSync()
         watchAllFolders()
@@ -173,6 +182,7 @@ public final class VaultWatcher: @unchecked Sendable {
         // The start-up walk allocated a lot for a moment; give it back to the system.
         enote_release_free_memory()
         embedder.notesChanged()
+        extractor.notesChanged()
 
         var descriptors = [
             pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
@@ -207,6 +217,7 @@ public final class VaultWatcher: @unchecked Sendable {
         // Leave the index as current as we can: apply what is pending, then stop (the
         // embedding first, so that "stopped" is the last line).
         try apply(catchingUp: true)
+        extractor.stop()
         embedder.stop()
         say("stopped")
     }
@@ -323,6 +334,7 @@ public final class VaultWatcher: @unchecked Sendable {
         if notesChanged {
             lastLocalChange = monotonicSeconds()
             embedder.notesChanged()
+            extractor.notesChanged()
         }
         if expiryDue || notesChanged {
             let whole = expiryDue || taken.full || !taken.folders.isEmpty

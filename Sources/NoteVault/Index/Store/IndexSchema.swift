@@ -24,7 +24,8 @@ struct IndexTable: Sendable {
 ///   `updated` and `created`) and the `updated` value last seen.
 /// - `fields`: every front matter key of every note, one row per scalar or list element, the
 ///   value lowercased (`--where KEY=VALUE` compares without case).
-/// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text) and file name, with
+/// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text), file name and the
+///   text read from the note's pictures and PDFs (``IndexSchema/attachments``), with
 ///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id. Its `rank` is
 ///   `enote_rank` (see CEnoteFTS): BM25, title matches first.
 /// - `body_lengths`: each note's body length as one byte, in blocks of notes
@@ -33,12 +34,16 @@ struct IndexTable: Sendable {
 /// - `changes`: which notes changed, in order, for long-running front ends (``ChangeLog``).
 /// - `tasks`: every task list item of every note (``TaskTable.swift``).
 /// - `passages`: the vectors of meaning search (``PassageTable.swift``).
+/// - `note_attachments`, `attachments`, `attachment_pages`: the text of pictures and PDFs
+///   (``AttachmentTables.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 23  // 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
+    static let version = 24  // 24: attachments' text (AttachmentTables.swift), notes_fts.attached; 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
 
-    /// The weights `enote_rank` gives the columns: title, body, file name.
-    static let rankWeights = "10.0, 1.0, 2.0"
+    /// The weights `enote_rank` gives the columns: title, body, file name, and the text of the
+    /// note's pictures and PDFs (as much as its own body: a photographed receipt is what the
+    /// note says).
+    static let rankWeights = "10.0, 1.0, 2.0, 1.0"
 
     /// The ranking function as a search calls it.
     static let rankCall = "enote_rank(notes_fts, \(rankWeights))"
@@ -52,7 +57,7 @@ enum IndexSchema {
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks, passages]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks, passages, noteAttachments, attachments, attachmentPages]
 
     static let files = IndexTable(
         name: "files",
@@ -96,7 +101,7 @@ enum IndexSchema {
     static let notesFTS = IndexTable(
         name: "notes_fts",
         create: """
-            CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, tokenize = 'enote');
+            CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, name, attached, tokenize = 'enote');
             INSERT INTO notes_fts (notes_fts, rank) VALUES ('rank', 'enote_rank(\(rankWeights))');
             """)
 

@@ -16,9 +16,12 @@ extension IndexStore {
     /// last row naming one of them (a reader behind that point is told to look at everything
     /// again, as when the log was trimmed), FTS5's segments merged into one without the deleted
     /// terms, and the words no note holds any more.
+    /// The text read from files that no note shows any more (the destroyed notes' pictures and
+    /// PDFs) goes too.
     /// - Returns: The earlier paths the notes had, by the moves recorded (`enote mv`, a rename
-    ///   seen by the watcher), each with the moment it left that path.
-    func forget(_ paths: [NotePath]) throws -> [(path: NotePath, until: Date)] {
+    ///   seen by the watcher), each with the moment it left that path; and the hashes whose
+    ///   cached text no file read has any more (``ExtractionCache``).
+    func forget(_ paths: [NotePath]) throws -> (earlier: [(path: NotePath, until: Date)], unusedTexts: Set<String>) {
         var earlier: [(path: NotePath, until: Date)] = []
         var names = Set(paths.map(\.bytes))
         var pending = paths.map(\.bytes)
@@ -40,8 +43,8 @@ extension IndexStore {
                 try db.execute(sql: "DELETE FROM changes WHERE seq <= ?", arguments: [last])
             }
         }
-        try db.execute(sql: "INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
-        try WordTable.keepOnlyIndexed(db)
-        return earlier
+        let unused = try forgetUnshownAttachments().unusedHashes
+        try scrubDeletedText()
+        return (earlier, unused)
     }
 }

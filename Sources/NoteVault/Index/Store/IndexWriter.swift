@@ -12,6 +12,9 @@ struct IndexWriter {
     private var deleteFields: RawStatement
     private var insertText: RawStatement
     private var deleteText: RawStatement
+    private var insertAttachment: RawStatement
+    private var deleteAttachments: RawStatement
+    private var attachedText: RawStatement
     private var upsertFile: RawStatement
     private var deleteFile: RawStatement
     private var lengths = BodyLengthTable()
@@ -42,7 +45,10 @@ struct IndexWriter {
         deleteNote = try RawStatement(db, sql: "DELETE FROM notes WHERE id = ?")
         insertField = try RawStatement(db, sql: "INSERT INTO fields (note_id, key, value) VALUES (?, ?, ?)")
         deleteFields = try RawStatement(db, sql: "DELETE FROM fields WHERE note_id = ?")
-        insertText = try RawStatement(db, sql: "INSERT INTO notes_fts (rowid, title, body, name) VALUES (?, ?, ?, ?)")
+        insertText = try RawStatement(db, sql: "INSERT INTO notes_fts (rowid, title, body, name, attached) VALUES (?, ?, ?, ?, ?)")
+        insertAttachment = try RawStatement(db, sql: "INSERT INTO note_attachments (note_id, path, ordinal) VALUES (?, ?, ?)")
+        deleteAttachments = try RawStatement(db, sql: "DELETE FROM note_attachments WHERE note_id = ?")
+        attachedText = try RawStatement(db, sql: "SELECT text FROM attachment_pages WHERE path = ? ORDER BY page")
         deleteText = try RawStatement(db, sql: "DELETE FROM notes_fts WHERE rowid = ?")
         upsertFile = try RawStatement(
             db, sql: "INSERT \(bulk ? "" : "OR REPLACE ")INTO files (path, note_id, size, mtime, ctime, inode, racy) VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -86,6 +92,7 @@ struct IndexWriter {
         try updateNote.run()
         try run(&deleteFields, id)
         try run(&deleteText, id)
+        try run(&deleteAttachments, id)
         try graph.delete(id: id)
         try tasks.delete(id: id)
         // Vectors of what the note no longer says go; the note is embedded again.
@@ -120,6 +127,7 @@ struct IndexWriter {
         try deleteFile.run()
         try run(&deleteText, id)
         try run(&deleteFields, id)
+        try run(&deleteAttachments, id)
         try graph.delete(id: id)
         try tasks.delete(id: id)
         try passages.delete(id: id)
@@ -154,17 +162,35 @@ struct IndexWriter {
             insertField.bind(field.value)
             try insertField.run()
         }
+        // The text already read from its pictures and PDFs is searched with it at once; a file
+        // not read yet is added by the reading pass (``NoteIndex/readAttachments``).
+        var attached: [String] = []
+        for (ordinal, path) in record.attachments.enumerated() {
+            insertAttachment.reset()
+            insertAttachment.bind(id)
+            insertAttachment.bind(blob: path.bytes)
+            insertAttachment.bind(Int64(ordinal))
+            try insertAttachment.run()
+            if !bulk {
+                attachedText.reset()
+                attachedText.bind(blob: path.bytes)
+                while try attachedText.step() { attached.append(String(decoding: attachedText.bytes(0), as: UTF8.self)) }
+            }
+        }
+        let attachedJoined = NoteAttachments.joined(attached)
         insertText.reset()
         insertText.bind(id)
         insertText.bind(record.note.title)
         insertText.bind(record.body)
         insertText.bind(record.searchableName)
+        insertText.bind(attachedJoined)
         try insertText.run()
         lengths.set(id, bodyBytes: record.body.utf8.count)
         if !bulk {
             words.collect(record.note.title)
             words.collect(record.body)
             words.collect(record.searchableName)
+            if !attachedJoined.isEmpty { words.collect(attachedJoined) }
         }
         try graph.write(id: id, path: record.path, record: record.graph)
         try tasks.write(id: id, note: record, tasks: record.tasks)

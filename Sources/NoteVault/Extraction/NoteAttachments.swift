@@ -1,0 +1,36 @@
+/// The one rule for which files a note's text is searched with: the local pictures it shows
+/// (`![alt](receipt.jpg)`) and the local PDFs and pictures it links (`[contract](contract.pdf)`),
+/// resolved as pictures are (``ImageReference``: relative to the note, never outside the vault),
+/// each once, in the note's order, at most ``limit``.
+enum NoteAttachments {
+    /// The most files of one note that are read.
+    static let limit = 64
+    /// The most text of its files searched with one note (each file's own is at most
+    /// ``ExtractionLimits/textBytes``): every save of the note writes it into the index again.
+    static let textBytes = 4 << 20
+
+    /// The pages' texts as the note's FTS row holds them: one after the other, up to
+    /// ``textBytes``.
+    static func joined(_ texts: [String]) -> String {
+        var joined = ""
+        for text in texts {
+            let room = textBytes - joined.utf8.count - 2
+            guard room > 0 else { break }
+            if !joined.isEmpty { joined += "\n\n" }
+            joined += text.utf8.count <= room ? text : String(decoding: text.utf8.prefix(room), as: UTF8.self)
+        }
+        return joined
+    }
+
+    static func paths(images: [String], links: [String], in note: NotePath) -> [NotePath] {
+        var paths: [NotePath] = []
+        for source in images + links where paths.count < limit {
+            guard let path = ImageReference(source: source, in: note).path, AttachmentKind(path: path.description) != nil, !paths.contains(path)
+            else { continue }
+            // A hidden file (`.enote/…`, `.trash/…`) is never read, as it is never shown.
+            guard (try? NotePath(validatingBytes: path.bytes, purpose: .lookup)) != nil else { continue }
+            paths.append(path)
+        }
+        return paths
+    }
+}

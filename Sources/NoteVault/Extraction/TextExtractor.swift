@@ -1,0 +1,249 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads the text of a picture or a PDF with Debian's readers: poppler's text layer first
+/// (`pdfinfo`, `pdftotext`), and tesseract's OCR only for a picture and for a PDF page with no
+/// text layer (rendered by `pdftoppm`). Each reader is a child process held to
+/// ``ExtractionLimits``, one at a time; it reads a private copy of the file (``AttachmentReader``),
+/// so a file changed or swapped meanwhile is never half read.
+package struct TextExtractor: Sendable {
+    package var limits: ExtractionLimits
+    /// Tesseract and its languages, or why there is none (then only text layers are read).
+    package var ocr: Result<OCREngine, ExtractionUnavailable>
+    /// The environment the readers run in: `PATH` and `TESSDATA_PREFIX` of enote's, and one
+    /// thread for tesseract (the machine's other cores stay free for what a person does).
+    package var environment: [String: String]
+
+    /// A page of a PDF with fewer letters than this in its text layer is read by OCR.
+    static let lettersOfATextPage = 16
+
+    package init(languages: [String], environment: [String: String], limits: ExtractionLimits = ExtractionLimits()) {
+        self.limits = limits
+        var readers = ["PATH": environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin", "OMP_THREAD_LIMIT": "1", "LC_ALL": "C.UTF-8"]
+        if let prefix = environment["TESSDATA_PREFIX"] { readers["TESSDATA_PREFIX"] = prefix }
+        self.environment = readers
+        ocr = OCREngine.find(languages: languages, environment: readers)
+    }
+
+    /// What came of reading a file.
+    package enum Outcome: Sendable, Equatable {
+        /// The text (or the file's own failure), to be cached.
+        case read(ExtractedText)
+        /// Nothing can be read on this machine now; nothing is cached.
+        case unavailable(ExtractionUnavailable)
+        /// Stopped by the caller before the end; nothing is cached.
+        case stopped
+    }
+
+    /// Reads `file`, a private copy of an attachment of `kind` whose first bytes were checked,
+    /// using `work` (an empty private folder) for rendered pages.
+    /// - Parameter progress: Told the pages read and the pages to read; `false` stops.
+    package func extract(file: String, kind: AttachmentKind, work: String, progress: (Int, Int) -> Bool = { _, _ in true }) -> Outcome {
+        let started = monotonicSeconds()
+        var outcome: Outcome
+        switch kind {
+        case .picture:
+            switch ocr {
+            case .failure(let reason): return .unavailable(reason)
+            case .success(let engine):
+                _ = progress(0, 1)
+                switch recognise(file, engine: engine) {
+                case .success(let text): outcome = .read(ExtractedText(kind: .picture, pages: [.init(number: 1, text: text, ocr: true)], recipe: engine.recipe))
+                case .failure(let failure):
+                    var text = ExtractedText(kind: .picture, pages: [], failure: failure.reason, recipe: engine.recipe)
+                    text.transient = failure.transient
+                    outcome = .read(text)
+                }
+                _ = progress(1, 1)
+            }
+        case .pdf:
+            outcome = readPDF(file, work: work, progress: progress)
+        }
+        if case .read(let text) = outcome {
+            var kept = text.keepingText(within: limits.textBytes)
+            kept.seconds = monotonicSeconds() - started
+            outcome = .read(kept)
+        }
+        return outcome
+    }
+
+    /// Why one reader gave no text, and whether that may pass (it ran out of wall time on a
+    /// busy machine, or was killed from outside), rather than being a fact about the file.
+    struct ReaderFailure: Error {
+        var reason: String
+        var transient = false
+    }
+
+    /// Runs one reader held to the limits; its standard output, or why there is none.
+    private func run(_ arguments: [String]) -> Result<[UInt8], ReaderFailure> {
+        guard let result = ProcessRunner.capture(
+            arguments, environment: environment, timeout: limits.seconds, limits: limits.child, outputLimit: limits.outputBytes)
+        else {
+            return .failure(ReaderFailure(reason: "\(arguments[0]) could not be started", transient: true))
+        }
+        let name = (arguments[0] as NSString).lastPathComponent
+        if result.timedOut {
+            return .failure(ReaderFailure(reason: "\(name) did not finish within \(String(format: "%g", limits.seconds)) s", transient: true))
+        }
+        if result.overflowed { return .failure(ReaderFailure(reason: "\(name) gave more than \(limits.outputBytes >> 20) MiB of text")) }
+        switch result.status {
+        case 0: return .success(result.stdout)
+        case 128 + SIGXCPU:
+            return .failure(ReaderFailure(reason: "\(name) used more than its \(limits.cpuSeconds) s of CPU time"))
+        case 128 + SIGKILL:
+            // By the system (out of memory) or by a person: it may pass.
+            return .failure(ReaderFailure(reason: "\(name) was killed before it finished", transient: true))
+        case 128 + SIGSEGV, 128 + SIGABRT, 128 + SIGBUS:
+            // Out of memory shows as an abort (a failed allocation) or a crash.
+            return .failure(ReaderFailure(reason: "\(name) stopped (\(Self.lastLine(result.stderr) ?? "signal \(result.status - 128)"); its memory is capped at \(limits.memoryBytes >> 20) MiB)"))
+        case 126: return .failure(ReaderFailure(reason: "\(name) could not be held to its limits", transient: true))
+        default:
+            return .failure(ReaderFailure(reason: "\(name): \(Self.lastLine(result.stderr) ?? "exit status \(result.status)")"))
+        }
+    }
+
+    /// Tesseract's text of one picture: its page layout found first (`--psm 3`), and, when that
+    /// finds no text (it gives up on a page turned by 2–3 degrees), read as one block of text
+    /// (`--psm 6`).
+    private func recognise(_ picture: String, engine: OCREngine) -> Result<String, ReaderFailure> {
+        let languages = engine.languages.joined(separator: "+")
+        let laidOut = run([engine.program, picture, "stdout", "-l", languages, "--psm", "3"]).map(Self.cleaned)
+        guard case .success(let text) = laidOut, text.isEmpty else { return laidOut }
+        return run([engine.program, picture, "stdout", "-l", languages, "--psm", "6"]).map(Self.cleaned)
+    }
+
+    /// The text layer of every page, then OCR of the pages without one.
+    private func readPDF(_ file: String, work: String, progress: (Int, Int) -> Bool) -> Outcome {
+        guard let pdfinfo = ProcessRunner.executable("pdfinfo", path: environment["PATH"]),
+            let pdftotext = ProcessRunner.executable("pdftotext", path: environment["PATH"])
+        else { return .unavailable(.missingProgram("pdftotext", package: "poppler-utils")) }
+        let info: PDFInfo
+        switch run([pdfinfo, file]).map({ PDFInfo(String(decoding: $0, as: UTF8.self)) }) {
+        case .success(let read): info = read
+        case .failure(let failure): return .read(Self.failed(.pdf, failure))
+        }
+        guard info.pages > 0 else { return .read(ExtractedText(kind: .pdf, pages: [], failure: "the PDF has no pages")) }
+        let count = min(info.pages, limits.pages)
+        var pages: [ExtractedText.Page]
+        switch run([pdftotext, "-enc", "UTF-8", "-eol", "unix", "-q", "-l", String(count), file, "-"]) {
+        case .success(let output):
+            let texts = String(decoding: output, as: UTF8.self).split(separator: "\u{0C}", omittingEmptySubsequences: false)
+            pages = (1...count).map { number in
+                ExtractedText.Page(number: number, text: number <= texts.count ? Self.cleaned(Array(texts[number - 1].utf8)) : "", ocr: false)
+            }
+        case .failure(let failure):
+            return .read(Self.failed(.pdf, failure))
+        }
+        var failure = info.pages > count ? "only the first \(count) of its \(info.pages) pages are read" : nil
+        let scanned = pages.indices.filter { pages[$0].text.unicodeScalars.filter(\.properties.isAlphabetic).count < Self.lettersOfATextPage }
+        guard !scanned.isEmpty else { return .read(ExtractedText(kind: .pdf, pages: pages, failure: failure)) }
+        let engine: OCREngine
+        switch ocr {
+        case .success(let found): engine = found
+        // Read again whole once tesseract is there: a text without its scanned pages is not kept.
+        case .failure(let reason): return .unavailable(reason)
+        }
+        guard let pdftoppm = ProcessRunner.executable("pdftoppm", path: environment["PATH"]) else {
+            return .unavailable(.missingProgram("pdftoppm", package: "poppler-utils"))
+        }
+        let sizes = pageSizes(pdfinfo, file, first: scanned.first! + 1, last: scanned.last! + 1)
+        let started = monotonicSeconds()
+        for (done, index) in scanned.enumerated() {
+            guard progress(done, scanned.count) else { return .stopped }
+            if monotonicSeconds() - started > limits.fileSeconds {
+                failure = failure ?? "only \(done) of its \(scanned.count) scanned pages were read within \(Int(limits.fileSeconds / 60)) minutes"
+                break
+            }
+            let number = index + 1
+            let dpi = Self.resolution(of: sizes[number], pixels: limits.pixels)
+            let picture = work + "/page"
+            defer { unlink(picture + ".png") }
+            // The crop box, which pdfinfo's size is: a page whose media box is far larger is
+            // never rendered whole.
+            let rendered = run([pdftoppm, "-cropbox", "-r", String(dpi), "-gray", "-f", String(number), "-l", String(number), "-singlefile", "-png", file, picture])
+            if case .failure(let reason) = rendered {
+                failure = failure ?? "page \(number): \(reason.reason)"
+                continue
+            }
+            switch recognise(picture + ".png", engine: engine) {
+            case .success(let text): pages[index] = ExtractedText.Page(number: number, text: text, ocr: true)
+            case .failure(let reason): failure = failure ?? "page \(number): \(reason.reason)"
+            }
+        }
+        _ = progress(scanned.count, scanned.count)
+        return .read(ExtractedText(kind: .pdf, pages: pages, failure: failure, recipe: engine.recipe))
+    }
+
+    /// Each page's size in points, by number, from `pdfinfo -f -l`.
+    private func pageSizes(_ pdfinfo: String, _ file: String, first: Int, last: Int) -> [Int: (Double, Double)] {
+        guard case .success(let output) = run([pdfinfo, "-f", String(first), "-l", String(last), file]) else { return [:] }
+        var sizes: [Int: (Double, Double)] = [:]
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Page ") && line.contains(" size: ") {
+            // "Page    3 size: 595.276 x 841.89 pts (A4)"
+            let words = line.split(separator: " ")
+            guard words.count >= 6, let number = Int(words[1]), let width = Double(words[3]), let height = Double(words[5]) else { continue }
+            sizes[number] = (width, height)
+        }
+        return sizes
+    }
+
+    /// The resolution a page is rendered at: 300 dpi, less when that would give more than
+    /// `pixels` (an A4 page at 300 dpi is 8.7 megapixels).
+    static func resolution(of size: (Double, Double)?, pixels: Int) -> Int {
+        guard let (width, height) = size, width > 0, height > 0 else { return 150 }
+        let atFull = width / 72 * 300 * (height / 72 * 300)
+        guard atFull > Double(pixels) else { return 300 }
+        return max(1, Int(300 * (Double(pixels) / atFull).squareRoot()))
+    }
+
+    /// A PDF none of whose text could be read.
+    static func failed(_ kind: AttachmentKind, _ failure: ReaderFailure) -> ExtractedText {
+        var text = ExtractedText(kind: kind, pages: [], failure: pdfReason(failure.reason))
+        text.transient = failure.transient
+        return text
+    }
+
+    /// A reader's complaint about a PDF, said plainly where it is a known one.
+    static func pdfReason(_ reason: String) -> String {
+        let lowered = reason.lowercased()
+        if lowered.contains("password") { return "the PDF is protected by a password" }
+        if lowered.contains("may not be a pdf") || lowered.contains("couldn't find trailer") || lowered.contains("syntax error") {
+            return "the PDF is damaged or not a PDF (\(reason))"
+        }
+        return reason
+    }
+
+    /// Text as read: valid UTF-8, lines without trailing blanks, no run of blank lines, no
+    /// form feeds or other control characters but newlines and tabs.
+    static func cleaned(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let kept = line.unicodeScalars.filter { $0 == "\t" || !($0.properties.generalCategory == .control) }
+            let trimmed = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(Substring(trimmed))
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func lastLine(_ bytes: [UInt8]) -> String? {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { String($0.prefix(200)) }
+    }
+}
+
+/// What `pdfinfo` says of a PDF: its page count.
+struct PDFInfo {
+    var pages = 0
+
+    init(_ text: String) {
+        for line in text.split(separator: "\n") where line.hasPrefix("Pages:") {
+            pages = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+
+/// The tables of the text read from pictures and PDFs (``ExtractedText``):
+///
+/// - `note_attachments`: which files each note shows or links (its pictures, its PDFs), by
+///   vault path; written with the note's other rows by ``IndexWriter``, read by the reading pass
+///   (what to read) and by a search (where a hit was found).
+/// - `attachments`: one row per file read: the fingerprint it was read at (size, mtime, ctime, inode:
+///   a file whose fingerprint still matches is not read again), the SHA-256 of its bytes (the
+///   name of its text in ``ExtractionCache``), how it was read and why it failed.
+/// - `attachment_pages`: the text of each page. A note's FTS row holds the text of all its
+///   attachments' pages in its `attached` column, so one search with one ranking finds it.
+///
+/// A file no note shows any more leaves all three (and its text leaves the cache): a destroyed
+/// note's pictures are not found by their words afterwards.
+extension IndexSchema {
+    static let noteAttachments = IndexTable(
+        name: "note_attachments",
+        create: """
+            CREATE TABLE note_attachments (
+                note_id INTEGER NOT NULL,
+                path BLOB NOT NULL,
+                ordinal INTEGER NOT NULL
+            )
+            """,
+        indexes: """
+            CREATE INDEX note_attachments_by_note ON note_attachments(note_id);
+            CREATE INDEX note_attachments_by_path ON note_attachments(path);
+            """)
+
+    static let attachments = IndexTable(
+        name: "attachments",
+        create: """
+            CREATE TABLE attachments (
+                path BLOB PRIMARY KEY,
+                kind TEXT NOT NULL,
+                size INTEGER NOT NULL,
+                mtime INTEGER NOT NULL,
+                ctime INTEGER NOT NULL,
+                inode INTEGER NOT NULL,
+                hash TEXT NOT NULL,
+                pages INTEGER NOT NULL,
+                ocr_pages INTEGER NOT NULL,
+                failure TEXT,
+                seconds REAL NOT NULL
+            ) WITHOUT ROWID
+            """)
+
+    static let attachmentPages = IndexTable(
+        name: "attachment_pages",
+        create: """
+            CREATE TABLE attachment_pages (
+                path BLOB NOT NULL,
+                page INTEGER NOT NULL,
+                ocr INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                PRIMARY KEY (path, page)
+            ) WITHOUT ROWID
+            """)
+}
+
+/// A file a note shows or links, as the reading pass sees it: its path, and the fingerprint and
+/// hash it was last read at (`nil`: never read).
+struct AttachmentState: Sendable {
+    var path: NotePath
+    var read: (size: Int64, mtime: Int64, ctime: Int64, inode: Int64, hash: String)?
+}
+
+/// What the index keeps of one attachment read: the file's fingerprint and hash, and its text.
+struct StoredAttachment: Sendable {
+    var path: NotePath
+    var size: Int64
+    var mtime: Int64
+    var ctime: Int64
+    var inode: Int64
+    var hash: String
+    var text: ExtractedText
+}
+
+/// One attachment of a note as `enote show --attachments` and the hover show it.
+public struct NoteAttachment: Sendable, Equatable, Encodable {
+    /// The file's vault path.
+    public var path: NotePath
+    /// Its text, when it has been read (`nil`: not read yet, or not there).
+    public var text: ExtractedText?
+
+    /// `{"path", "kind", "state", "failure", "pages": [{"page", "text", "ocr"}]}`: `state` is
+    /// `read`, `failed` (nothing read: `failure` says why; pages read before a failure are kept
+    /// and the state is `read`) or `pending` (not read yet); `kind` is `picture` or `pdf`.
+    public func encode(to encoder: any Encoder) throws {
+        var json = encoder.container(keyedBy: JSONKey.self)
+        try json.encode(path.description, forKey: "path")
+        try json.encode((text?.kind ?? AttachmentKind(path: path.description))?.rawValue, forKey: "kind")
+        let state = text == nil ? "pending" : text!.pages.isEmpty && text!.failure != nil ? "failed" : "read"
+        try json.encode(state, forKey: "state")
+        try json.encode(text?.failure, forKey: "failure")
+        var pages = json.nestedUnkeyedContainer(forKey: "pages")
+        for page in text?.pages ?? [] {
+            var item = pages.nestedContainer(keyedBy: JSONKey.self)
+            try item.encode(page.number, forKey: "page")
+            try item.encode(page.text, forKey: "text")
+            try item.encode(page.ocr, forKey: "ocr")
+        }
+    }
+}

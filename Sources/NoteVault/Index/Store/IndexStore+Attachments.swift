@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+
+/// The text read from pictures and PDFs (``IndexSchema/attachments``).
+extension IndexStore {
+    /// Whether any note shows or links a file, or any file's text is kept: when not, a reading
+    /// pass has nothing to do (and makes no folder or lock).
+    func holdsAttachments() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments) OR EXISTS (SELECT 1 FROM attachments)") ?? false
+    }
+
+    /// Every file some note shows or links, with what it was last read at.
+    func attachmentStates() throws -> [AttachmentState] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT na.path, a.size, a.mtime, a.ctime, a.inode, a.hash FROM note_attachments na
+                LEFT JOIN attachments a ON a.path = na.path ORDER BY na.path
+                """
+        ).map { row in
+            let path = NotePath(bytes: [UInt8](row[0] as Data))
+            guard let hash = row[5] as String? else { return AttachmentState(path: path, read: nil) }
+            return AttachmentState(path: path, read: (row[1], row[2], row[3], row[4], hash))
+        }
+    }
+
+    /// Forgets the files no note shows or links any more, and their text; returns how many
+    /// there were, and the hashes that no file read has any more (their cached text can go).
+    func forgetUnshownAttachments() throws -> (files: Int, unusedHashes: Set<String>) {
+        let gone = try String.fetchAll(db, sql: "SELECT hash FROM attachments WHERE path NOT IN (SELECT path FROM note_attachments)")
+        guard !gone.isEmpty else { return (0, []) }
+        try db.execute(sql: "DELETE FROM attachment_pages WHERE path NOT IN (SELECT path FROM note_attachments)")
+        try db.execute(sql: "DELETE FROM attachments WHERE path NOT IN (SELECT path FROM note_attachments)")
+        return (gone.count, try unusedHashes(Set(gone)))
+    }
+
+    /// Of `hashes`, those no file read has.
+    private func unusedHashes(_ hashes: Set<String>) throws -> Set<String> {
+        let kept = Set(try String.fetchAll(db, sql: "SELECT DISTINCT hash FROM attachments"))
+        return hashes.subtracting(kept)
+    }
+
+    /// Lets go of the words of text that left the index (a file no note shows, a note's text
+    /// rewritten without its picture's): FTS5's segments are merged into one without the deleted
+    /// terms, and the words no note holds any more leave the vocabulary, as for a destroyed
+    /// note (``forget(_:)``).
+    func scrubDeletedText() throws {
+        try db.execute(sql: "INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
+        try WordTable.keepOnlyIndexed(db)
+    }
+
+    /// Every hash of a file read (the cache keeps these texts).
+    func attachmentHashes() throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT DISTINCT hash FROM attachments"))
+    }
+
+    /// Stores what was read of a file (or forgets it, when `stored` is `nil` for `path`: the
+    /// file is gone) and writes the text into the FTS row of every note that shows it, recording
+    /// those notes as changed. A file no note shows any more (its note was deleted while it was
+    /// read) is forgotten instead. Returns the hashes no file read has any more.
+    func saveAttachment(_ stored: StoredAttachment?, at path: NotePath) throws -> Set<String> {
+        let key = Data(path.bytes)
+        let previous = try String.fetchOne(db, sql: "SELECT hash FROM attachments WHERE path = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM attachment_pages WHERE path = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM attachments WHERE path = ?", arguments: [key])
+        let shown = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments WHERE path = ?)", arguments: [key]) ?? false
+        if let stored, shown {
+            let text = stored.text
+            try db.execute(
+                sql: """
+                    INSERT INTO attachments (path, kind, size, mtime, ctime, inode, hash, pages, ocr_pages, failure, seconds)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    key, text.kind.rawValue, stored.size, stored.mtime, stored.ctime, stored.inode, stored.hash, text.pages.count,
+                    text.pages.filter(\.ocr).count, text.failure, text.seconds,
+                ])
+            for page in text.pages {
+                try db.execute(
+                    sql: "INSERT INTO attachment_pages (path, page, ocr, text) VALUES (?, ?, ?, ?)", arguments: [key, page.number, page.ocr, page.text])
+            }
+        }
+        var changes = try ChangeLog(db)
+        var words = try WordTable(db)
+        let notes = try Row.fetchAll(
+            db, sql: "SELECT DISTINCT n.id, n.path FROM note_attachments na JOIN notes n ON n.id = na.note_id WHERE na.path = ?", arguments: [key])
+        for row in notes {
+            let id: Int64 = row[0]
+            let attached = try attachedText(of: id)
+            try db.execute(sql: "UPDATE notes_fts SET attached = ? WHERE rowid = ?", arguments: [attached, id])
+            words.collect(attached)
+            try changes.record(NotePath(bytes: [UInt8](row[1] as Data)))
+        }
+        try words.save(db)
+        try changes.trim(db)
+        // The text this path had, and (when no note shows it now) the text just read.
+        var gone = Set([previous, shown ? nil : stored?.hash].compactMap { $0 })
+        if shown, let kept = stored?.hash { gone.remove(kept) }
+        return try unusedHashes(gone)
+    }
+
+    /// The text of every page of every attachment of note `id`, in the note's order, as its
+    /// FTS row holds it.
+    func attachedText(of id: Int64) throws -> String {
+        NoteAttachments.joined(try String.fetchAll(
+            db,
+            sql: """
+                SELECT p.text FROM note_attachments na JOIN attachment_pages p ON p.path = na.path
+                WHERE na.note_id = ? ORDER BY na.ordinal, p.page
+                """,
+            arguments: [id]))
+    }
+
+    /// The attachments of note `id`, in the note's order, with what was read of each.
+    func attachments(of id: Int64) throws -> [NoteAttachment] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT na.path, a.kind, a.failure, a.seconds FROM note_attachments na LEFT JOIN attachments a ON a.path = na.path
+                WHERE na.note_id = ? ORDER BY na.ordinal
+                """,
+            arguments: [id])
+        var seen = Set<Data>()
+        var attachments: [NoteAttachment] = []
+        for row in rows {
+            let key: Data = row[0]
+            guard seen.insert(key).inserted else { continue }
+            let path = NotePath(bytes: [UInt8](key))
+            guard let kindName = row[1] as String?, let kind = AttachmentKind(rawValue: kindName) else {
+                attachments.append(NoteAttachment(path: path, text: nil))
+                continue
+            }
+            let pages = try Row.fetchAll(db, sql: "SELECT page, ocr, text FROM attachment_pages WHERE path = ? ORDER BY page", arguments: [key])
+                .map { ExtractedText.Page(number: $0[0], text: $0[2], ocr: $0[1]) }
+            attachments.append(NoteAttachment(path: path, text: ExtractedText(kind: kind, pages: pages, failure: row[2], seconds: row[3])))
+        }
+        return attachments
+    }
+
+    /// The pages with text of note `id`'s attachments, in the note's order: where a search hit
+    /// that matched no word of the note's own text was found.
+    func attachmentPages(of id: Int64) throws -> [(path: NotePath, kind: AttachmentKind, page: Int, text: String)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT p.path, a.kind, p.page, p.text FROM note_attachments na JOIN attachment_pages p ON p.path = na.path
+                JOIN attachments a ON a.path = na.path WHERE na.note_id = ? ORDER BY na.ordinal, p.page
+                """,
+            arguments: [id]
+        ).map { row in
+            (NotePath(bytes: [UInt8](row[0] as Data)), AttachmentKind(rawValue: row[1]) ?? .picture, row[2], row[3])
+        }
+    }
+
+    /// The files that could not be read, with why: for `enote doctor`.
+    func unreadAttachments() throws -> [(path: NotePath, failure: String)] {
+        try Row.fetchAll(db, sql: "SELECT path, failure FROM attachments WHERE failure IS NOT NULL ORDER BY path").map { row in
+            (NotePath(bytes: [UInt8](row[0] as Data)), row[1])
+        }
+    }
+}

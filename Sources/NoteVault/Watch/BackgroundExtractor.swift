@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// Reads the text of the pictures and PDFs notes show behind the watcher (a ``BackgroundJob``),
+/// one file at a time, each reader niced and held to ``ExtractionLimits``: a note's own text is
+/// searchable as soon as it is saved, its pictures' text once they are read, and a scanned PDF
+/// of 500 pages never holds up the notes edited meanwhile (each file's text is its own
+/// transaction). The watcher tells it that notes changed (``notesChanged()``); it logs long
+/// runs, files that could not be read and, once, why nothing can be read (tesseract missing).
+final class BackgroundExtractor: Sendable {
+    private let job: BackgroundJob
+
+    /// Runs that read at least this many files are logged.
+    static let worthALogLine = 10
+
+    init(
+        vault: Vault, environment: [String: String], log: @escaping @Sendable (LocalizedMessage) -> Void,
+        trouble: @escaping @Sendable (LocalizedMessage) -> Void
+    ) {
+        let toldUnavailable = Mutex<LocalizedMessage?>(nil)
+        job = BackgroundJob(
+            vault: vault, name: "enote read",
+            openFailed: { error in
+                trouble("text in pictures: the index could not be opened to read them (\(error.message)); they are read at the next change")
+            },
+            body: { index, keepGoing in
+                let started = Date()
+                do throws(VaultError) {
+                    let done = try index.readAttachments(environment: environment) { _ in keepGoing() }
+                    if done.read >= Self.worthALogLine || done.failed > 0 {
+                        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+                        log("read the text of \(count: done.read) pictures and PDFs in \(seconds) s; \(String(done.failed)) could not be read")
+                    }
+                    if let reason = done.unavailable {
+                        let first = toldUnavailable.withLock { told in
+                            defer { told = reason }
+                            return told != reason
+                        }
+                        if first { trouble(reason) }
+                    }
+                } catch {
+                    trouble("text in pictures: they could not be read (\(error.message)); they are read at the next change")
+                }
+            })
+    }
+
+    /// Says notes changed: the job reads every file some note shows that is new or changed.
+    func notesChanged() { job.wake() }
+
+    /// Stops the job after the page it is on, and waits for it; again, returns at once.
+    func stop() { job.stop() }
+}
