@@ -110,7 +110,9 @@ struct AttachmentCopy {
             width = max(width, frame.width)
             height = max(height, frame.height)
         }
-        if width * height > limits.pixels {
+        // A header may claim any size: the product is taken without overflowing.
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > limits.pixels {
             return "it is \(width) × \(height) pixels, more than the \(limits.pixels / 1_000_000) megapixels enote reads"
         }
         return nil

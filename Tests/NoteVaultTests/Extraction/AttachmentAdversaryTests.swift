@@ -91,6 +91,8 @@ import Glibc
         arguments: [
             ("a GIF whose frame is larger than its screen", ImageBytes.gif(width: 10, height: 10).dropLast() + [0x2C, 0, 0, 0, 0, 0xE0, 0x2E, 0xE0, 0x2E, 0] + Array(";".utf8)),
             ("a JPEG with no size in its first bytes", [0xFF, 0xD8] + ImageBytes.segment(0xFE, [UInt8](repeating: 0x41, count: 60_000))),
+            // Found by the fuzz loop: the product of the sides overflowed, and the process crashed.
+            ("a PNG that claims 4 billion pixels a side", ImageBytes.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF)),
         ])
     func hiddenSizes(name: String, bytes: [UInt8]) {
         let problem = AttachmentCopy.problem(Array(bytes), kind: .picture, limits: ExtractionLimits())
