@@ -55,8 +55,7 @@ extension IndexStore {
     }
 
     /// Stores what was read of a file (or forgets it, when `stored` is `nil` for `path`: the
-    /// file is gone) and writes the text into the FTS row of every note that shows it, recording
-    /// those notes as changed. A file no note shows any more (its note was deleted while it was
+    /// file is gone) and writes the text into the FTS row of every note that shows it. A file no note shows any more (its note was deleted while it was
     /// read) is forgotten instead. Returns the hashes no file read has any more.
     func saveAttachment(_ stored: StoredAttachment?, at path: NotePath) throws -> Set<String> {
         let key = Data(path.bytes)
@@ -80,7 +79,8 @@ extension IndexStore {
                     sql: "INSERT INTO attachment_pages (path, page, ocr, text) VALUES (?, ?, ?, ?)", arguments: [key, page.number, page.ocr, page.text])
             }
         }
-        var changes = try ChangeLog(db)
+        // The notes themselves did not change: no change is recorded (front ends would tell
+        // their clients a note changed that nobody touched); their next search reads the text.
         var words = try WordTable(db)
         let notes = try Row.fetchAll(
             db, sql: "SELECT DISTINCT n.id, n.path FROM note_attachments na JOIN notes n ON n.id = na.note_id WHERE na.path = ?", arguments: [key])
@@ -89,10 +89,8 @@ extension IndexStore {
             let attached = try attachedText(of: id)
             try db.execute(sql: "UPDATE notes_fts SET attached = ? WHERE rowid = ?", arguments: [attached, id])
             words.collect(attached)
-            try changes.record(NotePath(bytes: [UInt8](row[1] as Data)))
         }
         try words.save(db)
-        try changes.trim(db)
         // The text this path had, and (when no note shows it now) the text just read.
         var gone = Set([previous, shown ? nil : stored?.hash].compactMap { $0 })
         if shown, let kept = stored?.hash { gone.remove(kept) }
