@@ -17,12 +17,19 @@ pid_t enote_spawn_tied(const char *path, char *const argv[], char *const envp[],
     return enote_spawn_limited(path, argv, envp, stdin_fd, stdout_fd, stderr_fd, NULL);
 }
 
-/* Sets one limit, soft and hard alike; 0 leaves it as inherited. */
-static int limit_to(int resource, unsigned long long value) {
+/* Sets one limit: the soft one to `value`, the hard one `slack` above it (a child that passes its
+ * CPU time gets SIGXCPU, which says so, before the SIGKILL of the hard limit), neither above the
+ * hard limit enote itself inherited, which an unprivileged process cannot raise. 0 leaves the
+ * limit as inherited. */
+static int limit_to(int resource, unsigned long long value, unsigned long long slack) {
     if (value == 0) return 0;
+    struct rlimit inherited;
+    if (getrlimit(resource, &inherited) != 0) return -1;
+    rlim_t hard = (rlim_t)(value + slack);
+    if (inherited.rlim_max != RLIM_INFINITY && inherited.rlim_max < hard) hard = inherited.rlim_max;
     struct rlimit limit;
-    limit.rlim_cur = (rlim_t)value;
-    limit.rlim_max = (rlim_t)value;
+    limit.rlim_cur = (rlim_t)value < hard ? (rlim_t)value : hard;
+    limit.rlim_max = hard;
     return setrlimit(resource, &limit);
 }
 
@@ -43,9 +50,9 @@ pid_t enote_spawn_limited(const char *path, char *const argv[], char *const envp
         if (getppid() != parent) _exit(127);
         if (limits) {
             /* A child that cannot be held to its limits is not run at all. */
-            if (limit_to(RLIMIT_AS, limits->memory_bytes) != 0) _exit(126);
-            if (limit_to(RLIMIT_CPU, limits->cpu_seconds) != 0) _exit(126);
-            if (limit_to(RLIMIT_FSIZE, limits->file_bytes) != 0) _exit(126);
+            if (limit_to(RLIMIT_AS, limits->memory_bytes, 0) != 0) _exit(126);
+            if (limit_to(RLIMIT_CPU, limits->cpu_seconds, 5) != 0) _exit(126);
+            if (limit_to(RLIMIT_FSIZE, limits->file_bytes, 0) != 0) _exit(126);
             struct rlimit noCore = {0, 0};
             (void)setrlimit(RLIMIT_CORE, &noCore);
             /* Nicer is best effort: a child at the usual priority is still bounded above. */

@@ -39,7 +39,7 @@ struct AttachmentText {
     /// How the file was read, or why not (its failure is the reader's own words, in English).
     private static func state(of attachment: NoteAttachment) -> String {
         guard let read = attachment.text else { return Localization.text("(not read yet: enote index reads it)") }
-        if let failure = read.failure, read.pages.isEmpty { return Localization.text("(could not be read: \(failure))") }
+        if attachment.state == .failed, let failure = read.failure { return Localization.text("(could not be read: \(failure))") }
         let ocr = read.pages.filter(\.ocr).count
         var said = Localization.text(read.kind == .pdf ? "(PDF, \(count: read.pages.count) pages, \(String(ocr)) read by OCR)" : "(picture, read by OCR)")
         if read.pages.allSatisfy({ $0.text.isEmpty }) { said += " " + Localization.text("(no text found)") }

@@ -29,6 +29,8 @@ package struct Finding: Sendable, Equatable {
         case movedNote = "moved-note"
         /// A picture or PDF whose text could not be read (damaged, encrypted, too large).
         case unreadAttachment = "unread-attachment"
+        /// A picture or PDF of which only a part was read (its first pages, its text's first MiB).
+        case partlyReadAttachment = "partly-read-attachment"
         /// Text in pictures cannot be read on this machine (tesseract or its languages missing).
         case readerMissing = "reader-missing"
     }
@@ -113,9 +115,13 @@ package struct VaultDoctor: Sendable {
     /// picture, whether tesseract and the vault's languages are there to read it.
     private func attachmentFindings(_ notes: [IndexedNote]) throws(VaultError) -> [Finding] {
         var findings = try index.unreadAttachments().map { item in
-            Finding(
-                kind: .unreadAttachment, location: item.path.description,
-                message: "its text could not be read (\(item.failure)), so search does not find the words in it; replace it with a readable copy, or ignore this")
+            item.inPart
+                ? Finding(
+                    kind: .partlyReadAttachment, location: item.path.description,
+                    message: "only part of its text is searched (\(item.failure)); split it into smaller files to have all of it found, or ignore this")
+                : Finding(
+                    kind: .unreadAttachment, location: item.path.description,
+                    message: "its text could not be read (\(item.failure)), so search does not find the words in it; replace it with a readable copy, or ignore this")
         }
         let showsPictures = notes.contains { note in
             NoteAttachments.paths(images: note.images, links: note.links, in: note.path).contains { AttachmentKind(path: $0.description) == .picture }
@@ -125,7 +131,7 @@ package struct VaultDoctor: Sendable {
             case .failure(let reason):
                 findings.append(Finding(kind: .readerMissing, location: Vault.stateFolderName + "/config", message: reason.message))
             case .success(let engine) where !engine.missing.isEmpty:
-                let packages = engine.missing.map { "tesseract-ocr-" + $0.replacingOccurrences(of: "_", with: "-") }.joined(separator: " ")
+                let packages = OCREngine.packages(of: engine.missing)
                 findings.append(
                     Finding(
                         kind: .readerMissing, location: Vault.stateFolderName + "/config",

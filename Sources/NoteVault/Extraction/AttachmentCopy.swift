@@ -26,6 +26,9 @@ struct AttachmentCopy {
         case copied(AttachmentCopy)
         /// The file is not there (or is a folder): nothing to read.
         case missing
+        /// The file could not be looked at now (too many open files, an I/O error): what was
+        /// read of it before is kept, and the next pass looks again.
+        case unreachable
         /// The file is there but is not read, and why (with its fingerprint).
         case refused(String, size: Int64, mtime: Int64, ctime: Int64, inode: Int64)
     }
@@ -37,15 +40,23 @@ struct AttachmentCopy {
         let descriptor: Int32
         do {
             descriptor = try vault.fileSystem.open(path.bytes, beneath: vault.rootDescriptor, flags: O_RDONLY | O_NONBLOCK, mode: 0)
-        } catch where error.code == ELOOP {
-            return .refused("it is a symbolic link, which enote does not follow", size: 0, mtime: 0, ctime: 0, inode: 0)
-        } catch where error.code == EXDEV {
-            return .refused("it is outside the vault", size: 0, mtime: 0, ctime: 0, inode: 0)
         } catch {
-            return .missing
+            // A refusal is kept with the fingerprint of the name itself (not followed), so the
+            // next pass does not look again until the name changes.
+            let refused = { (reason: String) -> Outcome in
+                guard let status = try? vault.fileSystem.status(of: path.bytes, in: vault.rootDescriptor) else { return .unreachable }
+                return .refused(reason, size: status.size, mtime: status.modified, ctime: status.changed, inode: Int64(bitPattern: status.inode))
+            }
+            switch error.code {
+            case ENOENT, ENOTDIR: return .missing
+            case ELOOP: return refused("it is a symbolic link, which enote does not follow")
+            case EXDEV: return refused("it is outside the vault")
+            case EACCES, EPERM: return refused("it cannot be opened (permission denied)")
+            default: return .unreachable
+            }
         }
         defer { vault.fileSystem.close(descriptor) }
-        guard let status = try? vault.fileSystem.status(of: descriptor, path: path.description) else { return .missing }
+        guard let status = try? vault.fileSystem.status(of: descriptor, path: path.description) else { return .unreachable }
         let size = status.size, mtime = status.modified, ctime = status.changed, inode = Int64(bitPattern: status.inode)
         guard status.kind == .regular else {
             return status.kind == .directory ? .missing : .refused("it is not a regular file", size: size, mtime: mtime, ctime: ctime, inode: inode)
@@ -55,13 +66,13 @@ struct AttachmentCopy {
             return .refused("it is larger than \(limit >> 20) MiB, the most enote reads of a \(kind == .pdf ? "PDF" : "picture")", size: size, mtime: mtime, ctime: ctime, inode: inode)
         }
         var template = Array((parent + "/read-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { return .refused("no private folder could be made to read it in", size: size, mtime: mtime, ctime: ctime, inode: inode) }
+        guard let made = mkdtemp(&template) else { return .unreachable }
         let folder = String(cString: made)
         let copyPath = folder + "/" + (kind == .pdf ? "file.pdf" : "picture")
         let output = open(copyPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {
             rmdir(folder)
-            return .refused("no private copy could be made to read it", size: size, mtime: mtime, ctime: ctime, inode: inode)
+            return .unreachable
         }
         var hash = SHA256()
         var head: [UInt8] = []

@@ -31,8 +31,7 @@ public struct ExtractedText: Sendable, Equatable, Codable {
     /// Seconds the reading took, for `enote doctor` and the cost figures.
     public var seconds: Double
     /// Whether the failure may pass (a reader ran out of time on a busy machine, or was killed
-    /// from outside): such a text is never cached, so the file is read again when the index is
-    /// rebuilt or the file changes.
+    /// from outside): such a text is never cached, and the next pass reads the file again.
     public var transient = false
 
     public init(kind: AttachmentKind, pages: [Page], failure: String? = nil, recipe: String = "", seconds: Double = 0) {

@@ -30,6 +30,12 @@ package struct ExtractionCache: Sendable {
         if access(ignore, F_OK) != 0 { _ = FileManager.default.createFile(atPath: ignore, contents: Data("*\n".utf8)) }
     }
 
+    /// Whether the cache holds any text.
+    package var holdsText: Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return names.contains { $0.hasSuffix(".json") }
+    }
+
     /// Empties the work folder (a killed pass's copies) and makes it again.
     package func clearWorkFolder() {
         makeFolder()

@@ -1,7 +1,7 @@
 /// The one rule for which files a note's text is searched with: the local pictures it shows
 /// (`![alt](receipt.jpg)`) and the local PDFs and pictures it links (`[contract](contract.pdf)`),
 /// resolved as pictures are (``ImageReference``: relative to the note, never outside the vault),
-/// each once, in the note's order, at most ``limit``.
+/// each once, pictures before links, at most ``limit``.
 enum NoteAttachments {
     /// The most files of one note that are read.
     static let limit = 64
@@ -22,15 +22,23 @@ enum NoteAttachments {
         return joined
     }
 
+    /// The files of a note's pictures (`images`) and links (`links`), as written in note `note`:
+    /// its pictures first, then its links, each once, at most ``limit``.
     static func paths(images: [String], links: [String], in note: NotePath) -> [NotePath] {
         var paths: [NotePath] = []
         for source in images + links where paths.count < limit {
-            guard let path = ImageReference(source: source, in: note).path, AttachmentKind(path: path.description) != nil, !paths.contains(path)
-            else { continue }
-            // A hidden file (`.enote/…`, `.trash/…`) is never read, as it is never shown.
-            guard (try? NotePath(validatingBytes: path.bytes, purpose: .lookup)) != nil else { continue }
+            guard let path = path(of: source, in: note), !paths.contains(path) else { continue }
             paths.append(path)
         }
         return paths
+    }
+
+    /// The file a picture's or a link's destination `source` names, written in note `note`,
+    /// when its text is read: a local picture or PDF inside the vault, not hidden.
+    static func path(of source: String, in note: NotePath) -> NotePath? {
+        guard let path = ImageReference(source: source, in: note).path, AttachmentKind(path: path.description) != nil else { return nil }
+        // A hidden file (`.enote/…`, `.trash/…`) is never read, as it is never shown.
+        guard (try? NotePath(validatingBytes: path.bytes, purpose: .lookup)) != nil else { return nil }
+        return path
     }
 }

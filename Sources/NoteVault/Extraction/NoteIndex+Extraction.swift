@@ -49,38 +49,48 @@ extension NoteIndex {
         environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), progress: (ExtractionProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> ExtractionProgress {
         var state = ExtractionProgress()
-        guard try read({ store in try store.holdsAttachments() }) else { return state }
-        guard let lock = ExtractionCache(vault: vault).lockForReading() else {
+        let cache = ExtractionCache(vault: vault)
+        // With nothing shown and nothing kept, a pass only empties a cache left behind (an
+        // index rebuilt after the last picture's note was destroyed).
+        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText else { return state }
+        guard let lock = cache.lockForReading() else {
             state.busy = true
             return state
         }
         defer { close(lock) }
-        let cache = ExtractionCache(vault: vault)
         cache.clearWorkFolder()
         defer { try? FileManager.default.removeItem(atPath: cache.workFolder) }
-        // Their cached text stays until the pass is done: a file renamed, or shown by another
-        // note now, is found in the cache by its bytes.
+        // Cached text stays until the pass is done (``finish(textLeft:)``): a file renamed, or
+        // shown by another note now, is found in the cache by its bytes.
         var textLeft = false
-        if case .written(let forgotten) = try connection.write({ store in try store.forgetUnshownAttachments() }) { textLeft = forgotten.files > 0 }
-        let candidates = try read { store in try store.attachmentStates() }
+        switch try connection.write({ store in try store.forgetUnshownAttachments() }) {
+        case .written(let forgotten): textLeft = forgotten.files > 0
+        case .rebuilt: return state  // the index healed itself: its rows are new, and the next pass reads them
+        }
+        let extractor = TextExtractor(languages: vault.config.languages.map(\.code), environment: environment, limits: limits)
+        let recipe = try? extractor.ocr.get().recipe
+        let racyAfter = FileStatus.racyAfter()
         var work: [(NotePath, AttachmentKind)] = []
-        for candidate in candidates {
+        for candidate in try read({ store in try store.attachmentStates() }) {
             guard let kind = AttachmentKind(path: candidate.path.description) else { continue }
             let status = try? vault.fileSystem.status(of: candidate.path.bytes, in: vault.rootDescriptor)
-            if let read = candidate.read, let status, read.size == status.size, read.mtime == status.modified,
-                read.ctime == status.changed, read.inode == Int64(bitPattern: status.inode)
-            {
+            let there = status.map { $0.kind != .directory } ?? false
+            guard let read = candidate.read else {
+                if there { work.append((candidate.path, kind)) }  // else: not there, and nothing of it kept
                 continue
             }
-            if candidate.read == nil, status == nil { continue }  // not there, and nothing of it kept
-            work.append((candidate.path, kind))
+            let unchanged = status.map {
+                read.size == $0.size && read.mtime == $0.modified && read.ctime == $0.changed && read.inode == Int64(bitPattern: $0.inode)
+            } ?? false
+            // Read by OCR in other languages than the vault's now: read again.
+            let otherLanguages = !read.recipe.isEmpty && recipe != nil && read.recipe != recipe
+            if !unchanged || otherLanguages { work.append((candidate.path, kind)) }
         }
         state.pending = work.count
         guard !work.isEmpty else {
             try finish(textLeft: textLeft)
             return state
         }
-        let extractor = TextExtractor(languages: vault.config.languages.map(\.code), environment: environment, limits: limits)
         for (path, kind) in work {
             state.current = path
             state.pagesDone = 0
@@ -96,14 +106,16 @@ extension NoteIndex {
             switch AttachmentCopy.make(path, kind: kind, vault: vault, limits: limits, parent: cache.workFolder) {
             case .missing:
                 stored = nil
-                textLeft = true
+            case .unreachable:
+                state.done += 1
+                continue  // what was read of it stays; the next pass looks again
             case .refused(let reason, let size, let mtime, let ctime, let inode):
                 stored = StoredAttachment(
                     path: path, size: size, mtime: mtime, ctime: ctime, inode: inode, hash: "", text: ExtractedText(kind: kind, pages: [], failure: reason))
             case .copied(let copy):
                 defer { copy.remove() }
                 var text = cache.text(for: copy.hash)
-                if let cached = text, cached.usedOCR, case .success(let engine) = extractor.ocr, cached.recipe != engine.recipe {
+                if let cached = text, cached.usedOCR, let recipe, cached.recipe != recipe {
                     text = nil  // read with other languages than the vault's now
                 }
                 if text == nil {
@@ -129,15 +141,18 @@ extension NoteIndex {
                     }
                     if stopped { return state }
                 }
-                stored = text.map {
-                    StoredAttachment(path: path, size: copy.size, mtime: copy.mtime, ctime: copy.ctime, inode: copy.inode, hash: copy.hash, text: $0)
+                stored = text.map { text in
+                    // A file changing while it was read, or a failure that may pass, is
+                    // looked at again by the next pass (a fingerprint of -1 matches no file).
+                    let settled = !text.transient && copy.mtime < racyAfter && copy.ctime < racyAfter
+                    return StoredAttachment(
+                        path: path, size: copy.size, mtime: settled ? copy.mtime : -1, ctime: copy.ctime, inode: copy.inode, hash: copy.hash, text: text)
                 }
             }
             if stored?.text.failure != nil { state.failed += 1 }
-            let unused = try connection.write { store in try store.saveAttachment(stored, at: path) }
-            if case .written(let hashes) = unused {
-                cache.remove(hashes)
-                if !hashes.isEmpty { textLeft = true }
+            switch try connection.write({ store in try store.saveAttachment(stored, at: path) }) {
+            case .written(let saved): if saved.textLeft || !saved.unused.isEmpty { textLeft = true }
+            case .rebuilt: return state  // the index healed itself: the next pass reads its new rows
             }
             state.done += 1
         }
@@ -169,8 +184,17 @@ extension NoteIndex {
         }
     }
 
-    /// Every file that could not be read, with why: what `enote doctor` reports.
-    public func unreadAttachments() throws(VaultError) -> [(path: NotePath, failure: String)] {
+    /// The attachment a picture's or a link's destination `source` in note `note` names, with
+    /// its text; `nil` when it names no picture or PDF of the note (a note, a URL, a file outside
+    /// the vault). What a hover over the link shows.
+    public func attachment(linkedBy source: String, from note: NotePath) throws(VaultError) -> NoteAttachment? {
+        guard let path = NoteAttachments.path(of: source, in: note) else { return nil }
+        return try attachments(of: note).first { $0.path == path }
+    }
+
+    /// Every file that could not be read, or only in part (`inPart`), with why: what
+    /// `enote doctor` reports.
+    public func unreadAttachments() throws(VaultError) -> [(path: NotePath, failure: String, inPart: Bool)] {
         try read { store in try store.unreadAttachments() }
     }
 }

@@ -4,6 +4,12 @@ import Foundation
 /// that is installed (Debian's `tesseract-ocr-eng`, `-rus`, `-deu`…). Found once per reading
 /// pass; a vault whose languages have no data is read with what there is, and says so.
 package struct OCREngine: Sendable, Equatable {
+    /// Debian's packages holding tesseract's data for `languages` (tesseract's names:
+    /// `chi_sim` is in `tesseract-ocr-chi-sim`), as one line for an install command.
+    static func packages(of languages: [String]) -> String {
+        languages.map { "tesseract-ocr-" + $0.replacingOccurrences(of: "_", with: "-") }.joined(separator: " ")
+    }
+
     /// The tesseract program.
     package var program: String
     /// Tesseract's names of the languages read (`eng`, `rus`), in the vault's order.
@@ -32,8 +38,9 @@ package struct OCREngine: Sendable, Equatable {
         guard let program = ProcessRunner.executable("tesseract", path: environment["PATH"]) else {
             return .failure(.missingProgram("tesseract", package: "tesseract-ocr"))
         }
+        // Tesseract looks only in TESSDATA_PREFIX when it is set.
         var folders = dataFolders
-        if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty { folders.insert(prefix, at: 0) }
+        if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty { folders = [prefix] }
         func installed(_ name: String) -> Bool {
             folders.contains { FileManager.default.fileExists(atPath: $0 + "/" + name + ".traineddata") }
         }
@@ -65,7 +72,7 @@ package enum ExtractionUnavailable: Error, Sendable, Equatable {
         case .missingProgram(let program, let package):
             return "\(program) is not installed, so text in pictures and PDFs is not searched; install the package \(package) (apt install \(package))"
         case .missingLanguages(let names):
-            let packages = names.map { "tesseract-ocr-" + $0.replacingOccurrences(of: "_", with: "-") }.joined(separator: " ")
+            let packages = OCREngine.packages(of: names)
             return "tesseract has no data for the vault's languages, so text in pictures is not searched; install \(packages)"
         }
     }

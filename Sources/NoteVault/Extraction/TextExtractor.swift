@@ -7,7 +7,7 @@ import Glibc
 /// Reads the text of a picture or a PDF with Debian's readers: poppler's text layer first
 /// (`pdfinfo`, `pdftotext`), and tesseract's OCR only for a picture and for a PDF page with no
 /// text layer (rendered by `pdftoppm`). Each reader is a child process held to
-/// ``ExtractionLimits``, one at a time; it reads a private copy of the file (``AttachmentReader``),
+/// ``ExtractionLimits``, one at a time; it reads a private copy of the file (``AttachmentCopy``),
 /// so a file changed or swapped meanwhile is never half read.
 package struct TextExtractor: Sendable {
     package var limits: ExtractionLimits

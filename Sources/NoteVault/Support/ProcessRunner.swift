@@ -7,7 +7,7 @@ import Glibc
 
 /// Runs a helper program (git, and the text extractors of pictures and PDFs) without a shell,
 /// with its arguments as given, and collects its output. ``GitRepository`` runs git through it,
-/// ``TextExtractor`` runs poppler and tesseract through it, held to ``ChildLimits``; it never
+/// ``TextExtractor`` runs poppler and tesseract through it, held to ``ExtractionLimits``; it never
 /// runs user-typed text.
 ///
 /// The helper is tied to enote (``enote_spawn_tied``): it stays in enote's process group, and

@@ -68,7 +68,7 @@ import Glibc
         try sandbox.write("shopping.md", "# Shopping\n\nWhat I bought on Monday.\n\n![receipt](attachments/receipt.png)\n")
         let again = try sandbox.openIndex()
         #expect(try again.found("hinges") == ["shopping.md"])
-        #expect(try again.readAttachments(environment: environment).pending == 0)
+        #expect(try again.readAttachments(environment: environment).read == 0)
     }
 
     @Test func aPictureRenamedOrCopiedIsNeverReadTwice() throws {
@@ -80,7 +80,7 @@ import Glibc
         try sandbox.write("copy.md", "# Copy\n\n![again](copy.png)\n")
         index = try sandbox.openIndex()
         let done = try index.readAttachments(environment: environment)
-        #expect(done.pending == 2)
+        #expect(done.pending >= 2)  // and the first picture again, when it was written within the racy window
         #expect(done.read == 0)
         #expect(Set(try index.found("hinges")) == ["shopping.md", "copy.md"])
         #expect(try index.results("hinges").notes.contains { $0.foundIn?.path.description == "attachments/hardware.png" })

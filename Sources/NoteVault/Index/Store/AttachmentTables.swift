@@ -43,7 +43,8 @@ extension IndexSchema {
                 pages INTEGER NOT NULL,
                 ocr_pages INTEGER NOT NULL,
                 failure TEXT,
-                seconds REAL NOT NULL
+                seconds REAL NOT NULL,
+                recipe TEXT NOT NULL
             ) WITHOUT ROWID
             """)
 
@@ -60,14 +61,16 @@ extension IndexSchema {
             """)
 }
 
-/// A file a note shows or links, as the reading pass sees it: its path, and the fingerprint and
-/// hash it was last read at (`nil`: never read).
+/// A file a note shows or links, as the reading pass sees it: its path, and the fingerprint,
+/// hash and OCR recipe it was last read at (`nil`: never read).
 struct AttachmentState: Sendable {
     var path: NotePath
-    var read: (size: Int64, mtime: Int64, ctime: Int64, inode: Int64, hash: String)?
+    var read: (size: Int64, mtime: Int64, ctime: Int64, inode: Int64, hash: String, recipe: String)?
 }
 
 /// What the index keeps of one attachment read: the file's fingerprint and hash, and its text.
+/// A fingerprint of `-1` matches no file: the next pass looks again (the file was changing
+/// while it was read, or its reader failed in a way that may pass).
 struct StoredAttachment: Sendable {
     var path: NotePath
     var size: Int64
@@ -85,6 +88,23 @@ public struct NoteAttachment: Sendable, Equatable, Encodable {
     /// Its text, when it has been read (`nil`: not read yet, or not there).
     public var text: ExtractedText?
 
+    /// How far a file's reading came: the one rule every front end shows.
+    public enum State: String, Sendable {
+        /// Not read yet (or not there).
+        case pending
+        /// Nothing could be read; ``ExtractedText/failure`` says why.
+        case failed
+        /// Read, perhaps in part (pages read before a failure are kept, and the failure says
+        /// what was left out).
+        case read
+    }
+
+    /// How far this file's reading came.
+    public var state: State {
+        guard let text else { return .pending }
+        return text.pages.isEmpty && text.failure != nil ? .failed : .read
+    }
+
     /// `{"path", "kind", "state", "failure", "pages": [{"page", "text", "ocr"}]}`: `state` is
     /// `read`, `failed` (nothing read: `failure` says why; pages read before a failure are kept
     /// and the state is `read`) or `pending` (not read yet); `kind` is `picture` or `pdf`.
@@ -92,8 +112,7 @@ public struct NoteAttachment: Sendable, Equatable, Encodable {
         var json = encoder.container(keyedBy: JSONKey.self)
         try json.encode(path.description, forKey: "path")
         try json.encode((text?.kind ?? AttachmentKind(path: path.description))?.rawValue, forKey: "kind")
-        let state = text == nil ? "pending" : text!.pages.isEmpty && text!.failure != nil ? "failed" : "read"
-        try json.encode(state, forKey: "state")
+        try json.encode(state.rawValue, forKey: "state")
         try json.encode(text?.failure, forKey: "failure")
         var pages = json.nestedUnkeyedContainer(forKey: "pages")
         for page in text?.pages ?? [] {

@@ -14,13 +14,13 @@ extension IndexStore {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT DISTINCT na.path, a.size, a.mtime, a.ctime, a.inode, a.hash FROM note_attachments na
+                SELECT DISTINCT na.path, a.size, a.mtime, a.ctime, a.inode, a.hash, a.recipe FROM note_attachments na
                 LEFT JOIN attachments a ON a.path = na.path ORDER BY na.path
                 """
         ).map { row in
             let path = NotePath(bytes: [UInt8](row[0] as Data))
             guard let hash = row[5] as String? else { return AttachmentState(path: path, read: nil) }
-            return AttachmentState(path: path, read: (row[1], row[2], row[3], row[4], hash))
+            return AttachmentState(path: path, read: (row[1], row[2], row[3], row[4], hash, row[6]))
         }
     }
 
@@ -55,9 +55,12 @@ extension IndexStore {
     }
 
     /// Stores what was read of a file (or forgets it, when `stored` is `nil` for `path`: the
-    /// file is gone) and writes the text into the FTS row of every note that shows it. A file no note shows any more (its note was deleted while it was
-    /// read) is forgotten instead. Returns the hashes no file read has any more.
-    func saveAttachment(_ stored: StoredAttachment?, at path: NotePath) throws -> Set<String> {
+    /// file is gone) and writes the text into the FTS row of every note that shows it, when it
+    /// differs from what the row holds. A file no note shows any more (its note was deleted
+    /// while it was read) is forgotten instead. Returns the hashes no file read has any more,
+    /// and whether text left some note's FTS row (its words then wait in FTS5's segments for
+    /// ``scrubDeletedText()``).
+    func saveAttachment(_ stored: StoredAttachment?, at path: NotePath) throws -> (unused: Set<String>, textLeft: Bool) {
         let key = Data(path.bytes)
         let previous = try String.fetchOne(db, sql: "SELECT hash FROM attachments WHERE path = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM attachment_pages WHERE path = ?", arguments: [key])
@@ -67,12 +70,12 @@ extension IndexStore {
             let text = stored.text
             try db.execute(
                 sql: """
-                    INSERT INTO attachments (path, kind, size, mtime, ctime, inode, hash, pages, ocr_pages, failure, seconds)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO attachments (path, kind, size, mtime, ctime, inode, hash, pages, ocr_pages, failure, seconds, recipe)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     key, text.kind.rawValue, stored.size, stored.mtime, stored.ctime, stored.inode, stored.hash, text.pages.count,
-                    text.pages.filter(\.ocr).count, text.failure, text.seconds,
+                    text.pages.filter(\.ocr).count, text.failure, text.seconds, text.recipe,
                 ])
             for page in text.pages {
                 try db.execute(
@@ -82,19 +85,30 @@ extension IndexStore {
         // The notes themselves did not change: no change is recorded (front ends would tell
         // their clients a note changed that nobody touched); their next search reads the text.
         var words = try WordTable(db)
+        var textLeft = false
         let notes = try Row.fetchAll(
-            db, sql: "SELECT DISTINCT n.id, n.path FROM note_attachments na JOIN notes n ON n.id = na.note_id WHERE na.path = ?", arguments: [key])
+            db,
+            sql: """
+                SELECT DISTINCT n.id, f.attached FROM note_attachments na JOIN notes n ON n.id = na.note_id
+                JOIN notes_fts f ON f.rowid = n.id WHERE na.path = ?
+                """,
+            arguments: [key])
         for row in notes {
             let id: Int64 = row[0]
+            let before: String = row[1] ?? ""
             let attached = try attachedText(of: id)
+            // A file looked at again and found as it was rewrites nothing (and leaves no
+            // deleted text for FTS5 to merge away).
+            guard attached != before else { continue }
             try db.execute(sql: "UPDATE notes_fts SET attached = ? WHERE rowid = ?", arguments: [attached, id])
             words.collect(attached)
+            if !before.isEmpty { textLeft = true }
         }
         try words.save(db)
         // The text this path had, and (when no note shows it now) the text just read.
         var gone = Set([previous, shown ? nil : stored?.hash].compactMap { $0 })
         if shown, let kept = stored?.hash { gone.remove(kept) }
-        return try unusedHashes(gone)
+        return (try unusedHashes(gone), textLeft)
     }
 
     /// The text of every page of every attachment of note `id`, in the note's order, as its
@@ -150,10 +164,11 @@ extension IndexStore {
         }
     }
 
-    /// The files that could not be read, with why: for `enote doctor`.
-    func unreadAttachments() throws -> [(path: NotePath, failure: String)] {
-        try Row.fetchAll(db, sql: "SELECT path, failure FROM attachments WHERE failure IS NOT NULL ORDER BY path").map { row in
-            (NotePath(bytes: [UInt8](row[0] as Data)), row[1])
+    /// The files that could not be read, or only in part (a PDF's first 2,000 pages, a text cut
+    /// at its limit), with why: for `enote doctor`.
+    func unreadAttachments() throws -> [(path: NotePath, failure: String, inPart: Bool)] {
+        try Row.fetchAll(db, sql: "SELECT path, failure, pages > 0 FROM attachments WHERE failure IS NOT NULL ORDER BY path").map { row in
+            (NotePath(bytes: [UInt8](row[0] as Data)), row[1], row[2])
         }
     }
 }
