@@ -3,7 +3,9 @@ import NoteVault
 /// A search hit in the `search` tool's compact answer (its default): what an agent needs to
 /// choose a note and to write to it, and nothing it did not ask for. `path`; `title` only when it
 /// says more than the file's name; `snippet`, the words around the first match with the matches
-/// in `**` (the note's description when it was found by meaning alone); `revision`, what a
+/// in `**` (the note's description when it was found by meaning alone); `found_in`, the picture
+/// or PDF page the snippet comes from when the words are only there (`{"path", "page"}`, the
+/// `attachments` tool reads its text); `revision`, what a
 /// write is checked against. `detail: "full"` gives the library's JSON form instead, the one
 /// `enote search --json` prints.
 struct SearchHit: Encodable, Sendable {
@@ -24,6 +26,7 @@ struct SearchHit: Encodable, Sendable {
         if !snippet.isEmpty {
             try container.encode(AnswerBound.cut(snippet, bytes: 1024), forKey: "snippet")
         }
+        try container.encodeIfPresent(note.foundIn, forKey: "found_in")
         try container.encodeIfPresent(note.revision?.description, forKey: "revision")
     }
 

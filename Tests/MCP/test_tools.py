@@ -8,7 +8,7 @@ from mcp.shared.exceptions import MCPError
 
 from harness import Vault, client, structured
 
-READING = ["search", "context", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history"]
+READING = ["search", "context", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history", "attachments"]
 WRITING = ["create", "replace", "append", "prepend", "set_front_matter", "move", "delete", "undo"]
 
 
@@ -143,5 +143,65 @@ def test_history_of_a_deleted_note(vault):
             # A path outside the vault is no note, gone or not.
             with pytest.raises(MCPError, match="inside the vault"):
                 await mcp.call_tool("history", {"note": "../vault/garden.md"})
+
+    anyio.run(main)
+
+
+def text_pdf(pages: list[str]) -> bytes:
+    """A PDF with a text layer, one line of Helvetica a page, its offsets computed here."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    kids = []
+    for text in pages:
+        stream = f"BT /F1 14 Tf 72 700 Td ({text}) Tj ET"
+        objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {len(objects)} 0 R >>")
+        kids.append(f"{len(objects)} 0 R")
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return out
+
+
+def test_text_in_a_linked_pdf_is_found_and_read_through_the_attachments_tool(vault):
+    """Issue 38: the server's watcher reads a PDF a note links; search finds its words and says
+    where (found_in), and the attachments tool gives its text page by page, bounded."""
+    vault.path("lease.pdf").write_bytes(text_pdf(["The lease of the warehouse", "Rent is payable quarterly in advance"]))
+    vault.write("lease.md", "# Lease\n\n[signed](lease.pdf)\n")
+
+    async def main():
+        async with client(vault) as mcp:
+            async def call(name, **arguments):
+                result = await mcp.call_tool(name, arguments)
+                assert not result.is_error, (name, result.content[0].text)
+                return structured(result)
+
+            hits = []
+            with anyio.fail_after(60):
+                while not hits:
+                    hits = [hit for hit in (await call("search", query="quarterly"))["notes"] if hit["path"] == "lease.md"]
+                    if not hits:
+                        await anyio.sleep(0.25)
+            assert hits[0]["found_in"] == {"path": "lease.pdf", "page": 2}, hits[0]
+            assert "quarterly" in hits[0]["snippet"].lower()
+            pages = (await call("attachments", note="lease.md"))["pages"]
+            assert [(p["file"], p["kind"], p["state"], p["page"], p["ocr"]) for p in pages] == [
+                ("lease.pdf", "pdf", "read", 1, False), ("lease.pdf", "pdf", "read", 2, False)], pages
+            assert pages[1]["text"] == "Rent is payable quarterly in advance"
+            assert len((await call("attachments", note="lease.md", file="lease.pdf"))["pages"]) == 2
+            # A file the note does not show is a bad argument (as a bad mode is), naming the files it has.
+            with pytest.raises(MCPError) as refused:
+                await mcp.call_tool("attachments", {"note": "lease.md", "file": "other.pdf"})
+            assert "lease.pdf" in str(refused.value), refused.value
+            # A picture of the sample vault: there, read or still waiting for the watcher.
+            sunset = (await call("attachments", note="sunset.md"))["pages"]
+            assert [p["file"] for p in sunset][:1] == ["attachments/sunset.jpg"], sunset
+            assert all(p["state"] in ("pending", "read", "failed") for p in sunset)
 
     anyio.run(main)
