@@ -10,6 +10,9 @@ extension LanguageServer {
         let offset = context.document.offset(of: position, encoding: context.encoding)
         if let link = LinkSpans.link(at: offset, in: context), !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
+            if let attachment = context.catalog.attachment(linkedBy: link.target.path, from: context.path) {
+                return Reply(LSP.Hover(contents: LSP.MarkupContent(value: NoteHover.attachment(attachment)), range: context.range(span)))
+            }
             return Reply(LSP.Hover(contents: LSP.MarkupContent(value: NoteHover.link(link, context: context)), range: context.range(span)))
         }
         let line = position.line + 1
@@ -87,6 +90,36 @@ enum NoteHover {
             if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
             return lines.joined(separator: "\n\n")
         }
+    }
+
+    /// The most characters of a picture's or PDF's text a hover shows (the rest: `enote show
+    /// --attachments`).
+    static let attachmentCharacters = 1500
+
+    /// A picture's or PDF's text as read (its first ``attachmentCharacters``), or why there is
+    /// none: the file's name and how it was read, then the text as a block, PDF pages marked.
+    static func attachment(_ attachment: NoteAttachment) -> String {
+        let name = "**" + markdownEscaped(attachment.path.description) + "**"
+        guard let read = attachment.text else { return name + " — " + Localization.text("its text is not read yet") }
+        if attachment.state == .failed, let failure = read.failure {
+            return name + " — " + Localization.text("its text could not be read: \(failure)")
+        }
+        var text = ""
+        for page in read.pages where !page.text.isEmpty {
+            if !text.isEmpty { text += "\n\n" }
+            if read.kind == .pdf { text += Localization.text("p. \(String(page.number))") + "\n" }
+            text += page.text
+        }
+        guard !text.isEmpty else { return name + " — " + Localization.text("no text was found in it") }
+        let how = Localization.text(read.usedOCR ? "text read by OCR" : "text of the PDF")
+        var shown = String(text.prefix(attachmentCharacters))
+        if shown.count < text.count { shown += "…" }
+        // A fence longer than any run of backticks in the text keeps it one block.
+        var fence = "```"
+        while shown.contains(fence) { fence += "`" }
+        var lines = [name + " — " + how, fence + "text\n" + shown + "\n" + fence]
+        if let failure = read.failure { lines.append(markdownEscaped(failure)) }
+        return lines.joined(separator: "\n\n")
     }
 
     /// A colour in words and as `#rrggbb`.

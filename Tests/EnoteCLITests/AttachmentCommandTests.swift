@@ -37,6 +37,23 @@ import Testing
         #expect(found["page"] as? Int == 2)
     }
 
+    @Test func hoverOverAPictureOrAPDFLinkShowsItsText() throws {
+        #expect(try vault.run(["index"]).status == 0)
+        let client = try LspClient(in: vault.root, environment: vault.environment)
+        client.initialize()
+        let shopping = vault.root.appendingPathComponent("shopping.md").absoluteString
+        client.open(shopping, "# Shopping\n\n![receipt](attachments/receipt.png)\n")
+        let picture = try #require(LspHoverTests.hover(client, shopping, line: 2, character: 4))
+        #expect(picture.contains("attachments/receipt.png") && picture.contains("OCR"), "\(picture)")
+        #expect(picture.contains("Galvanised hinges from the hardware store"), "\(picture)")
+        let lease = vault.root.appendingPathComponent("lease.md").absoluteString
+        client.open(lease, "# Lease\n\n[signed](contract.pdf) and [draft](broken.pdf)\n")
+        let pdf = try #require(LspHoverTests.hover(client, lease, line: 2, character: 3))
+        #expect(pdf.contains("p. 2") && pdf.contains("Rent is payable quarterly"), "\(pdf)")
+        let broken = try #require(LspHoverTests.hover(client, lease, line: 2, character: "[signed](contract.pdf) and [dr".utf16.count))
+        #expect(broken.contains("could not be read"), "\(broken)")
+    }
+
     @Test func showAttachmentsGivesTheTextReadAndHowItWasRead() throws {
         #expect(try vault.run(["index"]).status == 0)
         let json = try vault.run(["show", "lease", "--attachments", "--json"])
