@@ -50,12 +50,14 @@ extension Enote {
             let bar = ProgressBar(label: Localization.text("Reading pictures and PDFs"), terminal: context.terminal)
             defer { bar.finish() }
             let done = try session.withIndex { (index) throws(VaultError) in
-                try index.readAttachments(environment: context.environment) { progress in
-                    var detail = progress.current.map { SafeText.escaped($0.description) } ?? ""
-                    if progress.pagesTotal > 1 { detail += " \(progress.pagesDone)/\(progress.pagesTotal)" }
-                    bar.update(done: progress.done, total: progress.pending, detail: detail)
-                    return true
-                }
+                try index.readAttachments(
+                    environment: context.environment,
+                    progress: { progress in
+                        var detail = progress.current.map { SafeText.escaped($0.description) } ?? ""
+                        if progress.pagesTotal > 1 { detail += " \(progress.pagesDone)/\(progress.pagesTotal)" }
+                        bar.update(done: progress.done, total: progress.pending, detail: detail)
+                        return true
+                    })
             }
             bar.finish()
             if done.busy {

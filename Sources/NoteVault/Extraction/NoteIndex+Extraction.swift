@@ -43,10 +43,13 @@ extension NoteIndex {
     /// a run that finds another under way leaves the files to it (``ExtractionProgress/busy``).
     /// - Parameters:
     ///   - environment: Where the readers are looked for (`PATH`, `TESSDATA_PREFIX`).
+    ///   - shouldStop: Asked while a reader runs; `true` kills it and ends the run (nothing of
+    ///     that file is kept).
     ///   - progress: Told after each file and each page; `false` stops the run there.
     @discardableResult
     public func readAttachments(
-        environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), progress: (ExtractionProgress) -> Bool = { _ in true }
+        environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), shouldStop: () -> Bool = { false },
+        progress: (ExtractionProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> ExtractionProgress {
         var state = ExtractionProgress()
         let cache = ExtractionCache(vault: vault)
@@ -120,7 +123,7 @@ extension NoteIndex {
                 }
                 if text == nil {
                     var stopped = false
-                    let outcome = extractor.extract(file: copy.file, kind: kind, work: copy.folder) { done, total in
+                    let outcome = extractor.extract(file: copy.file, kind: kind, work: copy.folder, shouldStop: shouldStop) { done, total in
                         state.pagesDone = done
                         state.pagesTotal = total
                         stopped = !progress(state)

@@ -40,8 +40,13 @@ package struct TextExtractor: Sendable {
 
     /// Reads `file`, a private copy of an attachment of `kind` whose first bytes were checked,
     /// using `work` (an empty private folder) for rendered pages.
-    /// - Parameter progress: Told the pages read and the pages to read; `false` stops.
-    package func extract(file: String, kind: AttachmentKind, work: String, progress: (Int, Int) -> Bool = { _, _ in true }) -> Outcome {
+    /// - Parameters:
+    ///   - progress: Told the pages read and the pages to read; `false` stops.
+    ///   - shouldStop: Asked while a reader runs (ten times a second); `true` kills it and stops
+    ///     (a watcher stopping does not wait out a page of OCR).
+    package func extract(
+        file: String, kind: AttachmentKind, work: String, shouldStop: () -> Bool = { false }, progress: (Int, Int) -> Bool = { _, _ in true }
+    ) -> Outcome {
         let started = monotonicSeconds()
         var outcome: Outcome
         switch kind {
@@ -50,8 +55,10 @@ package struct TextExtractor: Sendable {
             case .failure(let reason): return .unavailable(reason)
             case .success(let engine):
                 _ = progress(0, 1)
-                switch recognise(file, engine: engine) {
+                switch recognise(file, engine: engine, shouldStop: shouldStop) {
                 case .success(let text): outcome = .read(ExtractedText(kind: .picture, pages: [.init(number: 1, text: text, ocr: true)], recipe: engine.recipe))
+                case .failure(let failure) where failure.stopped:
+                    return .stopped
                 case .failure(let failure):
                     var text = ExtractedText(kind: .picture, pages: [], failure: failure.reason, recipe: engine.recipe)
                     text.transient = failure.transient
@@ -60,7 +67,7 @@ package struct TextExtractor: Sendable {
                 _ = progress(1, 1)
             }
         case .pdf:
-            outcome = readPDF(file, work: work, progress: progress)
+            outcome = readPDF(file, work: work, shouldStop: shouldStop, progress: progress)
         }
         if case .read(let text) = outcome {
             var kept = text.keepingText(within: limits.textBytes)
@@ -75,16 +82,23 @@ package struct TextExtractor: Sendable {
     struct ReaderFailure: Error {
         var reason: String
         var transient = false
+        /// The reader was killed because the caller stopped: nothing of it is a fact.
+        var stopped = false
     }
 
     /// Runs one reader held to the limits; its standard output, or why there is none.
-    private func run(_ arguments: [String]) -> Result<[UInt8], ReaderFailure> {
+    /// - Parameter keepingOverflow: Whether a reader that prints more than its limit gives the
+    ///   output up to the limit (a text layer's first pages) rather than failing.
+    private func run(_ arguments: [String], shouldStop: () -> Bool, keepingOverflow: Bool = false) -> Result<[UInt8], ReaderFailure> {
         guard let result = ProcessRunner.capture(
-            arguments, environment: environment, timeout: limits.seconds, limits: limits.child, outputLimit: limits.outputBytes)
+            arguments, environment: environment, timeout: limits.seconds, limits: limits.child, outputLimit: limits.outputBytes,
+            shouldStop: shouldStop)
         else {
             return .failure(ReaderFailure(reason: "\(arguments[0]) could not be started", transient: true))
         }
         let name = (arguments[0] as NSString).lastPathComponent
+        if result.stopped { return .failure(ReaderFailure(reason: "\(name) was stopped", transient: true, stopped: true)) }
+        if result.overflowed, keepingOverflow { return .success(result.stdout) }
         if result.timedOut {
             return .failure(ReaderFailure(reason: "\(name) did not finish within \(String(format: "%g", limits.seconds)) s", transient: true))
         }
@@ -108,36 +122,48 @@ package struct TextExtractor: Sendable {
     /// Tesseract's text of one picture: its page layout found first (`--psm 3`), and, when that
     /// finds no text (it gives up on a page turned by 2–3 degrees), read as one block of text
     /// (`--psm 6`).
-    private func recognise(_ picture: String, engine: OCREngine) -> Result<String, ReaderFailure> {
+    private func recognise(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<String, ReaderFailure> {
         let languages = engine.languages.joined(separator: "+")
-        let laidOut = run([engine.program, picture, "stdout", "-l", languages, "--psm", "3"]).map(Self.cleaned)
+        let laidOut = run([engine.program, picture, "stdout", "-l", languages, "--psm", "3"], shouldStop: shouldStop).map(Self.cleaned)
         guard case .success(let text) = laidOut, text.isEmpty else { return laidOut }
-        return run([engine.program, picture, "stdout", "-l", languages, "--psm", "6"]).map(Self.cleaned)
+        return run([engine.program, picture, "stdout", "-l", languages, "--psm", "6"], shouldStop: shouldStop).map(Self.cleaned)
     }
 
     /// The text layer of every page, then OCR of the pages without one.
-    private func readPDF(_ file: String, work: String, progress: (Int, Int) -> Bool) -> Outcome {
+    private func readPDF(_ file: String, work: String, shouldStop: () -> Bool, progress: (Int, Int) -> Bool) -> Outcome {
         guard let pdfinfo = ProcessRunner.executable("pdfinfo", path: environment["PATH"]),
             let pdftotext = ProcessRunner.executable("pdftotext", path: environment["PATH"])
         else { return .unavailable(.missingProgram("pdftotext", package: "poppler-utils")) }
         let info: PDFInfo
-        switch run([pdfinfo, file]).map({ PDFInfo(String(decoding: $0, as: UTF8.self)) }) {
+        switch run([pdfinfo, file], shouldStop: shouldStop).map({ PDFInfo(String(decoding: $0, as: UTF8.self)) }) {
         case .success(let read): info = read
+        case .failure(let failure) where failure.stopped: return .stopped
         case .failure(let failure): return .read(Self.failed(.pdf, failure))
         }
         guard info.pages > 0 else { return .read(ExtractedText(kind: .pdf, pages: [], failure: "the PDF has no pages")) }
         let count = min(info.pages, limits.pages)
         var pages: [ExtractedText.Page]
-        switch run([pdftotext, "-enc", "UTF-8", "-eol", "unix", "-q", "-l", String(count), file, "-"]) {
+        // A text layer longer than a reader may print is kept up to there: its first pages are
+        // searched (``ExtractionLimits/textBytes`` of them), the pages past the cut are not read.
+        var whole = true
+        switch run([pdftotext, "-enc", "UTF-8", "-eol", "unix", "-q", "-l", String(count), file, "-"], shouldStop: shouldStop, keepingOverflow: true) {
         case .success(let output):
-            let texts = String(decoding: output, as: UTF8.self).split(separator: "\u{0C}", omittingEmptySubsequences: false)
+            var texts = String(decoding: output, as: UTF8.self).split(separator: "\u{0C}", omittingEmptySubsequences: false)
+            if output.count >= limits.outputBytes, texts.count < count {
+                whole = false
+                texts.removeLast()  // cut inside this page
+            }
             pages = (1...count).map { number in
                 ExtractedText.Page(number: number, text: number <= texts.count ? Self.cleaned(Array(texts[number - 1].utf8)) : "", ocr: false)
             }
+            if !whole { pages = Array(pages.prefix(max(texts.count, 1))) }
+        case .failure(let failure) where failure.stopped:
+            return .stopped
         case .failure(let failure):
             return .read(Self.failed(.pdf, failure))
         }
         var failure = info.pages > count ? "only the first \(count) of its \(info.pages) pages are read" : nil
+        if !whole { failure = "its text layer is longer than \(limits.outputBytes >> 20) MiB; the first \(pages.count) of its \(info.pages) pages are read" }
         let scanned = pages.indices.filter { pages[$0].text.unicodeScalars.filter(\.properties.isAlphabetic).count < Self.lettersOfATextPage }
         guard !scanned.isEmpty else { return .read(ExtractedText(kind: .pdf, pages: pages, failure: failure)) }
         let engine: OCREngine
@@ -149,7 +175,7 @@ package struct TextExtractor: Sendable {
         guard let pdftoppm = ProcessRunner.executable("pdftoppm", path: environment["PATH"]) else {
             return .unavailable(.missingProgram("pdftoppm", package: "poppler-utils"))
         }
-        let sizes = pageSizes(pdfinfo, file, first: scanned.first! + 1, last: scanned.last! + 1)
+        let sizes = pageSizes(pdfinfo, file, first: scanned.first! + 1, last: scanned.last! + 1, shouldStop: shouldStop)
         let started = monotonicSeconds()
         for (done, index) in scanned.enumerated() {
             guard progress(done, scanned.count) else { return .stopped }
@@ -158,18 +184,23 @@ package struct TextExtractor: Sendable {
                 break
             }
             let number = index + 1
-            let dpi = Self.resolution(of: sizes[number], pixels: limits.pixels)
             let picture = work + "/page"
             defer { unlink(picture + ".png") }
             // The crop box, which pdfinfo's size is: a page whose media box is far larger is
-            // never rendered whole.
-            let rendered = run([pdftoppm, "-cropbox", "-r", String(dpi), "-gray", "-f", String(number), "-l", String(number), "-singlefile", "-png", file, picture])
+            // never rendered whole. A page of unknown size is rendered with its longer side at
+            // an A4 page's at 300 dpi.
+            let scale = sizes[number].flatMap { $0.0 > 0 && $0.1 > 0 ? $0 : nil }.map { ["-r", String(Self.resolution(of: $0, pixels: limits.pixels))] } ?? ["-scale-to", String(Self.unknownPageSide)]
+            let rendered = run(
+                [pdftoppm, "-cropbox"] + scale + ["-gray", "-f", String(number), "-l", String(number), "-singlefile", "-png", file, picture],
+                shouldStop: shouldStop)
+            if case .failure(let reason) = rendered, reason.stopped { return .stopped }
             if case .failure(let reason) = rendered {
                 failure = failure ?? "page \(number): \(reason.reason)"
                 continue
             }
-            switch recognise(picture + ".png", engine: engine) {
+            switch recognise(picture + ".png", engine: engine, shouldStop: shouldStop) {
             case .success(let text): pages[index] = ExtractedText.Page(number: number, text: text, ocr: true)
+            case .failure(let reason) where reason.stopped: return .stopped
             case .failure(let reason): failure = failure ?? "page \(number): \(reason.reason)"
             }
         }
@@ -178,8 +209,8 @@ package struct TextExtractor: Sendable {
     }
 
     /// Each page's size in points, by number, from `pdfinfo -f -l`.
-    private func pageSizes(_ pdfinfo: String, _ file: String, first: Int, last: Int) -> [Int: (Double, Double)] {
-        guard case .success(let output) = run([pdfinfo, "-f", String(first), "-l", String(last), file]) else { return [:] }
+    private func pageSizes(_ pdfinfo: String, _ file: String, first: Int, last: Int, shouldStop: () -> Bool) -> [Int: (Double, Double)] {
+        guard case .success(let output) = run([pdfinfo, "-f", String(first), "-l", String(last), file], shouldStop: shouldStop) else { return [:] }
         var sizes: [Int: (Double, Double)] = [:]
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Page ") && line.contains(" size: ") {
             // "Page    3 size: 595.276 x 841.89 pts (A4)"
@@ -192,12 +223,17 @@ package struct TextExtractor: Sendable {
 
     /// The resolution a page is rendered at: 300 dpi, less when that would give more than
     /// `pixels` (an A4 page at 300 dpi is 8.7 megapixels).
-    static func resolution(of size: (Double, Double)?, pixels: Int) -> Int {
-        guard let (width, height) = size, width > 0, height > 0 else { return 150 }
+    static func resolution(of size: (Double, Double), pixels: Int) -> Int {
+        let (width, height) = size
+        guard width > 0, height > 0 else { return 300 }
         let atFull = width / 72 * 300 * (height / 72 * 300)
         guard atFull > Double(pixels) else { return 300 }
         return max(1, Int(300 * (Double(pixels) / atFull).squareRoot()))
     }
+
+    /// The longer side, in pixels, of a page whose size pdfinfo did not give: an A4 page's at
+    /// 300 dpi (12 megapixels at most, whatever its shape).
+    static let unknownPageSide = 3508
 
     /// A PDF none of whose text could be read.
     static func failed(_ kind: AttachmentKind, _ failure: ReaderFailure) -> ExtractedText {

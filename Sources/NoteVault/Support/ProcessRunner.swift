@@ -25,6 +25,8 @@ enum ProcessRunner {
         var timedOut: Bool
         /// Whether it was killed because it printed more than it was allowed.
         var overflowed = false
+        /// Whether it was killed because the caller stopped (`shouldStop`).
+        var stopped = false
     }
 
     /// Runs `arguments` with exactly `environment` and standard input from `/dev/null`, and
@@ -34,8 +36,10 @@ enum ProcessRunner {
     ///   - limits: What the child is held to (memory, CPU time, file size, niceness); `nil`: as
     ///     enote is.
     ///   - outputLimit: The most bytes kept of each output; a child that prints more is killed.
+    ///   - shouldStop: Asked about ten times a second; `true` kills the child (``Captured/stopped``).
     static func capture(
-        _ arguments: [String], environment: [String: String], timeout: Double, limits: EnoteChildLimits? = nil, outputLimit: Int = .max
+        _ arguments: [String], environment: [String: String], timeout: Double, limits: EnoteChildLimits? = nil, outputLimit: Int = .max,
+        shouldStop: () -> Bool = { false }
     ) -> Captured? {
         guard let name = arguments.first, let program = executable(name, path: environment["PATH"]) else { return nil }
         var outPipe: [Int32] = [-1, -1]
@@ -71,6 +75,7 @@ enum ProcessRunner {
         var exited = false
         var timedOut = false
         var overflowed = false
+        var stopped = false
         let deadline = monotonicSeconds() + timeout
         var graceEnd = Double.infinity
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -78,6 +83,10 @@ enum ProcessRunner {
             let now = monotonicSeconds()
             if now >= deadline {
                 timedOut = true
+                break
+            }
+            if shouldStop() {
+                stopped = true
                 break
             }
             // Once the helper has exited, a process it left behind may still hold the pipes
@@ -104,13 +113,13 @@ enum ProcessRunner {
             }
             if overflowed { break }
         }
-        if timedOut || overflowed, !exited { kill(pid, SIGKILL) }
+        if timedOut || overflowed || stopped, !exited { kill(pid, SIGKILL) }
         if !exited {
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
         let signalNumber = status & 0x7F
         return Captured(
-            status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: collected[0], stderr: collected[1], timedOut: timedOut, overflowed: overflowed)
+            status: signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber, stdout: collected[0], stderr: collected[1], timedOut: timedOut, overflowed: overflowed, stopped: stopped)
     }
 
     /// The program `name` runs: itself when it holds a `/`, else the first executable file of

@@ -26,7 +26,7 @@ final class BackgroundExtractor: Sendable {
             body: { index, keepGoing in
                 let started = Date()
                 do throws(VaultError) {
-                    let done = try index.readAttachments(environment: environment) { _ in keepGoing() }
+                    let done = try index.readAttachments(environment: environment, shouldStop: { !keepGoing() }) { _ in keepGoing() }
                     if done.read >= Self.worthALogLine || done.failed > 0 {
                         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                         log("read the text of \(count: done.read) pictures and PDFs in \(seconds) s; \(String(done.failed)) could not be read")
@@ -47,6 +47,7 @@ final class BackgroundExtractor: Sendable {
     /// Says notes changed: the job reads every file some note shows that is new or changed.
     func notesChanged() { job.wake() }
 
-    /// Stops the job after the page it is on, and waits for it; again, returns at once.
+    /// Stops the job, killing the reader at work (within a tenth of a second), and waits for
+    /// it; again, returns at once.
     func stop() { job.stop() }
 }

@@ -126,6 +126,34 @@ import Testing
         #expect(read.pages.isEmpty)
     }
 
+    @Test func aReaderIsKilledWhenTheCallerStopsAndNothingOfItIsKept() throws {
+        let png = try TestDocuments.render(TestDocuments.textPDF([["Stopped before the end"]]), dpi: 300, in: sandbox.temporary)
+        let file = sandbox.temporary + "/stop.png"
+        try Data(png).write(to: URL(fileURLWithPath: file))
+        var asked = 0
+        let outcome = TextExtractor(languages: ["en"], environment: environment).extract(
+            file: file, kind: .picture, work: sandbox.temporary,
+            shouldStop: {
+                asked += 1
+                return asked > 2  // once tesseract has started
+            })
+        #expect(outcome == .stopped)
+        #expect(asked == 3)
+    }
+
+    @Test func aTextLayerLongerThanAReaderMayPrintKeepsItsFirstPagesAndOCRsNone() throws {
+        // 40 pages of about 70 bytes: pdfinfo's answer fits in 1,200 bytes, the text layer does not.
+        let lines = (1...40).map { ["Page \($0) of the long ledger with enough words to count as text"] }
+        var limits = ExtractionLimits()
+        limits.outputBytes = 1200
+        let read = try #require(text(try extract(TestDocuments.textPDF(lines), kind: .pdf, limits: limits)))
+        #expect(read.pages.count >= 1 && read.pages.count < 40, "\(read.pages)")
+        #expect(read.pages.allSatisfy { !$0.ocr })
+        #expect(read.pages.first?.text.contains("Page 1 of the long ledger") == true)
+        #expect(read.pages.last?.text.isEmpty == false)
+        #expect(read.failure?.hasPrefix("its text layer is longer than") == true, "\(String(describing: read.failure))")
+    }
+
     @Test func aLargePageIsRenderedWithinThePixelLimit() {
         #expect(TextExtractor.resolution(of: (612, 792), pixels: 50_000_000) == 300)
         // A poster of 50,000 × 50,000 points would be 1.8 terapixels at 300 dpi.
