@@ -49,8 +49,9 @@
     return svg;
   }
 
-  // A note as `enote search --json` prints it, and its page.
-  function hitItem(hit, url) {
+  // A note as `enote search --json` prints it, and its page; a hit found in a picture's or
+  // PDF's text says where (place.label), and a PDF's has a link that opens it at the page.
+  function hitItem(hit, url, place) {
     var item = document.createElement("li");
     item.className = "note";
     item.setAttribute("data-path", hit.path);
@@ -63,14 +64,28 @@
     title.className = "title";
     title.textContent = hit.title;
     text.appendChild(title);
-    if (hit.snippet) {
+    if (hit.snippet || place) {
       var snippet = document.createElement("span");
       snippet.className = "snippet";
-      snippetNodes(hit.snippet).forEach(function (node) { snippet.appendChild(node); });
+      if (place) {
+        var where = document.createElement("span");
+        where.className = "found-in";
+        where.textContent = place.label;
+        snippet.appendChild(where);
+        snippet.appendChild(document.createTextNode(": "));
+      }
+      if (hit.snippet) snippetNodes(hit.snippet).forEach(function (node) { snippet.appendChild(node); });
       text.appendChild(snippet);
     }
     link.appendChild(text);
     item.appendChild(link);
+    if (place && place.file) {
+      var file = document.createElement("a");
+      file.className = "found-file";
+      file.href = place.file;
+      file.textContent = place.open;
+      item.appendChild(file);
+    }
     return item;
   }
 
@@ -102,7 +117,7 @@
     if (!list) return;
     list.textContent = "";
     // Each note's page is at the same place in urls.
-    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index], (answer.places || [])[index])); });
     summary(answer, list);
   }
 
@@ -140,7 +155,7 @@
     list.id = "search-results";
     main.appendChild(list);
     // Each note's page is at the same place in urls.
-    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index])); });
+    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index], (answer.places || [])[index])); });
     summary(answer, list);
   }
 

@@ -81,13 +81,16 @@ extension WebServer {
     static let relatedOnPage = 8
 
     /// What a note's page asks the index: its tags, the links that lead to it (with their
-    /// notes' titles), where each of its own links leads, and its related notes.
+    /// notes' titles), where each of its own links leads, its related notes, and the text read
+    /// from its pictures and PDFs.
     struct IndexedLinks {
         var tags: [String] = []
         var backlinks: [IndexedLink] = []
         var titles: [String] = []
         var resolutions: [LinkResolution] = []
         var related: [RelatedNote] = []
+        /// The pictures and PDFs the note shows or links, with the text read from them.
+        var attachments: [NoteAttachment] = []
     }
 
     /// Asks the index everything `rendered`'s page shows of links in one read, so that a page
@@ -103,6 +106,7 @@ extension WebServer {
             found.titles = found.backlinks.map { link in (try? index.note(at: link.source))??.title ?? link.source.description }
             found.resolutions = links.isEmpty ? [] : (try? index.resolve(links, from: path)) ?? []
             found.related = (try? index.related(to: path, limit: Self.relatedOnPage)) ?? []
+            found.attachments = (try? index.attachments(of: path)) ?? []
             return found
         }
         return found ?? IndexedLinks()

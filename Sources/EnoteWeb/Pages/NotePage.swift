@@ -2,7 +2,8 @@ import Foundation
 import NoteVault
 
 /// A note, read: its title, colour, dates and body rendered by libcmark in safe mode (raw HTML
-/// and `javascript:` links dropped), with its pictures; Edit and Delete unless read-only.
+/// and `javascript:` links dropped), with its pictures and the text read from them and from its
+/// PDFs; Edit and Delete unless read-only.
 package struct NotePage {
     let frame: PageFrame
     let note: Note
@@ -18,6 +19,12 @@ package struct NotePage {
     /// The body as HTML with its wikilinks resolved (see NotePage+Links.swift), or `nil` for
     /// libcmark's rendering alone.
     var linkedBody: String?
+    /// The pictures and PDFs the note shows or links, with the text read from them (see
+    /// NotePage+Attachments.swift).
+    var attachments: [NoteAttachment] = []
+    /// The file (and page) a search hit was found in, when the page was opened from one: its
+    /// text is shown open.
+    var foundPlace: FoundPlace?
 
     package init(frame: PageFrame, note: Note, now: Date, timeZone: TimeZone) {
         self.frame = frame
@@ -62,6 +69,7 @@ package struct NotePage {
             <div class="body">
             \(body)
             </div>
+            \(attachmentSection)
             \(deadLinkSection)
             \(backlinkSection)
             \(relatedSection)

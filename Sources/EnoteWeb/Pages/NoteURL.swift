@@ -29,6 +29,12 @@ package enum NoteURL {
     package static func show(_ path: NotePath) -> String { "/n/" + encode(path) }
     package static func edit(_ path: NotePath) -> String { "/edit/" + encode(path) }
 
+    /// A file beside the notes (a picture, a PDF), and for a PDF the page its viewer opens at
+    /// (`#page=N`, the fragment the browsers' PDF viewers read).
+    package static func file(_ path: NotePath, page: Int? = nil) -> String {
+        show(path) + (page.map { "#page=\($0)" } ?? "")
+    }
+
     /// The vault path after `prefix` in a request's raw path, percent-decoded.
     /// - Throws: ``PathError`` when it is not a path a user may name (empty, absolute, `..`, a
     ///   hidden component such as `.enote`).

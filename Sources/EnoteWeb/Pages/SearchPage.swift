@@ -19,10 +19,18 @@ package struct SearchPage {
 
     package func render() -> HTML {
         let hits = (results?.notes ?? []).map { note -> HTML in
-            let snippet: HTML = note.snippet.map { "<span class=\"snippet\">\(HTML(trusted: IndexedNote.htmlSnippet($0)))</span>" } ?? .empty
+            // A hit found only in a picture's or PDF's text says where: `receipt.png: …`.
+            let place: HTML = note.foundIn.map { "<span class=\"found-in\">\(frame.text($0.label))</span>: " } ?? .empty
+            let snippet: HTML =
+                note.snippet.map { "<span class=\"snippet\">\(place)\(HTML(trusted: IndexedNote.htmlSnippet($0)))</span>" }
+                ?? (note.foundIn == nil ? .empty : "<span class=\"snippet\">\(place)</span>")
+            let file: HTML =
+                Self.fileURL(of: note).map { url in
+                    "<a class=\"found-file\" href=\"\(url)\">\(frame.text("Open the PDF at p. \(String(note.foundIn?.page ?? 1))"))</a>"
+                } ?? .empty
             return """
-                <li class="note" data-path="\(note.path.description)"><a href="\(NoteURL.show(note.path))">\(Swatch.svg(note.color))<span class="text">\
-                <span class="title">\(note.title)</span>\(snippet)</span></a></li>
+                <li class="note" data-path="\(note.path.description)"><a href="\(Self.url(of: note))">\(Swatch.svg(note.color))<span class="text">\
+                <span class="title">\(note.title)</span>\(snippet)</span></a>\(file)</li>
                 """
         }
         let summary: HTML =
@@ -45,14 +53,29 @@ package struct SearchPage {
         return frame.page(title: frame.text("Search"), kind: "search", scripts: ["search.js"], query: query, content)
     }
 
+    /// The page of a found note; of one found in a picture's or PDF's text, with that text open
+    /// (``NotePage/FoundPlace``).
+    static func url(of note: IndexedNote) -> String {
+        note.foundIn.map { NotePage.FoundPlace.url(of: note.path, at: $0) } ?? NoteURL.show(note.path)
+    }
+
+    /// The PDF a note was found in, opened at the page found; `nil` for any other hit.
+    static func fileURL(of note: IndexedNote) -> String? {
+        guard let place = note.foundIn, let page = place.page else { return nil }
+        return NoteURL.file(place.path, page: page)
+    }
+
     /// What `/api/search` returns: `notes` are the found notes in the JSON `enote search --json`
     /// prints (``IndexedNote``'s: `color_rgb` is the swatch, `snippet` HTML with `<mark>`
-    /// around matches), `urls` the page of each, in the same order.
+    /// around matches, `found_in` the file a hit was found in), `urls` the page of each, in the
+    /// same order; `places` says, for a hit found in a file's text, where (`contract.pdf p. 2`,
+    /// in the reader's language) and for a PDF the URL that opens it at that page.
     package struct Answer: Encodable {
         var query: String
         var total: Int
         var notes: [IndexedNote]
         var urls: [String]
+        var places: [Place?]
         var summary: String
         var error: String?
         /// What the library says about words it corrected, or about notes that match only some
@@ -60,12 +83,29 @@ package struct SearchPage {
         var notices: [String]
     }
 
+    /// Where a hit was found, when it was found in a picture's or PDF's text.
+    package struct Place: Encodable {
+        var label: String
+        /// The PDF opened at the page (`/n/contract.pdf#page=2`); `nil` for a picture.
+        var file: String?
+        /// The words of the link to ``file``.
+        var open: String?
+    }
+
     package func answer() -> Answer {
         let notes = results?.notes ?? []
         let total = results?.total ?? 0
         return Answer(
-            query: query, total: total, notes: notes, urls: notes.map { NoteURL.show($0.path) }, summary: frame.text("\(count: total) notes match"),
+            query: query, total: total, notes: notes, urls: notes.map(Self.url(of:)), places: notes.map(place(of:)),
+            summary: frame.text("\(count: total) notes match"),
             error: problem.map { frame.text($0) }, notices: notices)
+    }
+
+    /// Where `note` was found, for `/api/search`.
+    func place(of note: IndexedNote) -> Place? {
+        guard let found = note.foundIn else { return nil }
+        let open = found.page.map { frame.text("Open the PDF at p. \(String($0))") }
+        return Place(label: frame.text(found.label), file: Self.fileURL(of: note), open: open)
     }
 
     /// The corrections and the "some of the words" notice, in the reader's language.

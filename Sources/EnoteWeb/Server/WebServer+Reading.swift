@@ -99,8 +99,9 @@ extension WebServer {
         return page.render().response()
     }
 
-    /// `/n/<path>`: a note's page, or a picture beside it; a folder's URL leads to the list of
-    /// that folder.
+    /// `/n/<path>`: a note's page (opened from a search hit found in one of its files, with that
+    /// file's text open: ``NotePage/FoundPlace``), or a picture or PDF beside it
+    /// (``fileResponse(_:)``); a folder's URL leads to the list of that folder.
     func showPath(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let raw = request.uri.path
         let slashed = raw.count > "/n/".count && raw.hasSuffix("/")
@@ -110,18 +111,14 @@ extension WebServer {
             return Response(status: .seeOther, headers: [.location: "/?folder=" + QueryEncoding.query(path.description)])
         }
         if slashed { throw .noteNotFound(reference: path.description + "/", suggestions: []) }
-        if !path.isMarkdown {
-            let picture = try web.vault.pictures.read(path)
-            let type = picture.format == .jpeg ? "image/jpeg" : "image/\(picture.format.rawValue)"
-            return Response(
-                status: .ok, headers: [.contentType: type, .cacheControl: "private, no-cache"],
-                body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
-        }
+        if !path.isMarkdown { return try fileResponse(path) }
         // One libcmark parse reads the note, its links and its body (RenderedNote).
         let rendered = try web.vault.readRendered(path)
         var page = NotePage(frame: frame(request, context), note: rendered.note, now: web.clock.now(), timeZone: web.clock.timeZone)
         let found = indexedLinks(of: rendered)
         (page.tags, page.backlinks, page.related) = (found.tags, backlinks(found), found.related)
+        page.attachments = found.attachments
+        page.foundPlace = NotePage.FoundPlace(query: FormFields(encoded: request.uri.query ?? ""))
         (page.linkedBody, page.deadLinks) = linkedBody(of: rendered, resolutions: found.resolutions)
         return page.render().response()
     }

@@ -17,6 +17,7 @@ package enum WebMessages {
         "Showing %@ of %@ notes": "Showing %@ of %@ note",
         "Deleted %@ notes for good.": "Deleted %@ note for good.",
         "Delete %@ notes in the trash for good? This cannot be undone.": "Delete %@ note in the trash for good? This cannot be undone.",
+        "%@ more pages are not shown here": "%@ more page is not shown here",
     ]
 
     /// `message` in `language`.
