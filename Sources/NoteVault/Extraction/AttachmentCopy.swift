@@ -79,27 +79,38 @@ struct AttachmentCopy {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var total: Int64 = 0
         var failed = false
+        // The header is checked as soon as its bytes are in (the first 4 MiB, or the whole of a
+        // smaller file): a file refused by it is not copied and hashed to its end.
+        var problem: String?
+        var checked = false
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in (try? vault.fileSystem.read(descriptor, into: raw, path: path.description)) ?? -1 }
             if count < 0 { failed = true; break }
-            if count == 0 { break }
-            total += Int64(count)
-            if total > limit { failed = true; break }
-            let chunk = buffer[..<count]
+            if count > 0 {
+                total += Int64(count)
+                if total > limit { failed = true; break }
+            }
+            let chunk = buffer[..<max(count, 0)]
             if head.count < Self.headBytes { head += chunk.prefix(Self.headBytes - head.count) }
+            if !checked, head.count >= Self.headBytes || count == 0 {
+                checked = true
+                problem = Self.problem(head, kind: kind, limits: limits)
+                if problem != nil { break }
+            }
+            if count == 0 { break }
             hash.update(chunk)
             let written = chunk.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
             if written != count { failed = true; break }
         }
         close(output)
         let copy = AttachmentCopy(file: copyPath, folder: folder, hash: hash.finish(), size: size, mtime: mtime, ctime: ctime, inode: inode)
+        if let problem {
+            copy.remove()
+            return .refused(problem, size: size, mtime: mtime, ctime: ctime, inode: inode)
+        }
         if failed {
             copy.remove()
             return .refused("it could not be read whole", size: size, mtime: mtime, ctime: ctime, inode: inode)
-        }
-        if let problem = Self.problem(head, kind: kind, limits: limits) {
-            copy.remove()
-            return .refused(problem, size: size, mtime: mtime, ctime: ctime, inode: inode)
         }
         return .copied(copy)
     }
