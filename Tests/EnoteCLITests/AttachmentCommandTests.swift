@@ -89,4 +89,14 @@ import Testing
         #expect(doctor.stdout.contains("broken.pdf: unread-attachment: its text could not be read (the PDF is damaged or not a PDF"), "\(doctor.stdout)")
         #expect(!doctor.stdout.contains("contract.pdf:"), "\(doctor.stdout)")
     }
+
+    @Test func doctorSaysWhenANoteHasMorePicturesThanAreRead() throws {
+        let pictures = (1...66).map { "![scan \($0)](scans/page-\($0).png)" }.joined(separator: "\n")
+        try vault.write("scans.md", "# Scans\n\n\(pictures)\n")
+        let doctor = try vault.run(["doctor"])
+        #expect(
+            doctor.stdout.contains("scans.md: too-many-attachments: it shows or links 66 pictures and PDFs; the text of the first 64 is searched"),
+            "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("shopping.md: too-many-attachments"), "\(doctor.stdout)")
+    }
 }

@@ -31,6 +31,8 @@ package struct Finding: Sendable, Equatable {
         case unreadAttachment = "unread-attachment"
         /// A picture or PDF of which only a part was read (its first pages, its text's first MiB).
         case partlyReadAttachment = "partly-read-attachment"
+        /// A note that shows or links more pictures and PDFs than are read (64).
+        case tooManyAttachments = "too-many-attachments"
         /// Text in pictures cannot be read on this machine (tesseract or its languages missing).
         case readerMissing = "reader-missing"
     }
@@ -122,6 +124,14 @@ package struct VaultDoctor: Sendable {
                 : Finding(
                     kind: .unreadAttachment, location: item.path.description,
                     message: "its text could not be read (\(item.failure)), so search does not find the words in it; replace it with a readable copy, or ignore this")
+        }
+        for note in notes {
+            let files = NoteAttachments.paths(images: note.images, links: note.links, in: note.path, limit: .max).count
+            guard files > NoteAttachments.limit else { continue }
+            findings.append(
+                Finding(
+                    kind: .tooManyAttachments, location: note.path.description,
+                    message: "it shows or links \(String(files)) pictures and PDFs; the text of the first \(String(NoteAttachments.limit)) is searched, not the others'; split the note to have them all found"))
         }
         let showsPictures = notes.contains { note in
             NoteAttachments.paths(images: note.images, links: note.links, in: note.path).contains { AttachmentKind(path: $0.description) == .picture }

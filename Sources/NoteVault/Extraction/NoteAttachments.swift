@@ -23,8 +23,9 @@ enum NoteAttachments {
     }
 
     /// The files of a note's pictures (`images`) and links (`links`), as written in note `note`:
-    /// its pictures first, then its links, each once, at most ``limit``.
-    static func paths(images: [String], links: [String], in note: NotePath) -> [NotePath] {
+    /// its pictures first, then its links, each once, at most `limit` (those past it are not
+    /// read, and `enote doctor` says so).
+    static func paths(images: [String], links: [String], in note: NotePath, limit: Int = limit) -> [NotePath] {
         var paths: [NotePath] = []
         for source in images + links where paths.count < limit {
             guard let path = path(of: source, in: note), !paths.contains(path) else { continue }
