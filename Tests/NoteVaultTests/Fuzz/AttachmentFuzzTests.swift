@@ -1,5 +1,6 @@
 import EnoteTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import NoteVault
@@ -67,13 +68,18 @@ struct AttachmentFuzzTests {
 
     @Test func mutatedPicturesAreReadOrFail() {
         #expect(!Self.png.isEmpty)
+        // How many mutated pictures passed the header checks and went to tesseract: the loop
+        // is a test of the reader only when some did.
+        let read = Mutex(0)
         let inputs = Fuzzer.run("mutated pictures") { generator in
             let bytes = Self.mutate(Self.png, using: &generator)
             // The header checks first, as the reading pass does; a picture they pass is read.
             if AttachmentCopy.problem(bytes, kind: .picture, limits: ExtractionLimits()) != nil { return ("(refused by its header)", nil) }
+            read.withLock { $0 += 1 }
             return (Fuzzer.show(Array(bytes.prefix(64))), Self.problem(Self.extract(bytes, kind: .picture, name: "fuzz.png")))
         }
         #expect(inputs > 0)
+        #expect(read.withLock { $0 } > 0, "every mutated picture was refused by its header: tesseract read none")
     }
 
     @Test func mutatedHeadersNeverCrashTheChecks() {
