@@ -10,7 +10,7 @@ extension LanguageServer {
         let offset = context.document.offset(of: position, encoding: context.encoding)
         if let link = LinkSpans.link(at: offset, in: context), !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
-            if let attachment = context.catalog.attachment(linkedBy: link.target.path, from: context.path) {
+            if let attachment = context.catalog.attachment(of: link, in: context.path) {
                 return Reply(LSP.Hover(contents: LSP.MarkupContent(value: NoteHover.attachment(attachment)), range: context.range(span)))
             }
             return Reply(LSP.Hover(contents: LSP.MarkupContent(value: NoteHover.link(link, context: context)), range: context.range(span)))

@@ -62,9 +62,9 @@ final class IndexCatalog {
         (try? session.withIndex { index throws(VaultError) in try index.related(to: NotePath(trusted: path), limit: limit) }) ?? []
     }
 
-    /// The picture or PDF a link's destination names in note `path`, with the text read from it.
-    func attachment(linkedBy source: String, from path: String) -> NoteAttachment? {
-        try? session.withIndex { index throws(VaultError) in try index.attachment(linkedBy: source, from: NotePath(trusted: path)) }
+    /// The picture or PDF `link` of note `path` names, with the text read from it.
+    func attachment(of link: NoteLink, in path: String) -> NoteAttachment? {
+        try? session.withIndex { index throws(VaultError) in try index.attachment(of: link, in: NotePath(trusted: path)) }
     }
 
     /// Forget what was read: the index changed. The list of notes is read again when next asked
@@ -106,5 +106,5 @@ final class DocumentCatalog {
     func tags() -> [String: Int] { base.tags() }
     func note(at path: String) -> IndexedNote? { base.note(at: path) }
     func related(to path: String, limit: Int) -> [RelatedNote] { base.related(to: path, limit: limit) }
-    func attachment(linkedBy source: String, from path: String) -> NoteAttachment? { base.attachment(linkedBy: source, from: path) }
+    func attachment(of link: NoteLink, in path: String) -> NoteAttachment? { base.attachment(of: link, in: path) }
 }

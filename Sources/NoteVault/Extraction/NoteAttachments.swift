@@ -1,7 +1,9 @@
 /// The one rule for which files a note's text is searched with: the local pictures it shows
 /// (`![alt](receipt.jpg)`) and the local PDFs and pictures it links (`[contract](contract.pdf)`),
 /// resolved as pictures are (``ImageReference``: relative to the note, never outside the vault),
-/// each once, pictures before links, at most ``limit``.
+/// then the files its wikilinks and embeds name (`![[receipt.jpg]]`, `[[contract.pdf]]`) where
+/// a link finds a file (``LinkFileTarget``: beside the note, from the root, in `attachments/`;
+/// each place is the note's, and the file there is read), each once, at most ``limit``.
 enum NoteAttachments {
     /// The most files of one note that are read.
     static let limit = 64
@@ -25,11 +27,24 @@ enum NoteAttachments {
     /// The files of a note's pictures (`images`) and links (`links`), as written in note `note`:
     /// its pictures first, then its links, each once, at most `limit` (those past it are not
     /// read, and `enote doctor` says so).
-    static func paths(images: [String], links: [String], in note: NotePath, limit: Int = limit) -> [NotePath] {
+    static func paths(images: [String], links: [String], wikilinks: [NoteLink] = [], in note: NotePath, limit: Int = limit) -> [NotePath] {
         var paths: [NotePath] = []
-        for source in images + links where paths.count < limit {
+        var files = 0
+        for source in images + links where files < limit {
             guard let path = path(of: source, in: note), !paths.contains(path) else { continue }
             paths.append(path)
+            files += 1
+        }
+        for link in wikilinks where link.isWikilink && !link.isExternal && files < limit {
+            let places = LinkFileTarget.candidates(link, from: note.description).compactMap { candidate -> NotePath? in
+                guard AttachmentKind(path: candidate) != nil, let path = try? NotePath(validatingBytes: Array(candidate.utf8), purpose: .lookup) else {
+                    return nil
+                }
+                return paths.contains(path) ? nil : path
+            }
+            guard !places.isEmpty else { continue }
+            paths += places
+            files += 1
         }
         return paths
     }

@@ -179,20 +179,25 @@ extension NoteIndex {
         ExtractionCache(vault: vault).keepOnly(hashes)
     }
 
-    /// The files note `path` shows or links, in its order, with the text read from each.
+    /// The files note `path` shows or links, in its order, with the text read from each; a file
+    /// that is not there and was never read is left out (a wikilink's places where it is not).
     public func attachments(of path: NotePath) throws(VaultError) -> [NoteAttachment] {
-        try read { store in
-            guard let id = try store.noteID(at: path) else { return [] }
+        let all = try read { store in
+            guard let id = try store.noteID(at: path) else { return [NoteAttachment]() }
             return try store.attachments(of: id)
+        }
+        return all.filter { attachment in
+            attachment.text != nil || (try? vault.fileSystem.status(of: attachment.path.bytes, in: vault.rootDescriptor)) != nil
         }
     }
 
-    /// The attachment a picture's or a link's destination `source` in note `note` names, with
-    /// its text; `nil` when it names no picture or PDF of the note (a note, a URL, a file outside
-    /// the vault). What a hover over the link shows.
-    public func attachment(linkedBy source: String, from note: NotePath) throws(VaultError) -> NoteAttachment? {
-        guard let path = NoteAttachments.path(of: source, in: note) else { return nil }
-        return try attachments(of: note).first { $0.path == path }
+    /// The attachment `link` of note `note` names, with its text; `nil` when it names no
+    /// picture or PDF of the note (a note, a URL, a file outside the vault or not there). What a
+    /// hover over the link shows.
+    public func attachment(of link: NoteLink, in note: NotePath) throws(VaultError) -> NoteAttachment? {
+        let places = NoteAttachments.paths(images: [], links: link.isWikilink ? [] : [link.target.path], wikilinks: [link], in: note)
+        guard !places.isEmpty else { return nil }
+        return try attachments(of: note).first { places.contains($0.path) }
     }
 
     /// Every file that could not be read, or only in part (`inPart`), with why: what

@@ -125,7 +125,7 @@ struct IndexRecord: Sendable {
         tagsJSON = StringArrayColumn.encode(note.tags)
         imagesJSON = StringArrayColumn.encode(note.images)
         linksJSON = StringArrayColumn.encode(note.links)
-        attachments = NoteAttachments.paths(images: note.images, links: note.links, in: path)
+        attachments = NoteAttachments.paths(images: note.images, links: note.links, wikilinks: graph.links, in: path)
         diagnosticsJSON = DiagnosticsColumn.encode(note.diagnostics)
         searchableName = Self.searchableName(of: path)
     }

@@ -20,9 +20,19 @@ enum LinkFileTarget {
     /// exists: relative to the linking note's folder, from the vault's root, or in
     /// `attachments/` for a wikilink.
     static func find(_ link: NoteLink, from source: String, root: String) -> String? {
+        candidates(link, from: source).first { candidate in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + candidate, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+    }
+
+    /// Where the file a link names may be, in the order ``find(_:from:root:)`` tries them; none
+    /// for a link to a note (`[[plan]]`, `plan.md`). The reading of pictures' and PDFs' text
+    /// takes every one of them as the note's (``NoteAttachments``), and reads the one there.
+    static func candidates(_ link: NoteLink, from source: String) -> [String] {
         let path = link.target.path
         let name = LinkResolver.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !NotePath.isMarkdownName(name) else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !NotePath.isMarkdownName(name) else { return [] }
         var candidates: [String?] = []
         if path.hasPrefix("/") {
             candidates.append(LinkResolver.normalize(String(path.drop { $0 == "/" })))
@@ -30,10 +40,8 @@ enum LinkFileTarget {
             candidates.append(LinkResolver.normalize(LinkResolver.folder(of: source) + path))
             if link.isWikilink { candidates += [LinkResolver.normalize(path), LinkResolver.normalize("attachments/" + path)] }
         }
-        for case let candidate? in candidates where !candidate.hasPrefix(".enote/") {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + candidate, isDirectory: &isFolder), !isFolder.boolValue { return candidate }
-        }
-        return nil
+        var unique: [String] = []
+        for case let candidate? in candidates where !candidate.hasPrefix(".enote/") && !unique.contains(candidate) { unique.append(candidate) }
+        return unique
     }
 }

@@ -31,6 +31,19 @@ import Glibc
         return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
     }
 
+    @Test func anObsidianEmbedAndAWikilinkFindTheirFilesWhereLinksFindThem() throws {
+        // `![[receipt.png]]` from a note in another folder: the file is in `attachments/`, as
+        // Obsidian keeps pasted pictures; `[[papers/contract.pdf]]` from the root.
+        try sandbox.write("journal/monday.md", "# Monday\n\n![[receipt.png]]\n\nSigned [[papers/contract.pdf|the lease]].\n")
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        #expect(Set(try index.found("hinges")) == ["shopping.md", "journal/monday.md"])
+        #expect(Set(try index.found("quarterly")) == ["papers/lease.md", "journal/monday.md"])
+        // Only the places where a file is are listed, not every place a wikilink may lead.
+        let listed = try index.attachments(of: NotePath(trusted: "journal/monday.md")).map(\.path.description)
+        #expect(listed == ["attachments/receipt.png", "papers/contract.pdf"])
+    }
+
     @Test func aNoteIsFoundByTheWordsInItsPictureOnceItIsRead() throws {
         let index = try sandbox.openIndex()
         #expect(try index.found("hinges").isEmpty)
