@@ -102,7 +102,7 @@ enum NoteHover {
         let name = "**" + markdownEscaped(attachment.path.description) + "**"
         guard let read = attachment.text else { return name + " — " + Localization.text("its text is not read yet") }
         if attachment.state == .failed, let failure = read.failure {
-            return name + " — " + Localization.text("its text could not be read: \(failure)")
+            return name + " — " + Localization.text("its text could not be read: \(markdownEscaped(failure))")
         }
         var text = ""
         for page in read.pages where !page.text.isEmpty {

@@ -133,10 +133,7 @@ package struct VaultDoctor: Sendable {
                     kind: .tooManyAttachments, location: note.path.description,
                     message: "it shows or links \(String(files)) pictures and PDFs; the text of the first \(String(NoteAttachments.limit)) is searched, not the others'; split the note to have them all found"))
         }
-        let showsPictures = notes.contains { note in
-            NoteAttachments.paths(images: note.images, links: note.links, in: note.path).contains { AttachmentKind(path: $0.description) == .picture }
-        }
-        if showsPictures {
+        if try index.showsPictures() {
             switch OCREngine.find(languages: vault.config.languages.map(\.code), environment: environment) {
             case .failure(let reason):
                 findings.append(Finding(kind: .readerMissing, location: Vault.stateFolderName + "/config", message: reason.message))

@@ -3,7 +3,7 @@
 /// resolved as pictures are (``ImageReference``: relative to the note, never outside the vault),
 /// then the files its wikilinks and embeds name (`![[receipt.jpg]]`, `[[contract.pdf]]`) where
 /// a link finds a file (``LinkFileTarget``: beside the note, from the root, in `attachments/`;
-/// each place is the note's, and the file there is read), each once, at most ``limit``.
+/// each place is the note's, and the file there is read), each once, at most ``limit`` places.
 enum NoteAttachments {
     /// The most files of one note that are read.
     static let limit = 64
@@ -42,9 +42,9 @@ enum NoteAttachments {
                 }
                 return paths.contains(path) ? nil : path
             }
-            guard !places.isEmpty else { continue }
+            guard !places.isEmpty, files + places.count <= limit else { continue }
             paths += places
-            files += 1
+            files += places.count
         }
         return paths
     }

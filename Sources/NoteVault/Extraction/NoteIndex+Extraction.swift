@@ -51,25 +51,35 @@ extension NoteIndex {
         environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), shouldStop: () -> Bool = { false },
         progress: (ExtractionProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> ExtractionProgress {
+        // An index that heals itself mid-pass has new rows without the files' text: the pass
+        // starts again on them (from the cache, so quickly), at most twice.
+        var attempts = 0
+        while true {
+            let (state, rebuilt) = try readPass(environment: environment, limits: limits, shouldStop: shouldStop, progress: progress)
+            attempts += 1
+            if !rebuilt || attempts == 3 { return state }
+        }
+    }
+
+    /// One reading pass; `rebuilt` when the index healed itself under it (then it stopped).
+    private func readPass(
+        environment: [String: String], limits: ExtractionLimits, shouldStop: () -> Bool, progress: (ExtractionProgress) -> Bool
+    ) throws(VaultError) -> (ExtractionProgress, rebuilt: Bool) {
         var state = ExtractionProgress()
         let cache = ExtractionCache(vault: vault)
         // With nothing shown and nothing kept, a pass only empties a cache left behind (an
         // index rebuilt after the last picture's note was destroyed).
-        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText else { return state }
+        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText else { return (state, false) }
         guard let lock = cache.lockForReading() else {
             state.busy = true
-            return state
+            return (state, false)
         }
         defer { close(lock) }
         cache.clearWorkFolder()
         defer { try? FileManager.default.removeItem(atPath: cache.workFolder) }
-        // Cached text stays until the pass is done (``finish(textLeft:)``): a file renamed, or
-        // shown by another note now, is found in the cache by its bytes.
-        var textLeft = false
-        switch try connection.write({ store in try store.forgetUnshownAttachments() }) {
-        case .written(let forgotten): textLeft = forgotten.files > 0
-        case .rebuilt: return state  // the index healed itself: its rows are new, and the next pass reads them
-        }
+        // Cached text stays until the pass is done (``finish()``): a file renamed, or shown by
+        // another note now, is found in the cache by its bytes.
+        if case .rebuilt = try connection.write({ store in try store.forgetUnshownAttachments() }) { return (state, true) }
         let extractor = TextExtractor(languages: vault.config.languages.map(\.code), environment: environment, limits: limits)
         let recipe = try? extractor.ocr.get().recipe
         let racyAfter = FileStatus.racyAfter()
@@ -91,14 +101,14 @@ extension NoteIndex {
         }
         state.pending = work.count
         guard !work.isEmpty else {
-            try finish(textLeft: textLeft)
-            return state
+            try finish()
+            return (state, false)
         }
         for (path, kind) in work {
             state.current = path
             state.pagesDone = 0
             state.pagesTotal = 0
-            guard progress(state) else { return state }
+            guard progress(state) else { return (state, false) }
             if kind == .picture, case .failure(let reason) = extractor.ocr {
                 // Nothing to read it with: it waits, unread, for tesseract.
                 state.unavailable = reason.message
@@ -113,8 +123,12 @@ extension NoteIndex {
                 state.done += 1
                 continue  // what was read of it stays; the next pass looks again
             case .refused(let reason, let size, let mtime, let ctime, let inode):
+                // Refused as it was within the racy window (a header not written yet): looked
+                // at again by the next pass.
+                let settled = mtime < racyAfter && ctime < racyAfter
                 stored = StoredAttachment(
-                    path: path, size: size, mtime: mtime, ctime: ctime, inode: inode, hash: "", text: ExtractedText(kind: kind, pages: [], failure: reason))
+                    path: path, size: size, mtime: settled ? mtime : -1, ctime: ctime, inode: inode, hash: "",
+                    text: ExtractedText(kind: kind, pages: [], failure: reason))
             case .copied(let copy):
                 defer { copy.remove() }
                 var text = cache.text(for: copy.hash)
@@ -140,9 +154,9 @@ extension NoteIndex {
                         state.done += 1
                         continue
                     case .stopped:
-                        return state
+                        return (state, false)
                     }
-                    if stopped { return state }
+                    if stopped { return (state, false) }
                 }
                 stored = text.map { text in
                     // A file changing while it was read, or a failure that may pass, is
@@ -154,15 +168,18 @@ extension NoteIndex {
             }
             if stored?.text.failure != nil { state.failed += 1 }
             switch try connection.write({ store in try store.saveAttachment(stored, at: path) }) {
-            case .written(let saved): if saved.textLeft || !saved.unused.isEmpty { textLeft = true }
-            case .rebuilt: return state  // the index healed itself: the next pass reads its new rows
+            // The text of bytes no file read has any more goes now (the file was replaced, or
+            // its note was destroyed while it was read).
+            case .written(let saved): cache.remove(saved.unused)
+            case .rebuilt: return (state, true)
             }
             state.done += 1
         }
         state.current = nil
         _ = progress(state)
-        if state.unavailable == nil { try finish(textLeft: textLeft) }
-        return state
+        // Also when some files wait for tesseract: what they had read stays in their rows.
+        try finish()
+        return (state, false)
     }
 
     /// The end of a whole pass: when text left the index, its words leave FTS5's segments and
@@ -170,8 +187,8 @@ extension NoteIndex {
     /// cached text of every file the index no longer has as read goes (a note destroyed while
     /// no pass ran, an index rebuilt after a note went). Only once every file some note shows
     /// has been looked at, so text about to be found again is never thrown away.
-    private func finish(textLeft: Bool) throws(VaultError) {
-        if textLeft {
+    private func finish() throws(VaultError) {
+        if try read({ store in try store.textLeftPending() }) {
             _ = try connection.write { store in try store.scrubDeletedText() }
             connection.truncateWriteAheadLog()
         }
@@ -198,6 +215,12 @@ extension NoteIndex {
         let places = NoteAttachments.paths(images: [], links: link.isWikilink ? [] : [link.target.path], wikilinks: [link], in: note)
         guard !places.isEmpty else { return nil }
         return try attachments(of: note).first { places.contains($0.path) }
+    }
+
+    /// Whether some note shows or links a picture (by a Markdown image or link, a wikilink or an
+    /// embed): then tesseract is needed.
+    func showsPictures() throws(VaultError) -> Bool {
+        try read { store in try store.shownFiles() }.contains { AttachmentKind(path: $0.description) == .picture }
     }
 
     /// Every file that could not be read, or only in part (`inPart`), with why: what

@@ -42,6 +42,9 @@ import Glibc
     @Test func aSymbolicLinkRefusedOnceIsNotLookedAtAgainUntilItChanges() throws {
         try sandbox.write("links.md", "# Links\n\n![passwords](secret.png)\n")
         symlink("/etc/passwd", sandbox.path("secret.png"))
+        // Past the racy window, in which a refusal is looked at again (the header may not be
+        // written yet).
+        usleep(UInt32(FileStatus.racyWindow / 1000) + 100_000)
         let index = try sandbox.openIndex()
         let first = try index.readAttachments(environment: environment)
         #expect(first.pending == 1)
@@ -132,5 +135,33 @@ import Glibc
         #expect(unread.map(\.inPart) == [true])
         #expect(unread.map(\.failure) == ["only the first 1 of its 2 pages are read"])
         #expect(try index.found("first") == ["long.md"])
+    }
+
+    @Test func withoutTesseractAPDFLeavingItsNoteStillLeavesTheIndexAndTheCache() throws {
+        // A machine with poppler and no tesseract: the picture waits, the PDF is read.
+        let bin = sandbox.temporary + "/poppler-only"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for program in ["pdfinfo", "pdftotext", "pdftoppm"] {
+            let found = try #require(ProcessRunner.executable(program, path: environment["PATH"]))
+            symlink(found, bin + "/" + program)
+        }
+        let popplerOnly = ["PATH": bin]
+        let receipt = try TestDocuments.render(TestDocuments.textPDF([["Galvanised hinges 12.80"]]), dpi: 150, in: sandbox.temporary)
+        try sandbox.writeAbsolute(sandbox.path("photo.png"), receipt)
+        let statement = TestDocuments.textPDF([["The overdraft statement of the quarter"]])
+        try sandbox.writeAbsolute(sandbox.path("bank.pdf"), statement)
+        try sandbox.write("money.md", "# Money\n\n![photo](photo.png)\n\n[statement](bank.pdf)\n")
+        let index = try sandbox.openIndex()
+        let first = try index.readAttachments(environment: popplerOnly)
+        #expect(first.unavailable != nil)
+        #expect(try index.found("overdraft") == ["money.md"])
+        try sandbox.write("money.md", "# Money\n\n![photo](photo.png)\n")
+        let again = try sandbox.openIndex()
+        let second = try again.readAttachments(environment: popplerOnly)
+        #expect(second.unavailable != nil)  // the picture still waits
+        #expect(try again.found("overdraft").isEmpty)
+        #expect(ExtractionCache(vault: again.vault).text(for: SHA256.hex(of: statement)) == nil)
+        let words = try again.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM words WHERE word LIKE 'overdraft%'") }
+        #expect(words == 0)
     }
 }

@@ -9,6 +9,11 @@ extension IndexStore {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments) OR EXISTS (SELECT 1 FROM attachments)") ?? false
     }
 
+    /// Every file some note shows or links (each once).
+    func shownFiles() throws -> [NotePath] {
+        try Data.fetchAll(db, sql: "SELECT DISTINCT path FROM note_attachments").map { NotePath(bytes: [UInt8]($0)) }
+    }
+
     /// Every file some note shows or links, with what it was last read at.
     func attachmentStates() throws -> [AttachmentState] {
         try Row.fetchAll(
@@ -31,6 +36,7 @@ extension IndexStore {
         guard !gone.isEmpty else { return (0, []) }
         try db.execute(sql: "DELETE FROM attachment_pages WHERE path NOT IN (SELECT path FROM note_attachments)")
         try db.execute(sql: "DELETE FROM attachments WHERE path NOT IN (SELECT path FROM note_attachments)")
+        try markTextLeft()
         return (gone.count, try unusedHashes(Set(gone)))
     }
 
@@ -47,6 +53,22 @@ extension IndexStore {
     func scrubDeletedText() throws {
         try db.execute(sql: "INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
         try WordTable.keepOnlyIndexed(db)
+        try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [Self.textLeftKey])
+    }
+
+    /// The `meta` key that says text left the index and awaits ``scrubDeletedText()``: kept with
+    /// the change that took it out, so a pass stopped before its end (or one that waits for
+    /// tesseract) leaves the scrub to the next, never forgets it.
+    static let textLeftKey = "attachments_text_left"
+
+    /// Records that text left the index (in the transaction that took it out).
+    func markTextLeft() throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", arguments: [Self.textLeftKey])
+    }
+
+    /// Whether text left the index since the last ``scrubDeletedText()``.
+    func textLeftPending() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meta WHERE key = ?)", arguments: [Self.textLeftKey]) ?? false
     }
 
     /// Every hash of a file read (the cache keeps these texts).
@@ -105,6 +127,7 @@ extension IndexStore {
             if !before.isEmpty { textLeft = true }
         }
         try words.save(db)
+        if textLeft { try markTextLeft() }
         // The text this path had, and (when no note shows it now) the text just read.
         var gone = Set([previous, shown ? nil : stored?.hash].compactMap { $0 })
         if shown, let kept = stored?.hash { gone.remove(kept) }
