@@ -29,8 +29,9 @@ extension NotePage {
         }
     }
 
-    /// The most text of one file a note's page holds (its first pages', and the page a search
-    /// found): a file's text is kept up to 1 MiB, and the page is sent whole at every visit.
+    /// The most text of one file a note's page holds (its first pages', cut at this bound, and
+    /// the page a search found, up to it again): a file's text is kept up to 1 MiB, and the page
+    /// is sent whole at every visit.
     static let shownTextBytes = 256 << 10
 
     /// The text read from the note's pictures and PDFs, each file's in a `<details>` closed
@@ -67,12 +68,19 @@ extension NotePage {
                 left += 1
                 continue
             }
-            room -= page.text.utf8.count
+            // At most the room left (the found page: at most the whole budget), cut between
+            // characters.
+            let bound = isFound ? Self.shownTextBytes : room
+            var shown = page.text
+            if shown.utf8.count > bound {
+                shown = String(decoding: shown.utf8.prefix(bound), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FFFD}")) + "…"
+            }
+            room -= shown.utf8.count
             let id: HTML = isFound ? " id=\"\(FoundPlace.anchor)\"" : .empty
             let heading: HTML =
                 text.kind == .pdf
                 ? "<h3><a href=\"\(NoteURL.file(attachment.path, page: page.number))\">\(frame.text("p. \(String(page.number))"))</a></h3>" : .empty
-            blocks.append("<div class=\"page\(isFound ? " found" : "")\"\(id) data-page=\"\(page.number)\">\(heading)<p class=\"text\">\(page.text)</p></div>")
+            blocks.append("<div class=\"page\(isFound ? " found" : "")\"\(id) data-page=\"\(page.number)\">\(heading)<p class=\"text\">\(shown)</p></div>")
         }
         var notes: [HTML] = []
         if left > 0 { notes.append("<p class=\"failure\">\(frame.text("\(count: left) more pages are not shown here"))</p>") }

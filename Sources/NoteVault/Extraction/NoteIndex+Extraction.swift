@@ -214,7 +214,16 @@ extension NoteIndex {
     public func attachment(of link: NoteLink, in note: NotePath) throws(VaultError) -> NoteAttachment? {
         let places = NoteAttachments.paths(images: [], links: link.isWikilink ? [] : [link.target.path], wikilinks: [link], in: note)
         guard !places.isEmpty else { return nil }
-        return try attachments(of: note).first { places.contains($0.path) }
+        // Only the file the link names is read (not every page of the note's other files).
+        return try read { store -> NoteAttachment? in
+            guard let id = try store.noteID(at: note) else { return nil }
+            let shown = Set(try store.shownFiles(of: id))
+            for place in places where shown.contains(place) {
+                let attachment = try store.attachment(at: place)
+                if attachment.text != nil || (try? vault.fileSystem.status(of: place.bytes, in: vault.rootDescriptor)) != nil { return attachment }
+            }
+            return nil
+        }
     }
 
     /// Whether some note shows or links a picture (by a Markdown image or link, a wikilink or an

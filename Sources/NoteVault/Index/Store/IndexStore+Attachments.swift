@@ -14,6 +14,11 @@ extension IndexStore {
         try Data.fetchAll(db, sql: "SELECT DISTINCT path FROM note_attachments").map { NotePath(bytes: [UInt8]($0)) }
     }
 
+    /// The files note `id` shows or links.
+    func shownFiles(of id: Int64) throws -> [NotePath] {
+        try Data.fetchAll(db, sql: "SELECT path FROM note_attachments WHERE note_id = ? ORDER BY ordinal", arguments: [id]).map { NotePath(bytes: [UInt8]($0)) }
+    }
+
     /// Every file some note shows or links, with what it was last read at.
     func attachmentStates() throws -> [AttachmentState] {
         try Row.fetchAll(
@@ -148,43 +153,40 @@ extension IndexStore {
 
     /// The attachments of note `id`, in the note's order, with what was read of each.
     func attachments(of id: Int64) throws -> [NoteAttachment] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT na.path, a.kind, a.failure, a.seconds FROM note_attachments na LEFT JOIN attachments a ON a.path = na.path
-                WHERE na.note_id = ? ORDER BY na.ordinal
-                """,
-            arguments: [id])
+        let paths = try Data.fetchAll(db, sql: "SELECT path FROM note_attachments WHERE note_id = ? ORDER BY ordinal", arguments: [id])
         var seen = Set<Data>()
-        var attachments: [NoteAttachment] = []
-        for row in rows {
-            let key: Data = row[0]
-            guard seen.insert(key).inserted else { continue }
-            let path = NotePath(bytes: [UInt8](key))
-            guard let kindName = row[1] as String?, let kind = AttachmentKind(rawValue: kindName) else {
-                attachments.append(NoteAttachment(path: path, text: nil))
-                continue
-            }
-            let pages = try Row.fetchAll(db, sql: "SELECT page, ocr, text FROM attachment_pages WHERE path = ? ORDER BY page", arguments: [key])
-                .map { ExtractedText.Page(number: $0[0], text: $0[2], ocr: $0[1]) }
-            attachments.append(NoteAttachment(path: path, text: ExtractedText(kind: kind, pages: pages, failure: row[2], seconds: row[3])))
-        }
-        return attachments
+        return try paths.filter { seen.insert($0).inserted }.map { key in try attachment(at: NotePath(bytes: [UInt8](key))) }
     }
 
-    /// The pages with text of note `id`'s attachments, in the note's order: where a search hit
-    /// that matched no word of the note's own text was found.
-    func attachmentPages(of id: Int64) throws -> [(path: NotePath, kind: AttachmentKind, page: Int, text: String)] {
-        try Row.fetchAll(
+    /// One file a note shows, with what was read of it (`text` is `nil` when it was not read).
+    func attachment(at path: NotePath) throws -> NoteAttachment {
+        let key = Data(path.bytes)
+        guard let row = try Row.fetchOne(db, sql: "SELECT kind, failure, seconds FROM attachments WHERE path = ?", arguments: [key]),
+            let kind = AttachmentKind(rawValue: row[0])
+        else { return NoteAttachment(path: path, text: nil) }
+        let pages = try Row.fetchAll(db, sql: "SELECT page, ocr, text FROM attachment_pages WHERE path = ? ORDER BY page", arguments: [key])
+            .map { ExtractedText.Page(number: $0[0], text: $0[2], ocr: $0[1]) }
+        return NoteAttachment(path: path, text: ExtractedText(kind: kind, pages: pages, failure: row[1], seconds: row[2]))
+    }
+
+    /// The first page of note `id`'s attachments, in the note's order, for which `match` gives
+    /// a value (a snippet of the words searched for), with its place: where a search hit that
+    /// matched no word of the note's own text was found. Pages are read one at a time, and no
+    /// further than that page (a note's files may hold 4 MiB of text).
+    func firstAttachmentPage<Value>(of id: Int64, _ match: (String) throws -> Value?) throws -> (place: AttachmentPlace, value: Value)? {
+        let pages = try Row.fetchCursor(
             db,
             sql: """
                 SELECT p.path, a.kind, p.page, p.text FROM note_attachments na JOIN attachment_pages p ON p.path = na.path
                 JOIN attachments a ON a.path = na.path WHERE na.note_id = ? ORDER BY na.ordinal, p.page
                 """,
-            arguments: [id]
-        ).map { row in
-            (NotePath(bytes: [UInt8](row[0] as Data)), AttachmentKind(rawValue: row[1]) ?? .picture, row[2], row[3])
+            arguments: [id])
+        while let row = try pages.next() {
+            guard let value = try match(row[3]) else { continue }
+            let kind = AttachmentKind(rawValue: row[1]) ?? .picture
+            return (AttachmentPlace(path: NotePath(bytes: [UInt8](row[0] as Data)), page: kind == .pdf ? row[2] : nil), value)
         }
+        return nil
     }
 
     /// The files that could not be read, or only in part (a PDF's first 2,000 pages, a text cut

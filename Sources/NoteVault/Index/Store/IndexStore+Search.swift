@@ -129,13 +129,9 @@ extension IndexStore {
                     note.snippet = try body.withFirstText { text in snippets.snippet(of: text) } ?? nil
                 }
                 // Not in its own text: in its pictures' and PDFs', the first page that holds a word.
-                if note.snippet == nil {
-                    for page in try attachmentPages(of: note.id) {
-                        guard let snippet = snippets.snippet(of: page.text) else { continue }
-                        note.snippet = snippet
-                        note.foundIn = AttachmentPlace(path: page.path, page: page.kind == .pdf ? page.page : nil)
-                        break
-                    }
+                if note.snippet == nil, let found = try firstAttachmentPage(of: note.id, { text in snippets.snippet(of: text) }) {
+                    note.snippet = found.value
+                    note.foundIn = found.place
                 }
             }
             notes.append(note)
