@@ -77,3 +77,55 @@ package enum ExtractionUnavailable: Error, Sendable, Equatable {
         }
     }
 }
+
+/// What tesseract read on one page, from its `tsv` output: the words by block, paragraph and
+/// line, as text (lines by newlines, paragraphs by blank lines, as its `txt` output), and how far
+/// the page's lines are turned.
+struct OCRPage: Equatable {
+    /// The text read.
+    var text = ""
+    /// The letters in it.
+    var letters = 0
+    /// How far the page's lines are turned, in degrees (either way), as their boxes show: a
+    /// line of width w turned by a is about w·tan(a) taller than its words; the median over the
+    /// lines of three words or more. 0 when no line tells.
+    var skew = 0.0
+
+    init(tsv bytes: [UInt8]) {
+        // level page block par line word left top width height conf text
+        var lines: [(width: Int, height: Int, words: [Int])] = []
+        var lastLine: (Substring, Substring, Substring)?
+        var out = ""
+        for row in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst() {
+            let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 12, let width = Int(fields[8]), let height = Int(fields[9]) else { continue }
+            let line = (fields[2], fields[3], fields[4])
+            if fields[0] == "4" { lines.append((width, height, [])) }
+            guard fields[0] == "5" else { continue }
+            let word = fields[11].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !word.isEmpty else { continue }
+            if !lines.isEmpty { lines[lines.count - 1].words.append(height) }
+            if let last = lastLine, last == line {
+                out += " "
+            } else if let last = lastLine {
+                out += last.0 == line.0 && last.1 == line.1 ? "\n" : "\n\n"
+            }
+            lastLine = line
+            out += word
+            letters += word.unicodeScalars.filter(\.properties.isAlphabetic).count
+        }
+        text = out
+        var slopes: [Double] = []
+        for line in lines where line.words.count >= 3 {
+            let wordHeight = Self.median(line.words.map(Double.init))
+            guard Double(line.width) >= 8 * wordHeight else { continue }
+            slopes.append((Double(line.height) - wordHeight) / Double(line.width))
+        }
+        if !slopes.isEmpty { skew = atan(max(0, Self.median(slopes))) * 180 / Double.pi }
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}

@@ -162,6 +162,153 @@ import Testing
         #expect(dpi >= 1)
     }
 
+    /// Lines of a page like the ones people photograph: long lines, a paragraph after another.
+    static let pageLines = [
+        "The tenancy of the orchard cottage begins on the first of April.",
+        "Rent is paid each quarter in advance to the estate office in town.",
+        "The tenant keeps the hedges trimmed and the gutters clear of leaves.",
+        "Repairs to the roof and the chimney are the landlord's to arrange.",
+        "",
+        "Either side may end the tenancy with three months of written notice.",
+        "The deposit is returned within thirty days of the keys coming back.",
+        "Pets are allowed if the garden gate is kept shut at every hour.",
+        "The meters are read on the day the tenancy begins and on its last.",
+    ]
+
+    /// `pixels` (width × height, one grey byte each) turned by `degrees` about the centre, on
+    /// paper of grey 235 with ink no darker than 50, and with noise of ±31: a crooked photocopy.
+    static func photocopy(_ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double) -> [UInt8] {
+        let (width, height) = (page.width, page.height)
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        var seed: UInt64 = 0x2545F4914F6CDD1D
+        var out = [UInt8](repeating: 235, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+                let (sx, sy) = (Int((c * dx + s * dy + cx).rounded()), Int((-s * dx + c * dy + cy).rounded()))
+                var value = 235.0
+                if sx >= 0, sx < width, sy >= 0, sy < height { value = 50 + Double(page.pixels[sy * width + sx]) * 185 / 255 }
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                value += Double(Int(seed >> 59)) * 2 - 31  // ±31 in steps of 2
+                out[y * width + x] = UInt8(max(0, min(255, value)))
+            }
+        }
+        return out
+    }
+
+    /// A picture as a binary PGM file, which tesseract (leptonica) reads.
+    static func pgm(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
+    }
+
+    /// Tesseract's `tsv` answer for a picture, as enote asks for it.
+    private func tsv(_ bytes: [UInt8], psm: Int) throws -> OCRPage {
+        let file = sandbox.temporary + "/tsv.pgm"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let engine = try OCREngine.find(languages: ["en"], environment: environment).get()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: engine.program)
+        process.arguments = [file, "stdout", "-l", "eng", "--psm", String(psm), "tsv"]
+        process.environment = ["OMP_THREAD_LIMIT": "1", "PATH": environment["PATH"] ?? "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return OCRPage(tsv: Array(output))
+    }
+
+    @Test func aCrookedNoisyPhotocopyIsReadWholeLineByLine() throws {
+        let page = try TestDocuments.grayPixels(TestDocuments.textPDF([Self.pageLines]), dpi: 300, in: sandbox.temporary)
+        let turned = Self.pgm(width: page.width, height: page.height, pixels: Self.photocopy(page, degrees: -2.7))
+        // The lines' boxes tell how far the page is turned; a straight page is not read twice.
+        let straight = try tsv(Self.pgm(width: page.width, height: page.height, pixels: page.pixels), psm: 3)
+        #expect(straight.skew < TextExtractor.turnedDegrees, "\(straight.skew)")
+        #expect(straight.text.contains("The tenancy of the orchard cottage begins on the first of April."), "\(straight.text)")
+        let crooked = try tsv(turned, psm: 3)
+        #expect(crooked.skew >= TextExtractor.turnedDegrees && crooked.skew < 4, "\(crooked.skew)")
+
+        let read = try #require(text(try extract(turned, kind: .picture)))
+        #expect(read.failure == nil)
+        #expect(read.pages.count == 1 && read.pages[0].ocr)
+        let words = Set(read.pages[0].text.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() })
+        for line in Self.pageLines where !line.isEmpty {
+            let wanted = line.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }.filter { $0.count >= 4 }
+            let found = wanted.filter(words.contains).count
+            #expect(found * 4 >= wanted.count * 3, "\(line) in \(read.pages[0].text)")
+        }
+    }
+
+    @Test func tesseractsTableIsReadAsItsText() {
+        let tsv = """
+            level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext
+            1\t1\t0\t0\t0\t0\t0\t0\t2480\t3508\t-1\t
+            2\t1\t1\t0\t0\t0\t300\t300\t1000\t200\t-1\t
+            3\t1\t1\t1\t0\t0\t300\t300\t1000\t200\t-1\t
+            4\t1\t1\t1\t1\t0\t300\t300\t1000\t90\t-1\t
+            5\t1\t1\t1\t1\t1\t300\t320\t300\t40\t95.5\tRent
+            5\t1\t1\t1\t1\t2\t620\t320\t300\t40\t91.0\tis
+            5\t1\t1\t1\t1\t3\t940\t320\t300\t40\t93.0\tdue
+            4\t1\t1\t1\t2\t0\t300\t400\t1000\t90\t-1\t
+            5\t1\t1\t1\t2\t1\t300\t420\t300\t40\t95.5\tquarterly.
+            5\t1\t1\t1\t2\t2\t620\t420\t300\t40\t-1\t 
+            3\t1\t1\t2\t0\t0\t300\t600\t1000\t90\t-1\t
+            4\t1\t1\t2\t1\t0\t300\t600\t1000\t90\t-1\t
+            5\t1\t1\t2\t1\t1\t300\t620\t300\t40\t90\tЗаметка
+            """
+        let page = OCRPage(tsv: Array(tsv.utf8))
+        #expect(page.text == "Rent is due\nquarterly.\n\nЗаметка")
+        #expect(page.letters == 25)
+        // 50 px taller than its 40-px words over 1000 px: turned by atan(0.05), 2.9 degrees.
+        #expect(abs(page.skew - 2.862) < 0.01, "\(page.skew)")
+        #expect(OCRPage(tsv: []).text.isEmpty)
+    }
+
+    @Test func aScannedPageIsReadFromItsOwnImageAtItsOwnResolution() throws {
+        // 8.5 × 11 inches at 300 dpi, the page's size: pdfimages lists one image of 300 ppi.
+        let scan = try TestDocuments.grayPixels(TestDocuments.textPDF([Self.pageLines]), dpi: 300, in: sandbox.temporary)
+        let pdf = TestDocuments.scannedPDF(width: scan.width, height: scan.height, pixels: scan.pixels)
+        let file = sandbox.temporary + "/scan.pdf"
+        try Data(pdf).write(to: URL(fileURLWithPath: file))
+        let list = sandbox.temporary + "/list.txt"
+        try TestDocuments.run(["sh", "-c", "pdfimages -list -f 1 -l 1 \"$0\" > \"$1\"", file, list])
+        let listed = try String(contentsOfFile: list, encoding: .utf8)
+        #expect(ScannedImage.fits(list: listed, page: (612, 792), pixels: ExtractionLimits().pixels), "\(listed)")
+        // Not when it is more pixels than a reader is given, nor for another page size.
+        #expect(!ScannedImage.fits(list: listed, page: (612, 792), pixels: scan.width * scan.height - 1))
+        #expect(!ScannedImage.fits(list: listed, page: (1224, 792), pixels: ExtractionLimits().pixels))
+
+        let read = try #require(text(try extract(pdf, kind: .pdf)))
+        #expect(read.failure == nil)
+        #expect(read.pages.count == 1 && read.pages[0].ocr)
+        #expect(read.pages[0].text.contains("The tenancy of the orchard cottage begins on the first of April."), "\(read.pages[0].text)")
+        #expect(read.pages[0].text.contains("The meters are read on the day the tenancy begins and on its last."))
+    }
+
+    @Test func aPageOfSeveralImagesOrAMaskOrACoarseScanIsRenderedInstead() {
+        let header = """
+            page   num  type   width height color comp bpc  enc interp  object ID x-ppi y-ppi size ratio
+            --------------------------------------------------------------------------------------------
+
+            """
+        let one = "   1     0 image    2480  3508  gray    1   8  image  no         4  0   300   300 79.3K 0.9%\n"
+        let letter = (595.2, 841.92)
+        #expect(ScannedImage.fits(list: header + one, page: letter, pixels: 50_000_000))
+        #expect(!ScannedImage.fits(list: header, page: letter, pixels: 50_000_000))
+        #expect(!ScannedImage.fits(list: header + one + one.replacingOccurrences(of: "    0 image", with: "    1 image"), page: letter, pixels: 50_000_000))
+        #expect(!ScannedImage.fits(list: header + one + "   1     1 smask    2480  3508  gray    1   8  image  no         5  0   300   300 1K 0.1%\n", page: letter, pixels: 50_000_000))
+        #expect(!ScannedImage.fits(list: header + "   1     0 image     827  1169  gray    1   8  image  no         4  0   100   100 9K 0.9%\n", page: letter, pixels: 50_000_000))
+        #expect(!ScannedImage.fits(list: header + one.replacingOccurrences(of: " image  no", with: " jbig2  no").replacingOccurrences(of: "0 image ", with: "0 stencil"), page: letter, pixels: 50_000_000))
+    }
+
+    @Test func pdfinfoSaysWhichPagesAreTurned() {
+        let answer = "Pages:          2\nPage    1 size: 612 x 792 pts (letter)\nPage    1 rot:  0\nPage    2 size: 612 x 792 pts (letter)\nPage    2 rot:  90\n"
+        #expect(TextExtractor.rotatedPages(answer) == [2])
+        #expect(TextExtractor.pageSizes(answer)[2]?.0 == 612)
+    }
+
     @Test func textIsCleaned() {
         #expect(TextExtractor.cleaned(Array("  one  \n\n\n\ntwo\u{0C}\u{07}\n\n".utf8)) == "one\n\ntwo")
         #expect(TextExtractor.cleaned([0x66, 0xFF, 0x67]) == "f\u{FFFD}g")
