@@ -42,6 +42,10 @@ public struct ExtractedText: Sendable, Equatable, Codable {
         self.seconds = seconds
     }
 
+    /// The ``recipe`` of a PDF whose text layer was read while tesseract was not there: its
+    /// pages without one wait, and the first pass that finds tesseract reads the file again.
+    public static let waitingForOCR = "waiting for tesseract"
+
     /// Whether any page was read by OCR.
     public var usedOCR: Bool { pages.contains { $0.ocr } }
 

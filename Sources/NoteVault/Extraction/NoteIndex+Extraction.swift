@@ -95,7 +95,8 @@ extension NoteIndex {
             let unchanged = status.map {
                 read.size == $0.size && read.mtime == $0.modified && read.ctime == $0.changed && read.inode == Int64(bitPattern: $0.inode)
             } ?? false
-            // Read by OCR in other languages than the vault's now: read again.
+            // Read by OCR in other languages than the vault's now, or waiting for tesseract,
+            // which is there now: read again.
             let otherLanguages = !read.recipe.isEmpty && recipe != nil && read.recipe != recipe
             if !unchanged || otherLanguages { work.append((candidate.path, kind)) }
         }
@@ -132,8 +133,8 @@ extension NoteIndex {
             case .copied(let copy):
                 defer { copy.remove() }
                 var text = cache.text(for: copy.hash)
-                if let cached = text, cached.usedOCR, let recipe, cached.recipe != recipe {
-                    text = nil  // read with other languages than the vault's now
+                if let cached = text, !cached.recipe.isEmpty, let recipe, cached.recipe != recipe {
+                    text = nil  // read with other languages than the vault's now, or before tesseract was there
                 }
                 if text == nil {
                     var stopped = false
@@ -147,6 +148,7 @@ extension NoteIndex {
                     case .read(let read):
                         // A failure that may pass is not a fact about these bytes.
                         if !read.transient { cache.store(read, for: copy.hash) }
+                        if read.recipe == ExtractedText.waitingForOCR, case .failure(let reason) = extractor.ocr { state.unavailable = reason.message }
                         text = read
                         if !(read.pages.isEmpty && read.failure != nil) { state.read += 1 }
                     case .unavailable(let reason):

@@ -164,4 +164,28 @@ import Glibc
         let words = try again.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM words WHERE word LIKE 'overdraft%'") }
         #expect(words == 0)
     }
+
+    @Test func withoutTesseractAPDFsTextLayerIsSearchableAndItsBlankPageWaits() throws {
+        let bin = sandbox.temporary + "/poppler-only"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for program in ["pdfinfo", "pdftotext", "pdftoppm", "pdfimages"] {
+            let found = try #require(ProcessRunner.executable(program, path: environment["PATH"]))
+            symlink(found, bin + "/" + program)
+        }
+        // A text page and a page with no text at all (a cover, a scan): the second needs OCR.
+        try sandbox.writeAbsolute(sandbox.path("invoice.pdf"), TestDocuments.textPDF([["Invoice 4471 for the orchard lease"], []]))
+        try sandbox.write("bills.md", "# Bills\n\n[invoice](invoice.pdf)\n")
+        let index = try sandbox.openIndex()
+        let first = try index.readAttachments(environment: ["PATH": bin])
+        #expect(first.unavailable != nil)
+        #expect(try index.found("orchard") == ["bills.md"])
+        #expect(try index.unreadAttachments().map(\.inPart) == [true])
+        // Not read again while tesseract is still missing (found in the cache if looked at).
+        #expect(try index.readAttachments(environment: ["PATH": bin]).read == 0)
+        // Once it is there, the file is read again, its blank page by OCR.
+        let again = try index.readAttachments(environment: environment)
+        #expect(again.read == 1)
+        #expect(try index.unreadAttachments().isEmpty)
+        #expect(try index.attachments(of: NotePath(trusted: "bills.md")).first?.text?.pages.map(\.ocr) == [false, true])
+    }
 }
