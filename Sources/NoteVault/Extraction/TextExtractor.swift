@@ -84,14 +84,20 @@ package struct TextExtractor: Sendable {
         var transient = false
         /// The reader was killed because the caller stopped: nothing of it is a fact.
         var stopped = false
+        /// The reader used up the CPU time it was given.
+        var outOfCPU = false
     }
 
     /// Runs one reader held to the limits; its standard output, or why there is none.
-    /// - Parameter keepingOverflow: Whether a reader that prints more than its limit gives the
-    ///   output up to the limit (a text layer's first pages) rather than failing.
-    private func run(_ arguments: [String], shouldStop: () -> Bool, keepingOverflow: Bool = false) -> Result<[UInt8], ReaderFailure> {
+    /// - Parameters:
+    ///   - keepingOverflow: Whether a reader that prints more than its limit gives the
+    ///     output up to the limit (a text layer's first pages) rather than failing.
+    ///   - cpuSeconds: CPU seconds it may use, when fewer than ``ExtractionLimits/cpuSeconds``.
+    private func run(_ arguments: [String], shouldStop: () -> Bool, keepingOverflow: Bool = false, cpuSeconds: UInt64? = nil) -> Result<[UInt8], ReaderFailure> {
+        var child = limits.child
+        child.cpu_seconds = min(limits.cpuSeconds, cpuSeconds ?? limits.cpuSeconds)
         guard let result = ProcessRunner.capture(
-            arguments, environment: environment, timeout: limits.seconds, limits: limits.child, outputLimit: limits.outputBytes,
+            arguments, environment: environment, timeout: limits.seconds, limits: child, outputLimit: limits.outputBytes,
             shouldStop: shouldStop)
         else {
             return .failure(ReaderFailure(reason: "\(arguments[0]) could not be started", transient: true))
@@ -106,7 +112,7 @@ package struct TextExtractor: Sendable {
         switch result.status {
         case 0: return .success(result.stdout)
         case 128 + SIGXCPU:
-            return .failure(ReaderFailure(reason: "\(name) used more than its \(limits.cpuSeconds) s of CPU time"))
+            return .failure(ReaderFailure(reason: "\(name) used more than its \(child.cpu_seconds) s of CPU time", outOfCPU: true))
         case 128 + SIGKILL:
             // By the system (out of memory) or by a person: it may pass.
             return .failure(ReaderFailure(reason: "\(name) was killed before it finished", transient: true))
@@ -122,25 +128,47 @@ package struct TextExtractor: Sendable {
     /// A page whose lines are turned by this many degrees or more is read a second time.
     static let turnedDegrees = 1.5
 
+    /// The block pass may use this many times the layout pass's time in CPU seconds, and at
+    /// least ``blockPassSeconds``, before it is stopped and the layout pass's reading kept. Both
+    /// read the same page: on the tldr set's odd half the block pass took 0.6–1.1 times the
+    /// layout pass (2.1 s at most); over a page of noise it takes minutes (75 to over 150 s for
+    /// blank pages of photocopy noise, 91 s for a noisy page of the own set), reading the specks
+    /// as thousands of "words" that ``OCRPage`` drops anyway. The bound is on CPU time, which
+    /// a busy machine does not stretch (the readers run at nice 19, and a build beside them
+    /// can starve them for minutes); the layout pass's wall time stands for its CPU time
+    /// (tesseract runs on one thread, so it is never less, only more on a busy machine).
+    static let blockPassTimes = 3.0
+    /// The least CPU time a block pass is given (a page the layout pass gave up on at once).
+    static let blockPassSeconds = 10.0
+
     /// Tesseract's text of one picture: its page layout found first (`--psm 3`), and, when that
-    /// finds no text or the page's lines are turned by ``turnedDegrees`` or more, read again as
-    /// one block of text (`--psm 6`), which is kept when it holds more letters: tesseract's
-    /// layout analysis drops whole lines of a page turned by 2–3 degrees (a photo, a crooked
-    /// scan), and gives up on some ("Empty page!!"). A straight page costs one pass.
+    /// finds no text, cannot tell how far the lines are turned (no line long enough), or finds
+    /// them turned by ``turnedDegrees`` or more, read again as one block of text (`--psm 6`):
+    /// tesseract's layout analysis drops whole lines of a page turned by 2–3 degrees (a photo,
+    /// a crooked scan), and gives up on some ("Empty page!!"). Each reading is first cleared of
+    /// noise (``OCRPage``), and the block pass is kept when it holds more letters tesseract is
+    /// sure of (not more letters: a block pass over noise reads thousands). The block pass is
+    /// held to ``blockPassTimes`` the layout pass's time. A straight page costs one pass.
     private func recognise(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<String, ReaderFailure> {
         let languages = engine.languages.joined(separator: "+")
         let laidOut: OCRPage
+        let started = monotonicSeconds()
         switch run([engine.program, picture, "stdout", "-l", languages, "--psm", "3", "tsv"], shouldStop: shouldStop) {
         case .success(let output): laidOut = OCRPage(tsv: output)
         case .failure(let failure): return .failure(failure)
         }
-        guard laidOut.letters == 0 || laidOut.skew >= Self.turnedDegrees else { return .success(Self.cleaned(Array(laidOut.text.utf8))) }
-        switch run([engine.program, picture, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop) {
+        let kept = Self.cleaned(Array(laidOut.text.utf8))
+        guard laidOut.letters == 0 || (laidOut.skew ?? Self.turnedDegrees) >= Self.turnedDegrees else { return .success(kept) }
+        let bound = UInt64(max(Self.blockPassSeconds, Self.blockPassTimes * (monotonicSeconds() - started)).rounded(.up))
+        switch run([engine.program, picture, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: bound) {
         case .success(let output):
             let block = OCRPage(tsv: output)
-            return .success(Self.cleaned(Array((block.letters > laidOut.letters ? block : laidOut).text.utf8)))
-        case .failure(let failure) where failure.stopped || laidOut.letters == 0: return .failure(failure)
-        case .failure: return .success(Self.cleaned(Array(laidOut.text.utf8)))
+            return .success(block.sureLetters > laidOut.sureLetters ? Self.cleaned(Array(block.text.utf8)) : kept)
+        case .failure(let failure) where failure.stopped: return .failure(failure)
+        // Stopped by its own bound, not the reader's limit: it was reading noise.
+        case .failure(let failure) where failure.outOfCPU && bound < limits.cpuSeconds: return .success(kept)
+        case .failure(let failure) where laidOut.letters == 0: return .failure(failure)
+        case .failure: return .success(kept)
         }
     }
 

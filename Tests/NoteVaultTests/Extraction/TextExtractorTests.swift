@@ -225,10 +225,16 @@ import Testing
         let turned = Self.pgm(width: page.width, height: page.height, pixels: Self.photocopy(page, degrees: -2.7))
         // The lines' boxes tell how far the page is turned; a straight page is not read twice.
         let straight = try tsv(Self.pgm(width: page.width, height: page.height, pixels: page.pixels), psm: 3)
-        #expect(straight.skew < TextExtractor.turnedDegrees, "\(straight.skew)")
+        let straightSkew = try #require(straight.skew)
+        #expect(straightSkew < TextExtractor.turnedDegrees, "\(straightSkew)")
         #expect(straight.text.contains("The tenancy of the orchard cottage begins on the first of April."), "\(straight.text)")
         let crooked = try tsv(turned, psm: 3)
-        #expect(crooked.skew >= TextExtractor.turnedDegrees && crooked.skew < 4, "\(crooked.skew)")
+        let crookedSkew = try #require(crooked.skew)
+        #expect(crookedSkew >= TextExtractor.turnedDegrees && crookedSkew < 4, "\(crookedSkew)")
+        // Both are text: tesseract is sure of most of their letters.
+        for page in [straight, crooked] {
+            #expect(!page.noise && page.sureLetters * 4 >= page.letters * 3, "\(page.sureLetters) of \(page.letters)")
+        }
 
         let read = try #require(text(try extract(turned, kind: .picture)))
         #expect(read.failure == nil)
@@ -262,8 +268,107 @@ import Testing
         #expect(page.text == "Rent is due\nquarterly.\n\nЗаметка")
         #expect(page.letters == 25)
         // 50 px taller than its 40-px words over 1000 px: turned by atan(0.05), 2.9 degrees.
-        #expect(abs(page.skew - 2.862) < 0.01, "\(page.skew)")
+        #expect(abs((page.skew ?? 0) - 2.862) < 0.01, "\(String(describing: page.skew))")
+        #expect(page.sureLetters == 25 && !page.noise)
         #expect(OCRPage(tsv: []).text.isEmpty)
+        #expect(OCRPage(tsv: []).skew == nil)
+    }
+
+    /// The first four lines of tesseract's block pass (`--psm 6`, eng+rus, tesseract 5.3) over
+    /// an A4 page at 300 dpi of photocopy noise and nothing else (scripts/measure-ocr's noisy
+    /// condition on a blank page): it read 2,473 such "words", 3,527 letters, in 105 s.
+    static let noiseRows = """
+        1\t1\t0\t0\t0\t0\t0\t0\t2480\t3508\t-1\t
+        2\t1\t1\t0\t0\t0\t0\t0\t2480\t3508\t-1\t
+        3\t1\t1\t1\t0\t0\t0\t0\t2480\t3508\t-1\t
+        4\t1\t1\t1\t1\t0\t1445\t0\t1035\t34\t-1\t
+        5\t1\t1\t1\t1\t1\t1445\t0\t1035\t34\t0.000000\tа
+        4\t1\t1\t1\t2\t0\t549\t0\t1929\t53\t-1\t
+        5\t1\t1\t1\t2\t1\t549\t3\t40\t48\t13.948280\tLe
+        5\t1\t1\t1\t2\t2\t817\t0\t31\t3\t0.000000\toF
+        5\t1\t1\t1\t2\t3\t905\t0\t990\t33\t7.712669\tа
+        5\t1\t1\t1\t2\t4\t1904\t7\t212\t38\t0.000000\tт
+        5\t1\t1\t1\t2\t5\t2125\t11\t146\t33\t11.158325\tо
+        5\t1\t1\t1\t2\t6\t2347\t4\t113\t49\t0.000000\tо
+        5\t1\t1\t1\t2\t7\t2467\t34\t11\t11\t8.330856\ti
+        4\t1\t1\t1\t3\t0\t289\t0\t2162\t62\t-1\t
+        5\t1\t1\t1\t3\t1\t289\t0\t6\t1\t51.052017\t=
+        5\t1\t1\t1\t3\t2\t387\t0\t956\t30\t13.853264\tа
+        5\t1\t1\t1\t3\t3\t1353\t8\t269\t30\t0.000000\tа
+        5\t1\t1\t1\t3\t4\t1631\t20\t289\t25\t16.902359\tи
+        5\t1\t1\t1\t3\t5\t1932\t18\t87\t32\t0.000000\tо
+        5\t1\t1\t1\t3\t6\t2037\t31\t400\t30\t0.000000\tс
+        5\t1\t1\t1\t3\t7\t2447\t55\t4\t7\t30.085693\tЕ
+        4\t1\t1\t1\t4\t0\t23\t0\t2457\t80\t-1\t
+        5\t1\t1\t1\t4\t1\t23\t0\t457\t24\t0.000000\tПе
+        5\t1\t1\t1\t4\t2\t501\t4\t259\t27\t12.244171\tее
+        5\t1\t1\t1\t4\t3\t797\t4\t62\t28\t34.937180\tо
+        5\t1\t1\t1\t4\t4\t894\t7\t50\t25\t0.000000\tг
+        5\t1\t1\t1\t4\t5\t952\t18\t351\t27\t0.000000\tа
+        5\t1\t1\t1\t4\t6\t1323\t25\t118\t26\t0.000000\tи
+        5\t1\t1\t1\t4\t7\t1459\t26\t134\t28\t0.000000\tре
+        5\t1\t1\t1\t4\t8\t1610\t33\t106\t26\t0.000000\tр
+        5\t1\t1\t1\t4\t9\t1727\t31\t49\t30\t24.960320\tо
+        5\t1\t1\t1\t4\t10\t1784\t43\t40\t16\t16.036568\tpoe
+        5\t1\t1\t1\t4\t11\t1876\t37\t14\t17\t30.417946\tee
+        5\t1\t1\t1\t4\t12\t1914\t47\t26\t19\t11.213142\tRou
+        5\t1\t1\t1\t4\t13\t1940\t41\t88\t23\t3.575294\tBae
+        5\t1\t1\t1\t4\t14\t2044\t58\t55\t10\t29.335831\toles,
+        5\t1\t1\t1\t4\t15\t2107\t44\t89\t28\t16.137398\tpene
+        5\t1\t1\t1\t4\t16\t2208\t49\t74\t24\t11.641800\teres
+        5\t1\t1\t1\t4\t17\t2293\t38\t33\t34\t0.000000\tSS
+        5\t1\t1\t1\t4\t18\t2336\t54\t144\t26\t12.608406\tое
+        4\t1\t1\t1\t5\t0\t0\t2\t2416\t102\t-1\t
+        5\t1\t1\t1\t5\t1\t0\t3\t228\t55\t4.926880\t0
+        5\t1\t1\t1\t5\t2\t972\t23\t265\t61\t28.141090\tо
+        """
+
+    /// Tesseract's block pass over one printed line (DejaVu Serif, 46 px), moved to block 2.
+    static let lineRows = """
+        2\t1\t2\t0\t0\t0\t63\t3048\t1318\t45\t-1\t
+        3\t1\t2\t1\t0\t0\t63\t3048\t1318\t45\t-1\t
+        4\t1\t2\t1\t1\t0\t63\t3048\t1318\t45\t-1\t
+        5\t1\t2\t1\t1\t1\t63\t3049\t106\t34\t96.985413\tRent
+        5\t1\t2\t1\t1\t2\t187\t3049\t33\t34\t95.983612\tis
+        5\t1\t2\t1\t1\t3\t239\t3048\t98\t45\t96.855209\tpaid
+        5\t1\t2\t1\t1\t4\t355\t3048\t107\t35\t95.508308\teach
+        5\t1\t2\t1\t1\t5\t480\t3052\t174\t41\t96.758453\tquarter
+        5\t1\t2\t1\t1\t6\t671\t3049\t40\t34\t96.457306\tin
+        5\t1\t2\t1\t1\t7\t730\t3048\t188\t35\t95.703461\tadvance
+        5\t1\t2\t1\t1\t8\t936\t3052\t43\t31\t95.703461\tto
+        5\t1\t2\t1\t1\t9\t997\t3048\t72\t35\t95.780388\tthe
+        5\t1\t2\t1\t1\t10\t1088\t3052\t138\t31\t96.357887\testate
+        5\t1\t2\t1\t1\t11\t1245\t3048\t136\t35\t96.676041\toffice.
+        """
+
+    @Test func noiseReadAsWordsIsNotText() {
+        let header = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+        // Tesseract is sure of none of it: nothing of it is kept.
+        let noise = OCRPage(tsv: Array((header + Self.noiseRows).utf8))
+        #expect(noise.noise)
+        #expect(noise.text.isEmpty && noise.letters == 0 && noise.sureLetters == 0, "\(noise.text)")
+        #expect(noise.skew == nil)
+        // A printed line is text, kept whole.
+        let line = OCRPage(tsv: Array((header + Self.lineRows).utf8))
+        #expect(!line.noise)
+        #expect(line.text == "Rent is paid each quarter in advance to the estate office.")
+        #expect(line.sureLetters == line.letters && line.letters == 47)
+        // On a page mostly of noise, the line tesseract is sure of is kept, and only it.
+        let both = OCRPage(tsv: Array((header + Self.noiseRows + "\n" + Self.lineRows).utf8))
+        #expect(both.noise)
+        #expect(both.text == line.text, "\(both.text)")
+        #expect(both.sureLetters == 47)
+    }
+
+    @Test func aPictureOfNoiseIsReadAsNoTextInBoundedTime() throws {
+        let blank = (width: 2480, height: 3508, pixels: [UInt8](repeating: 255, count: 2480 * 3508))
+        let noise = Self.pgm(width: blank.width, height: blank.height, pixels: Self.photocopy(blank, degrees: 2))
+        let read = try #require(text(try extract(noise, kind: .picture)))
+        #expect(read.failure == nil && read.transient == false)
+        let letters = read.pages.map { $0.text.unicodeScalars.filter(\.properties.isAlphabetic).count }.reduce(0, +)
+        // Read as no text (a block pass over it is stopped at three times the layout pass's
+        // time, or 10 s, of CPU, and what it read would be dropped), and not as a failure.
+        #expect(letters < 16, "\(read.pages.map(\.text))")
     }
 
     @Test func aScannedPageIsReadFromItsOwnImageAtItsOwnResolution() throws {
