@@ -24,7 +24,9 @@ struct IndexRecord: Sendable {
     var frontMatterUpdated: String?
     /// The `updated` key resolved, or `nil` when absent or invalid.
     var updatedFromFrontMatter: Double?
-    var fields: [(key: String, value: String)]
+    /// Its front matter, one entry per scalar or list element: `value` lowercased for
+    /// `--where`, `raw` as written for queries to show and compare.
+    var fields: [(key: String, value: String, raw: String, isList: Bool)]
     var editable: Bool
     var body: String
     /// The columns stored as JSON, encoded off the database thread.
@@ -107,13 +109,14 @@ struct IndexRecord: Sendable {
         note.tags = metadata.tags
         note.images = content.body.imageSources
         note.links = content.body.linkDestinations
-        var fields: [(String, String)] = []
+        var fields: [(key: String, value: String, raw: String, isList: Bool)] = []
         for (key, value) in metadata.fields {
             let canonical = FrontMatterKey.canonicalName(key)
-            for element in value.strings { fields.append((canonical, element.lowercased())) }
+            let isList = if case .list = value { true } else { false }
+            for element in value.strings { fields.append((canonical, element.lowercased(), element, isList)) }
         }
-        for tag in metadata.tags where !fields.contains(where: { $0.0 == "tags" && $0.1 == tag.lowercased() }) {
-            fields.append(("tags", tag.lowercased()))
+        for tag in metadata.tags where !fields.contains(where: { $0.key == "tags" && $0.value == tag.lowercased() }) {
+            fields.append(("tags", tag.lowercased(), tag, true))
         }
         self.fields = fields
         note.diagnostics = content.diagnostics

@@ -23,7 +23,8 @@ struct IndexTable: Sendable {
 ///   the file's hash, a hash of what the note says (body and front matter except `order`,
 ///   `updated` and `created`) and the `updated` value last seen.
 /// - `fields`: every front matter key of every note, one row per scalar or list element, the
-///   value lowercased (`--where KEY=VALUE` compares without case).
+///   value lowercased (`--where KEY=VALUE` compares without case) and as written (`raw`, what a
+///   query shows and compares), and whether it came from a list.
 /// - `notes_fts`: FTS5 over title, body (Markdown reduced to plain text), file name and the
 ///   text read from the note's pictures and PDFs (``IndexSchema/attachments``), with
 ///   the `enote` tokenizer (``CJKBigramTokenizer``); its rowid is the note's id. Its `rank` is
@@ -38,7 +39,7 @@ struct IndexTable: Sendable {
 ///   (``AttachmentTables.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 26  // 26: note_attachments holds the files wikilinks and embeds name; 25: attachments.recipe (a change of the vault's languages reads pictures again); 24: attachments' text (AttachmentTables.swift), notes_fts.attached; 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
+    static let version = 27  // 27: fields.raw and fields.list (queries show values as written); 26: note_attachments holds the files wikilinks and embeds name; 25: attachments.recipe (a change of the vault's languages reads pictures again); 24: attachments' text (AttachmentTables.swift), notes_fts.attached; 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
 
     /// The weights `enote_rank` gives the columns: title, body, file name, and the text of the
     /// note's pictures and PDFs (as much as its own body: a photographed receipt is what the
@@ -90,7 +91,9 @@ enum IndexSchema {
             CREATE TABLE fields (
                 note_id INTEGER NOT NULL,
                 key TEXT NOT NULL,
-                value TEXT NOT NULL
+                value TEXT NOT NULL,
+                raw TEXT NOT NULL,
+                list INTEGER NOT NULL
             )
             """,
         indexes: """

@@ -43,7 +43,7 @@ struct IndexWriter {
         let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
         updateNote = try RawStatement(db, sql: "UPDATE notes SET \(assignments) WHERE id = ?")
         deleteNote = try RawStatement(db, sql: "DELETE FROM notes WHERE id = ?")
-        insertField = try RawStatement(db, sql: "INSERT INTO fields (note_id, key, value) VALUES (?, ?, ?)")
+        insertField = try RawStatement(db, sql: "INSERT INTO fields (note_id, key, value, raw, list) VALUES (?, ?, ?, ?, ?)")
         deleteFields = try RawStatement(db, sql: "DELETE FROM fields WHERE note_id = ?")
         insertText = try RawStatement(db, sql: "INSERT INTO notes_fts (rowid, title, body, name, attached) VALUES (?, ?, ?, ?, ?)")
         insertAttachment = try RawStatement(db, sql: "INSERT INTO note_attachments (note_id, path, ordinal) VALUES (?, ?, ?)")
@@ -160,6 +160,8 @@ struct IndexWriter {
             insertField.bind(id)
             insertField.bind(field.key)
             insertField.bind(field.value)
+            insertField.bind(field.raw)
+            insertField.bind(field.isList)
             try insertField.run()
         }
         // The text already read from its pictures and PDFs is searched with it at once; a file
