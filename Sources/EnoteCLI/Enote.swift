@@ -19,7 +19,7 @@ public struct Enote: ParsableCommand {
             Init.self, New.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self, Remove.self, TrashCommand.self,
             Move.self, Gallery.self, Export.self, Doctor.self, Index.self, Watch.self, Expire.self, MergeDriver.self, Git.self, Sync.self,
             Log.self, Diff.self, Restore.self, Rename.self, Lsp.self, Mcp.self, Serve.self, Links.self, Backlinks.self, Related.self, Context.self, Tags.self, TagCommand.self, Tasks.self,
-            TaskCommand.self, Today.self,
+            TaskCommand.self, Today.self, Query.self,
         ]
     )
 
