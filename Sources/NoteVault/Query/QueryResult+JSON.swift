@@ -43,17 +43,7 @@ extension QueryResult: Encodable {
         }
         func encode(to encoder: any Encoder) throws {
             var json = encoder.container(keyedBy: JSONKey.self)
-            try json.encode(task.path.description, forKey: "path")
-            try json.encode(task.line, forKey: "line")
-            try json.encode(task.text, forKey: "text")
-            try json.encode(task.summary, forKey: "summary")
-            try json.encode(task.isDone, forKey: "done")
-            try json.encode(task.due?.description, forKey: "due")
-            try json.encode(task.scheduled?.description, forKey: "scheduled")
-            try json.encode(task.start?.description, forKey: "start")
-            try json.encode(task.completed?.description, forKey: "completed")
-            try json.encode(task.priority?.rawValue, forKey: "priority")
-            try json.encode(task.tags, forKey: "tags")
+            try task.encodeMembers(into: &json)
             try json.encode(group, forKey: "group")
         }
     }

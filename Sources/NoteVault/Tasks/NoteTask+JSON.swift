@@ -9,7 +9,13 @@ extension NoteTask: Encodable {
     /// revision the task was read from, which a toggle sends back; `null` when not known), in
     /// this order.
     public func encode(to encoder: any Encoder) throws {
-        var json = encoder.container(keyedBy: Key.self)
+        var json = encoder.container(keyedBy: JSONKey.self)
+        try encodeMembers(into: &json)
+    }
+
+    /// Writes the task's members, in their order, into `json`: the one home of the task's JSON
+    /// form, which a query's task rows (``QueryResult``) extend with their group.
+    func encodeMembers(into json: inout KeyedEncodingContainer<JSONKey>) throws {
         try json.encode(path.description, forKey: "path")
         try json.encode(noteTitle, forKey: "title")
         try json.encode(line, forKey: "line")
@@ -25,14 +31,5 @@ extension NoteTask: Encodable {
         try json.encode(parentLine, forKey: "parent_line")
         try json.encode(problems.map { "\($0.location): \($0.message.text)" }, forKey: "warnings")
         try json.encode(noteRevision?.description, forKey: "revision")
-    }
-
-    /// A JSON member name.
-    private struct Key: CodingKey, ExpressibleByStringLiteral {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringLiteral value: String) { stringValue = value }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
