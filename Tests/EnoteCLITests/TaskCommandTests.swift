@@ -91,7 +91,7 @@ struct TaskCommandTests {
         let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]])
         let first = try #require(tasks.first)
         #expect(
-            Set(first.keys) == ["path", "title", "line", "text", "summary", "done", "due", "scheduled", "start", "completed", "priority", "tags", "parent_line", "warnings", "revision"])
+            Set(first.keys) == ["path", "title", "line", "text", "summary", "done", "due", "scheduled", "start", "completed", "priority", "tags", "parent_line", "heading", "id", "depends_on", "warnings", "revision"])
         #expect(first["title"] as? String == "Plan")
         #expect((first["revision"] as? String)?.count == 16, "the note's revision, as the web page and enote mcp send it back")
         #expect(first["text"] as? String == "late 📅 \(Self.day(-3)) #work")
@@ -103,7 +103,7 @@ struct TaskCommandTests {
         #expect(tasks[2]["done"] as? Bool == true)
         // Keys in the documented order.
         let text = result.stdout
-        let order = ["\"path\"", "\"title\"", "\"line\"", "\"text\"", "\"summary\"", "\"done\"", "\"due\"", "\"scheduled\"", "\"start\"", "\"completed\"", "\"priority\"", "\"tags\"", "\"parent_line\"", "\"warnings\"", "\"revision\""]
+        let order = ["\"path\"", "\"title\"", "\"line\"", "\"text\"", "\"summary\"", "\"done\"", "\"due\"", "\"scheduled\"", "\"start\"", "\"completed\"", "\"priority\"", "\"tags\"", "\"parent_line\"", "\"heading\"", "\"id\"", "\"depends_on\"", "\"warnings\"", "\"revision\""]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted())
     }

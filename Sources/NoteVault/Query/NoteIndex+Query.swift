@@ -31,7 +31,8 @@ extension NoteIndex {
         var context = QueryContext(now: options.now, timeZone: options.timeZone, deadline: started.addingTimeInterval(options.timeLimit))
         context.nullsCompareLowest = query.language == .dataview
         var warnings: [LocalizedMessage] = []
-        let candidates = try candidates()
+        // Every note's name is read only when the query names a note.
+        let candidates = plan.linkTexts.isEmpty ? [] : try candidates()
         for text in plan.linkTexts {
             if let path = try? NoteResolver.resolveExactly(text, among: candidates) {
                 context.links[text] = path
@@ -52,7 +53,7 @@ extension NoteIndex {
         let links = context.links
         let sort = NoteSort(key: vault.config.sort)
         let isTasks = query.view == .tasks
-        let (notes, fields, tasks, this) = try read { store in
+        let (notes, fields, tasks, this, dependencies) = try read { store in
             var filter = try store.resolvingLinks(plan.filter, root: root)
             if let source = plan.source {
                 filter.noteIDs = try Self.noteIDs(of: source, store: store, links: links, now: options.now, root: root)
@@ -66,8 +67,11 @@ extension NoteIndex {
                 tasks = try store.tasks(taskQuery)
             }
             let this = try options.note.flatMap { path in try store.note(at: path) }
-            return (notes, fields, tasks, this)
+            // Tasks' `is blocked` and `is blocking` look at every task of the vault.
+            let dependencies = isTasks && (plan.fieldKeys.contains("blocked") || plan.fieldKeys.contains("blocking")) ? try store.taskDependencies() : nil
+            return (notes, fields, tasks, this, dependencies)
         }
+        if let dependencies { context.taskDependencies = dependencies }
         func row(_ note: IndexedNote) -> QueryRow {
             var values: [String: QueryValue] = [:]
             var lists: Set<String> = []

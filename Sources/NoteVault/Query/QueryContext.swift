@@ -11,6 +11,9 @@ struct QueryContext {
     var links: [String: NotePath] = [:]
     /// For each `search("words")` (enote's `text contains "words"`), the notes that have them.
     var searches: [String: Set<Int64>] = [:]
+    /// Which tasks of the whole vault wait for others and are waited for (`blocked`,
+    /// `blocking`): read only when the query names them.
+    var taskDependencies = TaskDependencies()
     /// Whether nothing compares below every value (Dataview's rule: `due <= date(today)` keeps
     /// a note without `due`) instead of failing every comparison (enote's).
     var nullsCompareLowest = false

@@ -89,6 +89,12 @@ struct QueryRow {
         case "line": .number(Double(task.line))
         case "path": .text(task.path.description)
         case "folder": .text(task.path.parent?.description ?? "")
+        // Tasks' heading, id and dependencies (`blocked`, `blocking` over the whole vault).
+        case "heading": task.heading.map(QueryValue.text) ?? .null
+        case "id": task.id.map(QueryValue.text) ?? .null
+        case "dependson": .list(task.dependsOn.map(QueryValue.text))
+        case "blocked": .bool(context.taskDependencies.isBlocked(task))
+        case "blocking": .bool(context.taskDependencies.isBlocking(task))
         default: nil
         }
     }

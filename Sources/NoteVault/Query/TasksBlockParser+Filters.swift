@@ -8,7 +8,7 @@ extension TasksBlockParser.Builder {
 
     /// The filters enote reads, for a message about a line that is none of them.
     static let filterSummary =
-        "done, not done, due|scheduled|starts|done|happens (before|after|on|in|on or before|on or after) DATE, has|no due|scheduled|start|done|happens date, has|no tags, is recurring, is not recurring, priority is (above|below|not)? highest|high|medium|none|low|lowest, status.type is TODO|DONE, path|filename|folder|root|description|tags (includes|does not include|regex matches|regex does not match) TEXT, (A) AND|OR|XOR (B), NOT (A), sort by …, group by …, limit N, hide|show …, explain"
+        "done, not done, due|scheduled|starts|done|happens (before|after|on|in|on or before|on or after) DATE, has|no due|scheduled|start|done|happens date, has|no tags, is recurring, is not recurring, priority is (above|below|not)? highest|high|medium|none|low|lowest, status.type is TODO|DONE, is (not) blocked|blocking, has|no id, has|no depends on, path|filename|folder|root|description|tags|heading|id (includes|does not include|regex matches|regex does not match) TEXT, (A) AND|OR|XOR (B), NOT (A), sort by …, group by …, limit N, hide|show …, explain"
 
     /// One filter line (not a Boolean combination).
     func filter(_ line: String) throws(Problem) -> QueryExpression {
@@ -22,8 +22,14 @@ extension TasksBlockParser.Builder {
         case "is not recurring": return .not(Self.recurring)
         case "has tags": return .binary(.greater, .call("length", [.field(["tags"])]), .literal(.number(0)))
         case "no tags": return .binary(.equal, .call("length", [.field(["tags"])]), .literal(.number(0)))
-        case "is blocked", "is not blocked", "is blocking", "is not blocking", "has id", "no id", "has depends on", "no depends on":
-            throw .unsupported("\(line): enote does not read task ids and dependencies (🆔, ⛔)")
+        case "is blocked": return .field(["blocked"])
+        case "is not blocked": return .not(.field(["blocked"]))
+        case "is blocking": return .field(["blocking"])
+        case "is not blocking": return .not(.field(["blocking"]))
+        case "has id": return .binary(.notEqual, .field(["id"]), .literal(.null))
+        case "no id": return .binary(.equal, .field(["id"]), .literal(.null))
+        case "has depends on": return .binary(.greater, .call("length", [.field(["dependson"])]), .literal(.number(0)))
+        case "no depends on": return .binary(.equal, .call("length", [.field(["dependson"])]), .literal(.number(0)))
         case "exclude sub-items":
             throw .unsupported("exclude sub-items: enote's task rows do not say whether a task is nested")
         default: break
@@ -179,6 +185,15 @@ extension TasksBlockParser.Builder {
             .binary(.plus, .index(.call("split", [.field(["folder"]), .literal(.text("/"))]), .literal(.number(0))), .literal(.text("/"))),
         ])
 
+    /// The heading above a task, empty when there is none (Tasks' `heading`).
+    static let headingExpression = QueryExpression.call("default", [.field(["heading"]), .literal(.text(""))])
+
+    /// Tasks' names of the two statuses enote reads: `[ ]` is Todo, `[x]` Done.
+    static let statusName = QueryExpression.call("choice", [.field(["completed"]), .literal(.text("Done")), .literal(.text("Todo"))])
+
+    /// The task's id, empty when it has none (Tasks' `id`).
+    static let idExpression = QueryExpression.call("default", [.field(["id"]), .literal(.text(""))])
+
     /// The file name with its extension, as Tasks' `filename` says it.
     static let fileNameExpression = QueryExpression.binary(.plus, .field(["file", "name"]), .literal(.text(".md")))
 
@@ -208,14 +223,8 @@ extension TasksBlockParser.Builder {
             throw .error("write \(field) includes TEXT, \(field) does not include TEXT or \(field) regex matches /re/")
         }
         switch field {
-        case "heading":
-            throw .unsupported("enote does not keep the heading a task is under, so it cannot filter by heading")
-        case "status.name":
-            throw .unsupported("enote reads only [ ] and [x] tasks and has no custom status names")
         case "recurrence":
             throw .unsupported("enote does not read recurrence rules (🔁) beyond is recurring")
-        case "id":
-            throw .unsupported("enote does not read task ids (🆔)")
         default: break
         }
         let value = words.rest(from: index)
@@ -226,6 +235,9 @@ extension TasksBlockParser.Builder {
             case "folder": Self.folderExpression
             case "root": Self.rootExpression
             case "description": .field(["description"])
+            case "heading": Self.headingExpression
+            case "id": Self.idExpression
+            case "status.name": Self.statusName
             default: .field(["tags"])
             }
         let isTags = field == "tag" || field == "tags"

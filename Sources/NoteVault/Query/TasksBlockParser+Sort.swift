@@ -1,19 +1,20 @@
 /// `sort by KEY [reverse]` and `group by KEY` of a Tasks block, over a task's row.
 extension TasksBlockParser {
-    static let sortNames = ["due", "scheduled", "start", "done", "happens", "priority", "path", "filename", "description", "status", "status.type", "tag", "recurring"]
+    static let sortNames = [
+        "due", "scheduled", "start", "done", "happens", "priority", "path", "filename", "description", "status", "status.type", "status.name", "tag",
+        "recurring", "heading", "id",
+    ]
     static let groupNames = [
         "due", "scheduled", "start", "done", "happens", "path", "folder", "filename", "root", "backlink", "status", "status.type", "priority", "tags",
-        "recurring",
+        "recurring", "heading", "id", "status.name",
     ]
 
     /// Keys enote has no data for, and why.
     private static func unsupportedKey(_ key: String) -> LocalizedMessage? {
         switch key {
-        case "heading": "enote does not keep the heading a task is under"
         case "urgency": "enote does not compute Tasks' urgency score"
         case "created", "cancelled": "enote does not read \(key) dates (➕, ❌) of tasks"
-        case "id", "depends on": "enote does not read task ids and dependencies (🆔, ⛔)"
-        case "status.name", "status.symbol": "enote reads only [ ] and [x] tasks and has no custom statuses"
+        case "status.symbol": "enote reads only [ ] and [x] tasks and has no custom statuses"
         case "recurrence": "enote does not read recurrence rules (🔁)"
         case "random": "enote does not sort at random"
         case "description without tags", "descriptionwithouttags", "function": "it needs JavaScript, which enote does not run"
@@ -57,11 +58,62 @@ extension TasksBlockParser {
         case "task.file.filename": return Builder.fileNameExpression
         case "task.file.filenameWithoutExtension": return .field(["file", "name"])
         case "task.description": return .field(["description"])
+        case "task.heading": return .field(["heading"])
+        case "task.id": return Builder.idExpression
         case "task.isDone": return .field(["completed"])
         case "task.priorityName":
             return .call("default", [.field(["priority"]), .literal(.text("normal"))])
+        default: return formattedDate(body) ?? constantText(body)
+        }
+    }
+
+    /// `"Sample column heading"`: a function that only returns a quoted text (no quote or
+    /// backslash inside, no interpolation) is that text, the same for every task.
+    static func constantText(_ body: String) -> QueryExpression? {
+        for quote in ["\"", "'"] where body.count >= 2 && body.hasPrefix(quote) && body.hasSuffix(quote) {
+            let inner = body.dropFirst().dropLast()
+            guard !inner.contains(quote), !inner.contains("\\") else { return nil }
+            return .literal(.text(String(inner)))
+        }
+        return nil
+    }
+
+    /// `task.due.format('YYYY-MM')`: a date of the task in Moment's tokens, when the format is
+    /// only years, months and days (`YYYY`, `MM`, `DD`) between `-`, `/`, `.` or spaces.
+    static func formattedDate(_ body: String) -> QueryExpression? {
+        let prefix = "task."
+        guard body.hasPrefix(prefix), let dot = body.dropFirst(prefix.count).firstIndex(of: ".") else { return nil }
+        let name = String(body[body.index(body.startIndex, offsetBy: prefix.count)..<dot])
+        let call = body[body.index(after: dot)...]
+        let date: QueryExpression
+        switch name {
+        case "due", "scheduled", "start": date = .field([name])
+        case "done": date = .field(["completion"])
+        case "happens": date = happens
         default: return nil
         }
+        for quote in ["'", "\""] where call.hasPrefix("format(" + quote) && call.hasSuffix(quote + ")") {
+            let format = call.dropFirst("format(".count + 1).dropLast(2)
+            var luxon = ""
+            var rest = Substring(format)
+            while let next = rest.first {
+                if rest.hasPrefix("YYYY") {
+                    luxon += "yyyy"
+                    rest = rest.dropFirst(4)
+                } else if rest.hasPrefix("MM") || rest.hasPrefix("DD") {
+                    luxon += rest.hasPrefix("MM") ? "MM" : "dd"
+                    rest = rest.dropFirst(2)
+                } else if "-/. ".contains(next) {
+                    luxon.append(next)
+                    rest = rest.dropFirst()
+                } else {
+                    return nil
+                }
+            }
+            guard !luxon.isEmpty else { return nil }
+            return .call("dateformat", [date, .literal(.text(luxon))])
+        }
+        return nil
     }
 
     /// `sort by due reverse`: the keys, most significant first.
@@ -100,7 +152,10 @@ extension TasksBlockParser {
         case "description": return one(.field(["description"]))
         // Tasks lists what is to do before what is done.
         case "status", "status.type": return one(.field(["completed"]))
+        case "status.name": return one(Builder.statusName)
         case "recurring": return one(.not(Builder.recurring))
+        case "heading": return one(Builder.headingExpression)
+        case "id": return one(Builder.idExpression)
         default:
             throw .error("enote cannot sort by \(key); sort by \(sortNames.joined(separator: ", ")) (with reverse to turn the order)")
         }
@@ -116,7 +171,7 @@ extension TasksBlockParser {
         case "folder": return Builder.folderExpression
         case "filename": return .field(["file", "name"])
         case "root": return Builder.rootExpression
-        case "status": return .call("choice", [.field(["completed"]), .literal(.text("Done")), .literal(.text("Todo"))])
+        case "status", "status.name": return Builder.statusName
         case "status.type": return .call("choice", [.field(["completed"]), .literal(.text("DONE")), .literal(.text("TODO"))])
         case "priority":
             let names: [(String, String)] = [
@@ -128,6 +183,10 @@ extension TasksBlockParser {
             }
         case "tags", "tag": return .field(["tags"])
         case "recurring": return .call("choice", [Builder.recurring, .literal(.text("Recurring")), .literal(.text("Not Recurring"))])
+        case "heading":
+            let none = QueryExpression.binary(.equal, Builder.headingExpression, .literal(.text("")))
+            return .call("choice", [none, .literal(.text("(No heading)")), Builder.headingExpression])
+        case "id": return Builder.idExpression
         default:
             throw .error("enote cannot group by \(original); group by \(groupNames.joined(separator: ", "))")
         }

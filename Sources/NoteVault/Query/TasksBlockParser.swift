@@ -29,11 +29,15 @@ import Foundation
 ///   `limit groups N`, `view …`) only change how Obsidian draws the list: they are kept in
 ///   ``NoteQuery/displayHints``.
 ///
-/// What Tasks can say and enote has no data for (headings, created and cancelled dates,
-/// custom statuses, dependencies, urgency) or that needs JavaScript (`filter by function`,
-/// `{{query.file.property(…)}}`, presets from Obsidian's settings) is a ``NoteQueryError``
-/// marked unsupported, pointing at its line; a line that is no instruction is an error that
-/// lists the instructions.
+/// - the heading a task is under (`heading includes`, `sort|group by heading`) and dependencies
+///   (`is (not) blocked`, `is (not) blocking`, `has|no id`, `id includes`, `has|no depends on`),
+///   decided over every task of the vault as Tasks decides them.
+///
+/// What Tasks can say and enote has no data for (created and cancelled dates, custom
+/// statuses, urgency) or that needs JavaScript (`filter by function`, a function that is more
+/// than a task's property, a date's `format('YYYY-MM')` or a quoted text) is a
+/// ``NoteQueryError`` marked unsupported, pointing at its line; a line that is no instruction
+/// is an error that lists the instructions.
 enum TasksBlockParser {
     /// The longest block read (as ``QueryLexer`` bounds a query).
     static let maximumLength = 16_384
@@ -237,8 +241,16 @@ enum TasksBlockParser {
             if first == "view" {
                 // `view columns by KEY` groups as columns; `view list` is the usual list.
                 if second == "columns", lower.count > 3, lower[2] == "by" {
-                    if lower[3] == "function" { throw .unsupported("view columns by function runs JavaScript, which enote does not run") }
-                    try addGroup(words, from: 3)
+                    if lower[3] == "function" {
+                        // As group by function: only a function that names a property, or a constant.
+                        guard let property = TasksBlockParser.taskProperty(words.rest(from: 4)) else {
+                            throw .unsupported("view columns by function runs JavaScript, which enote does not run")
+                        }
+                        groups.append(property)
+                        query.groupBy = groups.count == 1 ? groups[0] : .list(groups)
+                    } else {
+                        try addGroup(words, from: 3)
+                    }
                 }
                 query.displayHints.append(line)
                 return
@@ -316,88 +328,6 @@ enum TasksBlockParser {
             if first == "hide" || first == "show" { return lower.count > 1 }
             return layoutPhrases.contains(lower.joined(separator: " "))
         }
-
-        // MARK: - Placeholders
-
-        /// `text` with its `{{…}}` placeholders filled in and its `{{! … }}` comments removed.
-        func fillPlaceholders(_ text: String, depth: Int) throws(Problem) -> String {
-            guard text.contains("{{") else { return text }
-            var result = ""
-            var rest = Substring(text)
-            while let open = rest.range(of: "{{") {
-                result += rest[..<open.lowerBound]
-                let after = rest[open.upperBound...]
-                guard let close = after.range(of: "}}") else {
-                    throw .error("a placeholder {{ is not closed with }}")
-                }
-                let name = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                rest = after[close.upperBound...]
-                if name.hasPrefix("!") { continue }
-                if name.hasPrefix("preset.") {
-                    let presetName = String(name.dropFirst("preset.".count))
-                    guard let lines = preset(presetName) else {
-                        throw .unsupported(
-                            "{{\(name)}} names a preset that is neither one of Tasks' built-in presets nor saved in the vault's Tasks settings"
-                        )
-                    }
-                    guard depth < TasksBlockParser.maximumDepth else { throw .error("presets name each other too deeply") }
-                    result += try lines.map { (line) throws(Problem) in try fillPlaceholders(line, depth: depth + 1) }.joined(separator: "\n")
-                    continue
-                }
-                result += try placeholder(name)
-            }
-            return result + rest
-        }
-
-        /// The value of `{{query.file.…}}`.
-        func placeholder(_ name: String) throws(Problem) -> String {
-            if let key = TasksBlockParser.propertyNameOf(name) {
-                guard let value = context.properties[key] ?? context.properties.first(where: { $0.key.lowercased() == key.lowercased() })?.value else {
-                    throw .unsupported("{{\(name)}}: enote was given no property \(key) of the note the block is in")
-                }
-                return value
-            }
-            let names = [
-                "query.file.path", "query.file.pathWithoutExtension", "query.file.folder", "query.file.filename",
-                "query.file.filenameWithoutExtension", "query.file.root",
-            ]
-            guard names.contains(name) else {
-                throw .unsupported(
-                    "enote fills in \(names.map { "{{\($0)}}" }.joined(separator: ", ")) and {{query.file.property('key')}}; {{\(name)}} needs JavaScript, which enote does not run"
-                )
-            }
-            guard let note else {
-                throw .error("{{\(name)}} is the note the block is written in, and this block is run on its own, outside any note")
-            }
-            let path = note.string ?? note.description
-            let fileName = note.fileName
-            let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
-            let parent = note.parent.map { ($0.string ?? $0.description) + "/" } ?? "/"
-            switch name {
-            case "query.file.path": return path
-            case "query.file.pathWithoutExtension": return parent == "/" ? stem : parent + stem
-            case "query.file.folder": return parent
-            case "query.file.filename": return fileName
-            case "query.file.filenameWithoutExtension": return stem
-            default:
-                guard let slash = path.firstIndex(of: "/") else { return "/" }
-                return String(path[...slash])
-            }
-        }
-    }
-
-    /// `key` of `query.file.property('key')` (or with double quotes), the one form of a
-    /// property placeholder read without JavaScript.
-    static func propertyNameOf(_ name: String) -> String? {
-        for quote in ["'", "\""] {
-            let prefix = "query.file.property(" + quote
-            let suffix = quote + ")"
-            if name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count {
-                let key = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-                if !key.contains(quote) { return key }
-            }
-        }
-        return nil
     }
 
     /// A line's words, lowercased, with where each starts in the line.

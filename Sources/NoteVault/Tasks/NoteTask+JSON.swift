@@ -4,7 +4,8 @@ extension NoteTask: Encodable {
     /// (without the dates and priority read), `done`, `due`, `scheduled`, `start`, `completed`
     /// (days as `YYYY-MM-DD` or `null`), `priority` (`highest`, `high`, `medium`, `low`,
     /// `lowest` or `null`), `tags` (as written, without `#`), `parent_line` (the line of the task
-    /// it is nested under, or `null`), `warnings` (dates that could not be read, as
+    /// it is nested under, or `null`), `heading` (the nearest heading above it, or `null`), `id`
+    /// (its `🆔`, or `null`), `depends_on` (the ids of the tasks it waits for), `warnings` (dates that could not be read, as
     /// `file:line:column: message` in the reader's language) and `revision` (the note's
     /// revision the task was read from, which a toggle sends back; `null` when not known), in
     /// this order.
@@ -29,6 +30,9 @@ extension NoteTask: Encodable {
         try json.encode(priority?.rawValue, forKey: "priority")
         try json.encode(tags, forKey: "tags")
         try json.encode(parentLine, forKey: "parent_line")
+        try json.encode(heading, forKey: "heading")
+        try json.encode(id, forKey: "id")
+        try json.encode(dependsOn, forKey: "depends_on")
         try json.encode(problems.map { "\($0.location): \($0.message.text)" }, forKey: "warnings")
         try json.encode(noteRevision?.description, forKey: "revision")
     }

@@ -45,6 +45,13 @@ public struct NoteTask: Sendable, Hashable {
     public var tags: [String]
     /// The line of the task this one is nested under, if any.
     public var parentLine: Int?
+    /// The text of the nearest heading above the task (Obsidian Tasks' `heading`), inline
+    /// markup as written; `nil` when none is above it. Headings in code blocks do not count.
+    public var heading: String?
+    /// `🆔 ID` or `[id:: ID]`: the name other tasks depend on it by (letters, digits, `-`, `_`).
+    public var id: String?
+    /// `⛔ ID,ID` or `[dependsOn:: ID,ID]`: the ids of the tasks this one waits for.
+    public var dependsOn: [String] = []
     /// Dates in the text that could not be read, each with the line and column it is at.
     public var problems: [Diagnostic]
     /// The title of the note, when the task was read from the index.
@@ -75,7 +82,7 @@ public struct NoteTask: Sendable, Hashable {
     public init(
         path: NotePath, line: Int, text: String, summary: String? = nil, isDone: Bool, due: CalendarDay? = nil, scheduled: CalendarDay? = nil,
         start: CalendarDay? = nil, completed: CalendarDay? = nil, priority: Priority? = nil, tags: [String] = [], parentLine: Int? = nil,
-        problems: [Diagnostic] = [], noteTitle: String? = nil
+        problems: [Diagnostic] = [], noteTitle: String? = nil, heading: String? = nil, id: String? = nil, dependsOn: [String] = []
     ) {
         self.path = path
         self.line = line
@@ -91,6 +98,9 @@ public struct NoteTask: Sendable, Hashable {
         self.parentLine = parentLine
         self.problems = problems
         self.noteTitle = noteTitle
+        self.heading = heading
+        self.id = id
+        self.dependsOn = dependsOn
     }
 
     /// Whether one of the task's tags is `tag` or nested under it, compared as ``NoteTag``

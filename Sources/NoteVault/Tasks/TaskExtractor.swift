@@ -3,7 +3,8 @@ import Markdown
 /// Reads the tasks of a note from its bytes: the task list items libcmark finds in the body
 /// (``MarkdownSyntaxMap/taskItems``: never in code, HTML or front matter), each with its line,
 /// its text, the fields of ``TaskFields``, its `#tags` (the body tags of ``NoteLinkExtractor``
-/// that sit in its text) and the task it is nested under.
+/// that sit in its text), the task it is nested under and the nearest heading above it (from the
+/// same parse, so a `#` line in a code block is no heading).
 ///
 /// For example:
 ///
@@ -64,7 +65,15 @@ package enum TaskExtractor {
         let file = path.description
         var tasks: [NoteTask] = []
         tasks.reserveCapacity(map.taskItems.count)
+        // Task items and headings are both in document order: the heading above each task is
+        // the last one passed.
+        var headingIndex = 0
+        var heading: String?
         for item in map.taskItems {
+            while headingIndex < map.headings.count, map.headings[headingIndex].line < item.line {
+                heading = map.headings[headingIndex].text
+                headingIndex += 1
+            }
             let textStart = item.textStart + bodyStart
             var textEnd = item.lineEnd + bodyStart
             while textEnd > textStart, buffer[textEnd - 1] == 0x20 || buffer[textEnd - 1] == 0x09 { textEnd -= 1 }
@@ -87,7 +96,7 @@ package enum TaskExtractor {
                     guard tag.origin == .body, let range = tag.range, range.lowerBound > textStart, range.upperBound <= textEnd else { return nil }
                     return tag.name
                 },
-                parentLine: item.parent.map { tasks[$0].line }, problems: problems)
+                parentLine: item.parent.map { tasks[$0].line }, problems: problems, heading: heading, id: fields.id, dependsOn: fields.dependsOn)
             task.place = NoteTask.Place(marker: item.marker + bodyStart, textStart: textStart, textEnd: textEnd, completedField: fields.completedField)
             tasks.append(task)
         }

@@ -7,6 +7,9 @@
 /// - `🔺` highest, `⏫` high, `🔼` medium, `🔽` low, `⏬` lowest priority.
 /// - `due:2026-12-01`: at the start of the text or after a space, the day right after the colon
 ///   (Dataview's `due:: 2026-12-01` is another syntax, left as text).
+/// - `🆔 abc1` the task's id, `⛔ abc1,def2` the ids it depends on (an id is letters, digits,
+///   `-` and `_`), and the same in Dataview's form, `[id:: abc1]`, `[dependsOn:: abc1, def2]`
+///   (or between parentheses), as Obsidian Tasks writes them.
 ///
 /// A signifier may carry an emoji variation selector (U+FE0F), as some keyboards add. Unlike
 /// Obsidian Tasks, which reads fields only at the end of the line, they are read anywhere in the
@@ -33,6 +36,10 @@ struct TaskFields {
     var start: CalendarDay?
     var completed: CalendarDay?
     var priority: NoteTask.Priority?
+    /// `🆔 ID`: the task's id.
+    var id: String?
+    /// `⛔ ID,ID`: the ids of the tasks it depends on.
+    var dependsOn: [String] = []
     var problems: [Problem] = []
     /// The bytes of each field read (signifier and day), for the summary.
     var fieldRanges: [Range<Int>] = []
@@ -52,6 +59,10 @@ struct TaskFields {
         ([0xF0, 0x9F, 0x94, 0xBC], .medium),  // 🔼
         ([0xF0, 0x9F, 0x94, 0xBD], .low),  // 🔽
         ([0xE2, 0x8F, 0xAC], .lowest),  // ⏬
+    ]
+    private static let idSignifier: [(bytes: [UInt8], value: Bool)] = [
+        ([0xF0, 0x9F, 0x86, 0x94], false),  // 🆔
+        ([0xE2, 0x9B, 0x94], true),  // ⛔
     ]
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
     private static let duePrefix = Array("due:".utf8)
@@ -73,6 +84,10 @@ struct TaskFields {
                     index = readDate(kind, signifierAt: index, length: length, bytes: bytes, text: text)
                     continue
                 }
+                if let (length, isDependency) = Self.match(Self.idSignifier, in: bytes, at: index, end: text.upperBound) {
+                    index = readIDs(signifierAt: index, length: length, list: isDependency, bytes: bytes, text: text)
+                    continue
+                }
                 if let (length, priority) = Self.match(Self.prioritySignifiers, in: bytes, at: index, end: text.upperBound) {
                     if self.priority == nil {
                         self.priority = priority
@@ -81,6 +96,9 @@ struct TaskFields {
                     index += length
                     continue
                 }
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "("), let end = readInlineField(at: index, bytes: bytes, text: text) {
+                index = end
+                continue
             } else if byte == UInt8(ascii: "d"), index == text.lowerBound || bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09,
                 Self.starts(with: Self.duePrefix, in: bytes, at: index, end: text.upperBound)
             {
@@ -93,6 +111,87 @@ struct TaskFields {
             }
             index += 1
         }
+    }
+
+    /// Reads the id (or, for `⛔`, the ids separated by commas) after `🆔`; returns where
+    /// reading goes on. A signifier with no id after it is left as text, as Tasks leaves it.
+    private mutating func readIDs(signifierAt start: Int, length: Int, list: Bool, bytes: UnsafeBufferPointer<UInt8>, text: Range<Int>) -> Int {
+        var index = start + length
+        while index < text.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        guard let (ids, end) = Self.ids(bytes, from: index, end: text.upperBound, list: list) else { return start + length }
+        if list {
+            if dependsOn.isEmpty {
+                dependsOn = ids
+                fieldRanges.append(start..<end)
+            }
+        } else if id == nil {
+            id = ids[0]
+            fieldRanges.append(start..<end)
+        }
+        return end
+    }
+
+    /// Dataview's inline field `[id:: abc]` or `[dependsOn:: a, b]` (or in parentheses) at
+    /// `start`: read, and where it ends; `nil` when the bytes there are no such field.
+    private mutating func readInlineField(at start: Int, bytes: UnsafeBufferPointer<UInt8>, text: Range<Int>) -> Int? {
+        let close = bytes[start] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
+        let list: Bool
+        var index = start + 1
+        if Self.starts(with: Self.idKey, in: bytes, at: index, end: text.upperBound) {
+            list = false
+            index += Self.idKey.count
+        } else if Self.starts(with: Self.dependsOnKey, in: bytes, at: index, end: text.upperBound) {
+            list = true
+            index += Self.dependsOnKey.count
+        } else {
+            return nil
+        }
+        while index < text.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        guard let (ids, end) = Self.ids(bytes, from: index, end: text.upperBound, list: list) else { return nil }
+        var closing = end
+        while closing < text.upperBound, bytes[closing] == 0x20 || bytes[closing] == 0x09 { closing += 1 }
+        guard closing < text.upperBound, bytes[closing] == close else { return nil }
+        if list, dependsOn.isEmpty {
+            dependsOn = ids
+            fieldRanges.append(start..<(closing + 1))
+        } else if !list, id == nil {
+            id = ids[0]
+            fieldRanges.append(start..<(closing + 1))
+        }
+        return closing + 1
+    }
+
+    private static let idKey = Array("id::".utf8)
+    private static let dependsOnKey = Array("dependsOn::".utf8)
+
+    /// The ids at `start` (one, or with `list` several separated by commas and spaces) and where
+    /// they end; `nil` when no id is there.
+    private static func ids(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, list: Bool) -> ([String], Int)? {
+        var ids: [String] = []
+        var index = start
+        var readUpTo = start
+        while true {
+            let idStart = index
+            while index < end, isIDByte(bytes[index]) { index += 1 }
+            guard index > idStart else { break }
+            ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[idStart..<index]), as: UTF8.self))
+            readUpTo = index
+            guard list else { break }
+            var next = index
+            while next < end, bytes[next] == 0x20 { next += 1 }
+            guard next < end, bytes[next] == UInt8(ascii: ",") else { break }
+            next += 1
+            while next < end, bytes[next] == 0x20 { next += 1 }
+            index = next
+        }
+        return ids.isEmpty ? nil : (ids, readUpTo)
+    }
+
+    /// A byte of an id: an ASCII letter or digit, `-` or `_`.
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_")
     }
 
     /// Reads the day after a date signifier; returns where reading goes on.

@@ -83,3 +83,23 @@ public struct TaskQuery: Sendable {
         self.today = today
     }
 }
+
+/// The dependencies between the tasks of a vault that Obsidian Tasks' `is blocked` and
+/// `is blocking` ask about (``NoteTask/id``, ``NoteTask/dependsOn``).
+struct TaskDependencies: Sendable, Equatable {
+    /// The ids of the tasks not done.
+    var openIDs: Set<String> = []
+    /// The ids that some task not done depends on.
+    var awaitedIDs: Set<String> = []
+
+    /// Tasks' rule: a task not done that depends on a task not done (one that exists).
+    func isBlocked(_ task: NoteTask) -> Bool {
+        !task.isDone && task.dependsOn.contains { openIDs.contains($0) }
+    }
+
+    /// Tasks' rule: a task not done with an id that some task not done depends on.
+    func isBlocking(_ task: NoteTask) -> Bool {
+        guard !task.isDone, let id = task.id else { return false }
+        return awaitedIDs.contains(id)
+    }
+}

@@ -7,7 +7,10 @@ import GRDB
 extension IndexStore {
     /// What a task query reads, in the order ``task(in:)`` decodes it: only columns of
     /// `tasks_by_due` (``IndexSchema/taskColumns``), so the table itself is never read.
-    static let taskSelection = "t.path, t.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, t.parent_line, t.tags, t.problems, t.hash"
+    static let taskSelection = """
+        t.path, t.title, t.line, t.done, t.text, t.summary, t.due, t.scheduled, t.start, t.completed, t.priority, t.parent_line, t.tags, t.problems, \
+        t.hash, t.heading, t.task_id, t.depends_on
+        """
 
     /// The tasks `query` keeps, by due date (none last), note path and line.
     func tasks(_ query: TaskQuery) throws -> [NoteTask] {
@@ -69,6 +72,21 @@ extension IndexStore {
             ).map(Self.task(in:)))
     }
 
+    /// What Tasks' `is blocked` and `is blocking` look at, over every task of the vault: the ids
+    /// of the tasks not done, and the ids that tasks not done depend on.
+    func taskDependencies() throws -> TaskDependencies {
+        var dependencies = TaskDependencies()
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT t.done, t.task_id, t.depends_on FROM tasks t WHERE t.done = 0 AND (t.task_id IS NOT NULL OR t.depends_on IS NOT NULL)")
+        while let row = try rows.next() {
+            if let id = row[1] as String? { dependencies.openIDs.insert(id) }
+            if let dependsOn = row[2] as String? {
+                for id in dependsOn.split(separator: ",") { dependencies.awaitedIDs.insert(String(id)) }
+            }
+        }
+        return dependencies
+    }
+
     /// A task from a row of ``taskSelection``, decoded in place (a cursor's row lives only
     /// until the next step).
     private static func task(in row: Row) -> NoteTask {
@@ -83,6 +101,9 @@ extension IndexStore {
             priority: (row[10] as String?).flatMap(NoteTask.Priority.init(rawValue:)), tags: StringArrayColumn.decode(tags), parentLine: parent,
             problems: DiagnosticsColumn.decode(problems), noteTitle: row[1])
         task.noteRevision = NoteRevision(hash: ContentHash(value: UInt64(bitPattern: row[14] as Int64)))
+        task.heading = row[15]
+        task.id = row[16]
+        if let dependsOn = row[17] as String? { task.dependsOn = dependsOn.split(separator: ",").map(String.init) }
         return task
     }
 }

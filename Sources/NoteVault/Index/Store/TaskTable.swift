@@ -10,6 +10,8 @@ import GRDB
 /// - `tags`: the task's tags as written, a JSON array; `tag_keys`: the same normalised
 ///   (``NoteTag/normalize(_:)``) between spaces (` work home/garden `), for the tag filter;
 /// - `problems`: the diagnostics of its dates, a JSON array;
+/// - `heading`: the nearest heading above the task; `task_id` (`🆔`) and `depends_on` (`⛔`,
+///   the ids joined with commas, which no id holds), `NULL` when not written;
 /// - `path`, `title`, `hash`: the note's, as in its `notes` row. They are copied, not joined:
 ///   every write of a note's row rewrites its tasks (``IndexWriter``), so the copy cannot
 ///   fall behind, and a task query reads no `notes` page (a thousand tasks due this week sit
@@ -37,6 +39,9 @@ extension IndexSchema {
                 tags TEXT NOT NULL,
                 tag_keys TEXT NOT NULL,
                 problems TEXT NOT NULL,
+                heading TEXT,
+                task_id TEXT,
+                depends_on TEXT,
                 path BLOB NOT NULL,
                 title TEXT NOT NULL,
                 hash INTEGER NOT NULL
@@ -51,7 +56,7 @@ extension IndexSchema {
     /// everything it reads (``IndexStore/taskSelection``), so that it never reads the table.
     static let taskColumns = [
         "done", "due", "path", "line", "note_id", "tag_keys", "text", "summary", "scheduled", "start", "completed", "priority", "parent_line",
-        "tags", "problems", "title", "hash",
+        "tags", "problems", "title", "hash", "heading", "task_id", "depends_on",
     ]
 }
 
@@ -66,7 +71,7 @@ struct TaskWriter {
             db,
             sql: """
                 INSERT INTO tasks (note_id, line, done, text, summary, due, scheduled, start, completed, priority, parent_line, tags, \
-                tag_keys, problems, path, title, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                tag_keys, problems, heading, task_id, depends_on, path, title, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         delete = try RawStatement(db, sql: "DELETE FROM tasks WHERE note_id = ?")
     }
@@ -90,6 +95,9 @@ struct TaskWriter {
             insert.bind(StringArrayColumn.encode(task.tags))
             insert.bind(Self.tagKeys(task.tags))
             insert.bind(DiagnosticsColumn.encode(task.problems))
+            insert.bind(task.heading)
+            insert.bind(task.id)
+            insert.bind(task.dependsOn.isEmpty ? nil : task.dependsOn.joined(separator: ","))
             insert.bind(blob: note.path.bytes)
             insert.bind(note.note.title)
             insert.bind(note.hash.storedValue)
