@@ -7,7 +7,8 @@ import NoteVault
 /// says a note can be made), rewrite the
 /// links a note moved outside enote broke (the plan of `enote doctor --fix-links`), set the
 /// note's colour (one TextEdit in the front matter), mark a task done or open again (the library's
-/// toggle as TextEdits: ``taskActions(lines:context:)``), and move a selection into a new note
+/// toggle as TextEdits: ``taskActions(lines:context:)``), write a query block's results below it
+/// (``queryBlockActions(lines:context:)``), and move a selection into a new note
 /// (``extractAction(_:context:)``).
 /// Every change is a WorkspaceEdit the editor applies; the server writes nothing.
 extension LanguageServer {
@@ -31,6 +32,7 @@ extension LanguageServer {
         }
         if !dead.isEmpty { actions.insert(contentsOf: movedLinkActions(dead, context: context), at: 0) }
         actions += taskActions(lines: (range.start.line + 1)...(max(range.start.line, range.end.line) + 1), context: context)
+        actions += queryBlockActions(lines: (range.start.line + 1)...(max(range.start.line, range.end.line) + 1), context: context)
         actions += colourActions(context)
         if let extract = extractAction(start..<end, context: context) { actions.append(extract) }
         return Reply(actions)

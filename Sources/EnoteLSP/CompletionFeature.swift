@@ -4,7 +4,7 @@ import NoteVault
 
 extension LanguageServer {
     /// `textDocument/completion`: notes after `[[` and `](`, tags after `#`, front matter keys
-    /// and values.
+    /// and values; in a query block, its language's words, fields and values (``QueryCompletion``).
     func completion(_ context: DocumentContext, at position: LSP.Position) -> Reply {
         let offset = context.document.offset(of: position, encoding: context.encoding)
         let line = context.document.lineIndex(of: offset)
@@ -12,7 +12,11 @@ extension LanguageServer {
         let before = Array(context.document.bytes[lineStart..<offset])
         let after = context.document.bytes[offset..<context.document.lineContentEnd(line)]
         let items: [LSP.CompletionItem]
-        if offset < context.analysis.content.bodyStart, context.analysis.content.bodyStart > 0, line > 0 {
+        if offset >= context.analysis.content.bodyStart, let block = QueryBlocks.block(atLine: line + 1, in: context), block.line < line + 1,
+            line + 1 < block.endLine
+        {
+            items = QueryCompletion.items(before: before, offset: offset, language: block.language, context: context)
+        } else if offset < context.analysis.content.bodyStart, context.analysis.content.bodyStart > 0, line > 0 {
             items = FrontMatterCompletion.items(before: before, offset: offset, context: context)
         } else if let open = NoteCompletion.unclosed("[[", closer: "]]", in: before) {
             let typed = String(decoding: before[open...], as: UTF8.self)

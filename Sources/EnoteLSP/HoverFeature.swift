@@ -4,10 +4,11 @@ import NoteVault
 
 extension LanguageServer {
     /// `textDocument/hover`: on a link, the note it leads to; on `destroy:`, when; on `color:`,
-    /// the colour; on `title:` (or the first line of a note without front matter), the notes
+    /// the colour; on a query block, its results; on `title:` (or the first line of a note without front matter), the notes
     /// related to this one.
     func hover(_ context: DocumentContext, at position: LSP.Position) -> Reply {
         let offset = context.document.offset(of: position, encoding: context.encoding)
+        if let reply = queryBlockHover(context, line: position.line) { return reply }
         if let link = LinkSpans.link(at: offset, in: context), !link.isExternal {
             let span = LinkSpans.span(of: link, in: context.document)
             if let attachment = context.catalog.attachment(of: link, in: context.path) {

@@ -7,7 +7,7 @@ enum ToolTable {
     static let all: [Tool] = [
         ReadingTools.search, ReadingTools.context, ReadingTools.list, ReadingTools.recent, ReadingTools.read, ReadingTools.outline, ReadingTools.links,
         ReadingTools.backlinks, ReadingTools.related, ReadingTools.tags, ReadingTools.history,
-        ReadingTools.attachments,
+        ReadingTools.attachments, QueryTool.tool,
         WritingTools.create, WritingTools.replace, WritingTools.append, WritingTools.prepend, WritingTools.setFrontMatter,
         WritingTools.move, WritingTools.delete, WritingTools.undo,
     ]

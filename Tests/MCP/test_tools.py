@@ -8,7 +8,7 @@ from mcp.shared.exceptions import MCPError
 
 from harness import Vault, client, structured
 
-READING = ["search", "context", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history", "attachments"]
+READING = ["search", "context", "list", "recent", "read", "outline", "links", "backlinks", "related", "tags", "history", "attachments", "query"]
 WRITING = ["create", "replace", "append", "prepend", "set_front_matter", "move", "delete", "undo"]
 
 

@@ -6,6 +6,8 @@ extension LSP {
 
     /// The icon an editor shows beside a completion.
     public enum CompletionItemKind: Int, Codable, Sendable {
+        /// A field every note has, in a query block.
+        case field = 5
         /// A front matter key.
         case property = 10
         /// A front matter value (a date).
