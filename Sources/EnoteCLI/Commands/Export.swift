@@ -49,7 +49,11 @@ extension Enote {
             let folder = outputURL?.deletingLastPathComponent().path ?? FileManager.default.currentDirectoryPath
             let index = try context.openIndex(vault)
             let updated = try index.note(at: path)?.updated
-            let text = html ? exporter.html(note, embedImages: embedImages, outputFolder: folder, updated: updated) : exporter.plainText(note)
+            let text =
+                html
+                ? exporter.html(
+                    note, embedImages: embedImages, outputFolder: folder, updated: updated, index: index,
+                    locale: Locale(identifier: Localization.language.rawValue)) : exporter.plainText(note)
             guard let outputURL else {
                 if context.terminal.isInteractive {
                     context.page(SafeText.escaped(text, keepingNewlines: true))

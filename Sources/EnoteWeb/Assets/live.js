@@ -36,6 +36,8 @@
   source.addEventListener("change", function (event) {
     var paths = [];
     try { paths = JSON.parse(event.data).paths || []; } catch (e) { return; }
+    // query.js redraws a note's query views when any note changes.
+    document.dispatchEvent(new CustomEvent("enote:change", { detail: paths }));
     if (page === "list") {
       refreshFragment("notes");
     } else if (page === "tasks") {

@@ -25,6 +25,9 @@ package struct NotePage {
     /// The file (and page) a search hit was found in, when the page was opened from one: its
     /// text is shown open.
     var foundPlace: FoundPlace?
+    /// The views of the note's query blocks, drawn, in the order of the blocks (see
+    /// QueryViews.swift).
+    var queryViews: [String] = []
 
     package init(frame: PageFrame, note: Note, now: Date, timeZone: TimeZone) {
         self.frame = frame
@@ -58,7 +61,7 @@ package struct NotePage {
             </div>
             """
         let body: HTML =
-            note.content.textProblem == nil ? HTML(trusted: linkedBody ?? note.content.bodyHTML) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
+            note.content.textProblem == nil ? HTML(trusted: withQueryViews(linkedBody ?? note.content.bodyHTML)) : "<p class=\"error\">\(frame.text(note.content.textProblem!.message))</p>"
         let folder: HTML =
             note.path.parent.map { "<a class=\"folder\" href=\"/?folder=\(QueryEncoding.query($0.description))\">\($0.description)/</a>" } ?? .empty
         let content: HTML = """
@@ -76,6 +79,6 @@ package struct NotePage {
             \(actions)
             </article>
             """
-        return frame.page(title: note.title, kind: "note", content)
+        return frame.page(title: note.title, kind: "note", scripts: queryScripts, content)
     }
 }

@@ -36,7 +36,8 @@ package final class BlockingPool: Sendable {
             jobs.withLock {
                 $0.append {
                     let start = ServerTiming.threadCPUMilliseconds()
-                    let result = body()
+                    // The request's account stays current in the job (a query's time: ``ServerTiming/Account/addQueryTime(_:)``).
+                    let result = ServerTiming.Account.$current.withValue(account) { body() }
                     account?.charge(ServerTiming.threadCPUMilliseconds() - start)
                     continuation.resume(returning: result)
                 }

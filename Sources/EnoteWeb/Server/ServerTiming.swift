@@ -13,7 +13,8 @@ import Glibc
 /// first bytes can go), and `cpu;dur=<ms>`, the processor time its work used: on the server's
 /// own threads (``BlockingPool``, which charges each job to the request's ``Account``), plus the
 /// answering task's thread when the request started and ended on the same thread (one that
-/// left and came back is charged for what that thread ran meanwhile). `scripts/bench-web`
+/// left and came back is charged for what that thread ran meanwhile); and `query;dur=<ms>`, the
+/// time a note's query blocks took to run and draw, when it has any. `scripts/bench-web`
 /// reads them to tell the server's own time from the client's, and its work from the waiting a
 /// loaded machine adds; a browser shows them in its developer tools.
 package struct ServerTiming: RouterMiddleware {
@@ -34,6 +35,13 @@ package struct ServerTiming: RouterMiddleware {
             milliseconds.withLock { $0 += time }
             jobs.withLock { $0 += 1 }
         }
+
+        /// Adds the time spent running and drawing query blocks (`query;dur=`).
+        package func addQueryTime(_ time: Double) {
+            queries.withLock { $0 = ($0 ?? 0) + time }
+        }
+        private let queries = Mutex<Double?>(nil)
+        var queryTotal: Double? { queries.withLock { $0 } }
 
         var total: Double { milliseconds.withLock { $0 } }
         var jobCount: Int { jobs.withLock { $0 } }
@@ -58,6 +66,7 @@ package struct ServerTiming: RouterMiddleware {
         if sameThread || account.jobCount > 0 {
             value += ", cpu;dur=" + String(format: "%.3f", account.total + (sameThread ? cpuEnd - cpuStart : 0))
         }
+        if let query = account.queryTotal { value += ", query;dur=" + String(format: "%.3f", query) }
         response.headers[Self.header] = value
         return response
     }

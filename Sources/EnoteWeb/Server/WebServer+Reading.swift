@@ -38,6 +38,7 @@ extension WebServer {
         addGalleryRoutes(to: router)
         addTrashRoutes(to: router)
         addTaskRoutes(to: router)
+        addQueryRoutes(to: router)
     }
 
     /// `text` when it is a path on this server, else `/`: never a redirect to another site
@@ -120,6 +121,7 @@ extension WebServer {
         page.attachments = found.attachments
         page.foundPlace = NotePage.FoundPlace(query: FormFields(encoded: request.uri.query ?? ""))
         (page.linkedBody, page.deadLinks) = linkedBody(of: rendered, resolutions: found.resolutions)
+        page.queryViews = queryViews(of: path, month: Self.month(FormFields(encoded: request.uri.query ?? "")["month"]), language: context.language)
         return page.render().response()
     }
 

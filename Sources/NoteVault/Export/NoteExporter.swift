@@ -33,10 +33,21 @@ package struct NoteExporter: Sendable {
     ///   - outputFolder: The absolute folder the page will be saved in, so that linked pictures
     ///     get paths relative to it; `nil` links them by absolute paths.
     ///   - updated: When the note last changed (from the index); the file's own date when `nil`.
-    package func html(_ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil) -> String {
+    ///   - index: The index the note's query blocks run over: each block is drawn in place of
+    ///     its code (``QueryHTML``, notes named as text, no script); `nil` leaves them as code.
+    ///   - locale: The language of the views' month and weekday names.
+    package func html(
+        _ note: Note, embedImages: Bool, outputFolder: String?, updated: Date? = nil, index: NoteIndex? = nil, locale: Locale = Locale(identifier: "en_GB")
+    ) -> String {
         let body = note.content.textProblem == nil ? note.content.bodyMarkdown { link in wikilinkDisplay(link, in: note.path) } : ""
-        let rendered = MarkdownHTML.render(body, safe: true) { source in
+        var rendered = MarkdownHTML.render(body, safe: true) { source in
             imageSource(source, in: note.path, embed: embedImages, outputFolder: outputFolder)
+        }
+        if let index, note.content.textProblem == nil {
+            let views = queryViews(of: note.path, index: index, locale: locale)
+            if !views.isEmpty {
+                rendered = MarkdownHTML.replacingCodeBlocks(rendered, languages: Set(QueryBlock.languages.keys)) { $0 < views.count ? views[$0] : nil }
+            }
         }
         let accent = note.content.metadata.color.rgb.description
         let title = HTMLEscaping.escape(note.title)
@@ -57,6 +68,14 @@ package struct NoteExporter: Sendable {
             .updated { color: #777; font-size: 0.85em; }
             img { max-width: 100%; }
             pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; }
+            table { border-collapse: collapse; }
+            th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+            .query-board { display: flex; gap: 0.6em; }
+            .query-board .lane { flex: 1; background: #f6f6f6; padding: 0.4em; }
+            .query-board ul.cards, .day-entries, .query-tasks { list-style: none; padding: 0; }
+            .calendar-grid td { height: 3.5em; font-size: 0.8em; }
+            .outside { background: #fafafa; }
+            .query-error { color: #b3261e; }
             </style>
             </head>
             <body>
@@ -67,6 +86,22 @@ package struct NoteExporter: Sendable {
             </html>
 
             """
+    }
+
+    /// The views of the note's query blocks, run over `index` (30 s each at most, as on the
+    /// command line), in the blocks' order; a note's title is text (a page stands alone).
+    private func queryViews(of path: NotePath, index: NoteIndex, locale: Locale) -> [String] {
+        let now = vault.clock.now()
+        let zone = vault.clock.timeZone
+        let today = CalendarDay(now, in: zone)
+        guard let reads = try? vault.queryBlocks(of: path, today: today), !reads.isEmpty else { return [] }
+        var options = NoteIndex.QueryOptions(now: now, timeZone: zone, note: path)
+        options.timeLimit = 30
+        let outcomes = QueryBlockOutcome.run(reads, index: index, options: options)
+        let drawer = QueryHTML(today: today, locale: locale, link: { _, _ in nil }, text: { Localization.text($0) })
+        return zip(reads, outcomes).enumerated().map { number, pair in
+            drawer.block(pair.1, index: number, line: pair.0.block.line, language: pair.0.block.language)
+        }
     }
 
     /// How an exported page shows a wikilink: the page stands alone, so a link to a note shows

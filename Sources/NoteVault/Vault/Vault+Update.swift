@@ -11,13 +11,16 @@ extension Vault {
     ///   - changes: The keys to set or remove (see ``FrontMatterEditor/Change``).
     ///   - force: Change the note even if another editor has it open.
     ///   - stampUpdated: Whether to stamp `updated` (not for a change of position alone).
+    ///   - revision: The revision the change was made against (a page's board): when the note
+    ///     is no longer at it, nothing is written (a conflict, exit status 3).
     /// - Returns: The note as it is now on disk.
     /// - Throws: ``VaultError``: the note's front matter cannot be read, a key is duplicated,
     ///   the note changed on disk meanwhile (exit status 3), or the write failed. The file is
     ///   unchanged in every case.
     @discardableResult
     public func updateFrontMatter(
-        of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true
+        of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true,
+        revision: NoteRevision? = nil
     ) throws(VaultError) -> Note {
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
@@ -25,6 +28,9 @@ extension Vault {
         let lock = try lock()
         defer { lock.release() }
         let (note, snapshot) = try readWithSnapshot(path)
+        if let revision, ContentHash(snapshot.bytes) != revision.hash {
+            throw .write(.conflict(path: path, conflictCopy: nil))
+        }
         try requireEditable(note)
         let stamp = stampUpdated ? updatedStamp(for: note.content.frontMatter) : nil
         let withoutStamp: [UInt8]
