@@ -86,7 +86,16 @@ extension WebServer {
                 throw .invalidInput("the form did not say which version of the note it started from; reload the page")
             }
             let value = form["value"] ?? ""
-            let aliases = FrontMatterKey(rawValue: key.lowercased())?.aliases ?? []
+            // Every other spelling of a key enote knows (`colour` for `color`), so that the line the
+            // note has is the one changed rather than a second key added beside it.
+            var aliases = FrontMatterKey(spelling: key.lowercased())?.spellings.filter { $0 != key } ?? []
+            // A query reads keys whatever their case (`board by Status` groups `status:`): the
+            // note's own spelling is the line to change.
+            if case .parsed(let frontMatter)? = (try? web.vault.read(path))?.content.frontMatter {
+                for entry in frontMatter.entries where entry.key != key && entry.key.lowercased() == key.lowercased() && !aliases.contains(entry.key) {
+                    aliases.append(entry.key)
+                }
+            }
             let change: FrontMatterEditor.Change
             switch form["type"] {
             case "null": change = .remove(key: key, aliases: aliases)

@@ -134,7 +134,7 @@ private struct QueryMarkdownWriter {
         lines.append("| " + headings.map { escapedCell($0) }.joined(separator: " | ") + " |")
         lines.append("|" + String(repeating: " --- |", count: headings.count))
         for row in rows {
-            let cells = (showsNote ? [link(row.path, title: row.title)] : []) + row.values.map { cell(value: $0) }
+            let cells = (showsNote ? [link(row.path, title: row.title).replacingOccurrences(of: "|", with: "\\|")] : []) + row.values.map { cell(value: $0) }
             lines.append("| " + cells.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |")
         }
     }

@@ -31,6 +31,7 @@ extension Vault {
     ///   `revision` or while it was written (a conflict, exit status 3), or the write failed. The
     ///   file is unchanged in every case.
     public func setTask(in path: NotePath, line: Int, done: Bool, revision: NoteRevision? = nil, force: Bool = false) throws(VaultError) -> TaskChange {
+        try requireMarkdown(path)
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }

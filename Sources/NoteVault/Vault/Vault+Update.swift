@@ -22,6 +22,7 @@ extension Vault {
         of path: NotePath, _ changes: [FrontMatterEditor.Change], force: Bool = false, stampUpdated: Bool = true,
         revision: NoteRevision? = nil
     ) throws(VaultError) -> Note {
+        try requireMarkdown(path)
         if !force, let holder = EditorLockDetector.holder(of: path, in: self) {
             throw .openElsewhere(path: path, holder: holder.description)
         }
@@ -146,5 +147,12 @@ extension Vault {
             let location = note.content.diagnostics.first { $0.severity == .error }?.location ?? note.path.description
             throw .frontMatter(.unreadableFrontMatter(file: location))
         }
+    }
+
+    /// Refuses a path that is not a note's (a `.md` file) before anything is read or written: a
+    /// script or a text file named by a hostile form must not get a `---` block written in front
+    /// of it, nor a byte of a `- [ ]` line changed.
+    func requireMarkdown(_ path: NotePath) throws(VaultError) {
+        guard path.isMarkdown else { throw .noteNotFound(reference: path.description, suggestions: []) }
     }
 }
