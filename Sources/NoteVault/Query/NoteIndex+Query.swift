@@ -75,9 +75,12 @@ extension NoteIndex {
         func row(_ note: IndexedNote) -> QueryRow {
             var values: [String: QueryValue] = [:]
             var lists: Set<String> = []
+            var linkSpellings: [String: String] = [:]
             for field in fields[note.id] ?? [] {
                 let key = field.key.lowercased()
                 let value = QueryRow.typed(field.raw, timeZone: options.timeZone)
+                let trimmed = field.raw.trimmingCharacters(in: .whitespaces)
+                if QueryRow.isLink(trimmed), linkSpellings[key] == nil { linkSpellings[key] = trimmed }
                 if field.isList || values[key] != nil {
                     lists.insert(key)
                     values[key] = .list((values[key]?.elements ?? []) + [value])
@@ -85,7 +88,9 @@ extension NoteIndex {
                     values[key] = value
                 }
             }
-            return QueryRow(note: note, fields: values)
+            var row = QueryRow(note: note, fields: values)
+            row.linkSpellings = linkSpellings
+            return row
         }
         if let this {
             // `this` needs the note's own fields even when the filter left the note out.

@@ -28,6 +28,8 @@ extension NoteIndex {
         if case .board(let key) = query.view { groupExpression = .field([key]) }
         var shaped: [QueryResult.Row] = rows.map { row in
             var group: QueryValue?
+            var groupSpelling: String?
+            if case .board(let key) = query.view { groupSpelling = row.linkSpellings[key.lowercased()] }
             if let groupExpression {
                 let value = evaluator.value(groupExpression, row)
                 // A card sits in one lane: a key with several values is in the first one's.
@@ -35,7 +37,7 @@ extension NoteIndex {
             }
             return QueryResult.Row(
                 path: row.note.path, title: row.note.title, color: row.note.color, values: expressions.map { evaluator.value($0, row) }, group: group,
-                task: row.task, revision: row.note.revision)
+                groupSpelling: groupSpelling, task: row.task, revision: row.note.revision)
         }
         var groups: [QueryValue] = []
         if groupExpression != nil {

@@ -196,7 +196,9 @@ public struct QueryHTML: Sendable {
         for (number, lane) in lanes.enumerated() {
             let cards = cardsByLane[lane] ?? []
             let name = lane.isNull ? text("No value") : lane.displayText
-            out += "<section class=\"lane\" data-lane=\"\(number)\" data-value=\"\(escape(lane.displayText))\" data-type=\"\(Self.laneType(lane))\">"
+            // A lane of `[[Alpha]]` writes the link, not the bare word, into a card moved to it.
+            let written = cards.lazy.compactMap(\.groupSpelling).first ?? lane.displayText
+            out += "<section class=\"lane\" data-lane=\"\(number)\" data-value=\"\(escape(written))\" data-type=\"\(Self.laneType(lane))\">"
             out += "<h4>\(escape(name)) <span class=\"count\">\(cards.count)</span></h4><ul class=\"cards\">"
             for card in cards {
                 let revision = card.revision?.description ?? ""

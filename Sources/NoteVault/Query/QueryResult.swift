@@ -12,6 +12,10 @@ public struct QueryResult: Sendable {
         public var values: [QueryValue]
         /// The value of the query's `group by` (a board's key) for this row; `nil` without one.
         public var group: QueryValue?
+        /// How the row's note writes its ``group`` when that is a `[[link]]` (`[[Alpha]]` for
+        /// the group `Alpha`): what a board writes into a card moved to this row's lane, so
+        /// that the card still links. `nil` for any other value.
+        public var groupSpelling: String?
         /// For a task query, the task (its `line`, text, dates).
         public var task: NoteTask?
         /// The note's revision as indexed: what a board's drag is checked against.

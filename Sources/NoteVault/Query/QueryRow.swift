@@ -7,6 +7,10 @@ struct QueryRow {
     var fields: [String: QueryValue]
     /// For a task query, the task; its own names (`due`, `text`) come before the note's.
     var task: NoteTask?
+    /// The values written as a `[[link]]`, as written, by key lowercased: a value reads as the
+    /// note it names, and a board lane of it is written back as the link (see
+    /// ``QueryResult/Row/groupSpelling``).
+    var linkSpellings: [String: String] = [:]
 
     /// The value of a field as a query names it (`status`, `file.name`, `due.month`).
     func value(of path: [String], context: QueryContext) -> QueryValue {
@@ -156,9 +160,12 @@ struct QueryRow {
             return .number(number)
         }
         if text.first?.isNumber == true, let date = QueryValue.parseDate(text, timeZone: timeZone) { return .date(date) }
-        if text.hasPrefix("[["), text.hasSuffix("]]") { return .text(String(text.dropFirst(2).dropLast(2))) }
+        if isLink(text) { return .text(String(text.dropFirst(2).dropLast(2))) }
         return .text(raw)
     }
+
+    /// Whether a front matter value, trimmed, is written as a `[[link]]`.
+    static func isLink(_ text: String) -> Bool { text.hasPrefix("[[") && text.hasSuffix("]]") && text.count > 4 }
 }
 
 extension NotePath {
