@@ -33,14 +33,14 @@ struct QueryPage<Head: Encodable & Sendable>: Encodable, Sendable {
             slice.rows = []
         case .tasks:
             key = "tasks"
-            let page = ResultPage(result.rows.compactMap(QueryTaskItem.init), from: offset, limit: limit, text: text, budget: budget)
+            let page = ResultPage(result.rows.filter { $0.task != nil }.map { QueryResult.Row.JSON($0, compact: true) }, from: offset, limit: limit, text: text, budget: budget)
             shown = page.items.count
             next = page.nextCursor
             items = ResultPageOfAny(page)
             slice.rows = Array(result.rows[start..<min(result.rows.count, start + shown)])
         default:
             key = "rows"
-            let page = ResultPage(result.rows.map(QueryRowItem.init), from: offset, limit: limit, text: text, budget: budget)
+            let page = ResultPage(result.rows.map { QueryResult.Row.JSON($0, compact: true) }, from: offset, limit: limit, text: text, budget: budget)
             shown = page.items.count
             next = page.nextCursor
             items = ResultPageOfAny(page)
@@ -85,41 +85,6 @@ struct ResultPageOfAny: Encodable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         try encodeItems(encoder)
-    }
-}
-
-/// A note the query kept: `path`, `title`, `values` (in column order), `group` when grouped.
-struct QueryRowItem: Encodable, Sendable {
-    var row: QueryResult.Row
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnswerKey.self)
-        try container.encode(row.path.description, forKey: "path")
-        try container.encode(row.title, forKey: "title")
-        try container.encode(row.values, forKey: "values")
-        try container.encodeIfPresent(row.group, forKey: "group")
-    }
-}
-
-/// A task the query kept: `path`, `line`, `text`, `done`, `due`, `group` when grouped.
-struct QueryTaskItem: Encodable, Sendable {
-    var task: NoteTask
-    var group: QueryValue?
-
-    init?(_ row: QueryResult.Row) {
-        guard let task = row.task else { return nil }
-        self.task = task
-        group = row.group
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnswerKey.self)
-        try container.encode(task.path.description, forKey: "path")
-        try container.encode(task.line, forKey: "line")
-        try container.encode(task.text, forKey: "text")
-        try container.encode(task.isDone, forKey: "done")
-        try container.encodeIfPresent(task.due?.description, forKey: "due")
-        try container.encodeIfPresent(group, forKey: "group")
     }
 }
 

@@ -13,38 +13,47 @@ extension QueryResult: Encodable {
         try json.encode(query.view.name, forKey: "view")
         try json.encode(columns, forKey: "columns")
         let isTasks = query.view == .tasks
-        try json.encode(isTasks ? [] : rows.map(NoteRowJSON.init), forKey: "rows")
-        try json.encode(isTasks ? rows.compactMap(TaskRowJSON.init) : [], forKey: "tasks")
+        try json.encode(isTasks ? [] : rows.map { Row.JSON($0) }, forKey: "rows")
+        try json.encode(isTasks ? rows.filter { $0.task != nil }.map { Row.JSON($0) } : [], forKey: "tasks")
         try json.encode(groups, forKey: "groups")
         try json.encode(calendar, forKey: "calendar")
         try json.encode(total, forKey: "total")
         try json.encode(query.displayHints, forKey: "hints")
         try json.encode(warnings.map(\.text), forKey: "warnings")
     }
+}
 
-    private struct NoteRowJSON: Encodable {
-        var row: Row
-        func encode(to encoder: any Encoder) throws {
-            var json = encoder.container(keyedBy: JSONKey.self)
-            try json.encode(row.path.description, forKey: "path")
-            try json.encode(row.title, forKey: "title")
-            try json.encode(row.values, forKey: "values")
-            try json.encode(row.group, forKey: "group")
-        }
-    }
+extension QueryResult.Row {
+    /// A row's JSON, the one shape every front end writes: a note's `path`, `title`, `values`
+    /// (in column order) and `group`; a task's members (``NoteTask``'s JSON) and `group`.
+    /// `compact` (for agents, who pay for every byte) leaves out a `group` the query has none
+    /// of and keeps of a task its `path`, `line`, `text`, `done` and `due`.
+    public struct JSON: Encodable, Sendable {
+        public var row: QueryResult.Row
+        public var compact: Bool
 
-    private struct TaskRowJSON: Encodable {
-        var task: NoteTask
-        var group: QueryValue?
-        init?(_ row: Row) {
-            guard let task = row.task else { return nil }
-            self.task = task
-            group = row.group
+        public init(_ row: QueryResult.Row, compact: Bool = false) {
+            self.row = row
+            self.compact = compact
         }
-        func encode(to encoder: any Encoder) throws {
+
+        public func encode(to encoder: any Encoder) throws {
             var json = encoder.container(keyedBy: JSONKey.self)
-            try task.encodeMembers(into: &json)
-            try json.encode(group, forKey: "group")
+            switch (row.task, compact) {
+            case (let task?, false):
+                try task.encodeMembers(into: &json)
+            case (let task?, true):
+                try json.encode(task.path.description, forKey: "path")
+                try json.encode(task.line, forKey: "line")
+                try json.encode(task.text, forKey: "text")
+                try json.encode(task.isDone, forKey: "done")
+                try json.encodeIfPresent(task.due?.description, forKey: "due")
+            case (nil, _):
+                try json.encode(row.path.description, forKey: "path")
+                try json.encode(row.title, forKey: "title")
+                try json.encode(row.values, forKey: "values")
+            }
+            if compact { try json.encodeIfPresent(row.group, forKey: "group") } else { try json.encode(row.group, forKey: "group") }
         }
     }
 }
