@@ -38,13 +38,15 @@ extension IndexStore {
     }
 
     /// The links whose key is one of `keys` (the links that may resolve to the notes named so).
+    /// (`key <> ''` lets SQLite use `links_by_key`, a partial index: without it every link of
+    /// the vault was read for each note page's backlinks.)
     func links(withKeys keys: [String]) throws -> [StoredLink] {
         guard !keys.isEmpty else { return [] }
         return try Row.fetchAll(
             db,
             sql: """
                 SELECT \(Self.linkColumns) FROM links l JOIN notes n ON n.id = l.note_id \
-                WHERE l.key IN (SELECT value FROM json_each(?)) ORDER BY n.path, l.offset
+                WHERE l.key IN (SELECT value FROM json_each(?)) AND l.key <> '' ORDER BY n.path, l.offset
                 """,
             arguments: [Self.jsonArray(keys)]
         ).map(Self.storedLink)
