@@ -59,7 +59,7 @@ extension NoteIndex {
                 filter.noteIDs = try Self.noteIDs(of: source, store: store, links: links, now: options.now, root: root)
             }
             let notes = try store.notes(filter, sort: sort, limit: nil)
-            let fields = try store.queryFields(keys: plan.fieldKeys)
+            var fields = try store.queryFields(keys: plan.fieldKeys, of: filter)
             var tasks: [NoteTask] = []
             if isTasks {
                 var taskQuery = TaskQuery(notes: filter, today: CalendarDay(options.now, in: options.timeZone))
@@ -67,6 +67,13 @@ extension NoteIndex {
                 tasks = try store.tasks(taskQuery)
             }
             let this = try options.note.flatMap { path in try store.note(at: path) }
+            if let this, fields[this.id] == nil, !plan.fieldKeys.isEmpty {
+                // `this` needs the note's own values even when the filter left the note out.
+                var own = NoteFilter(now: options.now)
+                own.includePendingExpiry = true
+                own.noteIDs = [this.id]
+                fields[this.id] = try store.queryFields(keys: plan.fieldKeys, of: own)[this.id]
+            }
             // Tasks' `is blocked` and `is blocking` look at every task of the vault.
             let dependencies = isTasks && (plan.fieldKeys.contains("blocked") || plan.fieldKeys.contains("blocking")) ? try store.taskDependencies() : nil
             return (notes, fields, tasks, this, dependencies)
