@@ -145,9 +145,17 @@ enum QueryTool {
             }
         }
         let budget = (ToolResult.maximumBytes - 4000) / max(1, read.count)
-        let answers = read.map { item in
-            let outcome = item.query.flatMap { execute($0, note: path, call: call).mapError { error in Self.placed(error, item.block) } }
-            return BlockAnswer(block: item.block, outcome: outcome, limit: limit, budget: budget, text: call.text)
+        // The blocks together run within one ``timeLimit``, not one each.
+        var options = NoteIndex.QueryOptions(now: call.clock.now(), timeZone: call.clock.timeZone, note: path)
+        options.timeLimit = timeLimit
+        let outcomes = call.vault.withIndex { index in QueryBlockOutcome.run(read, index: index, options: options, pageLimit: timeLimit) }
+        let answers = zip(read, outcomes).map { item, outcome in
+            let result: Result<QueryResult, NoteQueryError> =
+                switch outcome {
+                case .result(let result): .success(result)
+                case .failure(let error): .failure(error)
+                }
+            return BlockAnswer(block: item.block, outcome: result, limit: limit, budget: budget, text: call.text)
         }
         return ToolResult(BlocksAnswer(path: path, blocks: answers))
     }

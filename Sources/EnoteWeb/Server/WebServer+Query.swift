@@ -6,6 +6,9 @@ extension WebServer {
     /// How long one query block may run for a page: past it the block shows its error in
     /// place, and the page (and the server) goes on.
     static let queryTimeLimit: TimeInterval = 2
+    /// How long all the blocks of one page may run together: a note of many slow blocks is
+    /// answered within this, its later blocks saying they were not run.
+    static let pageQueryTimeLimit: TimeInterval = 4
 
     /// `GET /api/query-views/<path>`: the note's query blocks drawn afresh (an HTML fragment of
     /// `.query-view` elements, in order), for a page that heard notes change (query.js);
@@ -33,7 +36,8 @@ extension WebServer {
         return CalendarDay(year: year, month: month, day: 1)
     }
 
-    /// The note's query blocks, each run over the index (within ``queryTimeLimit``) and drawn
+    /// The note's query blocks, each run over the index (within ``queryTimeLimit``, all within
+    /// ``pageQueryTimeLimit``) and drawn
     /// by the library's renderer (``QueryHTML``), in the order of the blocks; none when the note
     /// has none. The time taken is the response's `query` server timing.
     func queryViews(of path: NotePath, month: CalendarDay?, language: Language) -> [String] {
@@ -50,7 +54,7 @@ extension WebServer {
         options.timeLimit = Self.queryTimeLimit
         let outcomes: [QueryBlockOutcome]
         do throws(VaultError) {
-            outcomes = try web.read { index throws(VaultError) in QueryBlockOutcome.run(reads, index: index, options: options) }
+            outcomes = try web.read { index throws(VaultError) in QueryBlockOutcome.run(reads, index: index, options: options, pageLimit: Self.pageQueryTimeLimit) }
         } catch {
             outcomes = reads.map { .failure(NoteQueryError(error.message, line: $0.block.line, column: 1)) }
         }

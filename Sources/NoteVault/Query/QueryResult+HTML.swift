@@ -1,30 +1,6 @@
 import Foundation
 import Markdown
 
-/// What one query block of a note came to: its result, or why it cannot be read or run.
-public enum QueryBlockOutcome: Sendable {
-    case result(QueryResult)
-    case failure(NoteQueryError)
-
-    /// Every block of a note (``Vault/queryBlocks(of:today:)``) run over `index`, in order: a
-    /// block that cannot be read or run (past its time limit too) says why in its place, and
-    /// the others still run. An error's line is the block's.
-    public static func run(_ blocks: [Vault.ReadBlock], index: NoteIndex, options: NoteIndex.QueryOptions) -> [QueryBlockOutcome] {
-        blocks.map { read in
-            switch read.query {
-            case .failure(let error): return .failure(error)
-            case .success(let query):
-                do { return .result(try index.run(query, options: options)) } catch var error as NoteQueryError {
-                    error.line = read.block.line
-                    return .failure(error)
-                } catch {
-                    return .failure(NoteQueryError("the index cannot be read: \(String(describing: error))", line: read.block.line, column: 1))
-                }
-            }
-        }
-    }
-}
-
 /// Draws query results as inert HTML, every value escaped: a list, a table, tasks, a board
 /// (lanes by the key's value, cards that name their note, revision and key for a front end to
 /// move) and a month's calendar. The one renderer of `enote serve` and `enote export --html`;

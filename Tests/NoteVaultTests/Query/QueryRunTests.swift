@@ -150,6 +150,33 @@ struct QueryRunTests {
         #expect(throws: NoteQueryError.self) { try sandbox.openIndex().run(query, options: options) }
     }
 
+    @Test("a note's blocks run within one time for the page: once it is spent, the blocks left say so at their lines without running")
+    func pageTimeLimit() throws {
+        try sandbox.write(
+            "board.md", "# Board\n\n```enote\nlist from folder projects\n```\n\nText.\n\n```dataview\nLIST FROM \"archive\"\n```\n")
+        let vault = try sandbox.vault()
+        let index = try sandbox.openIndex()
+        let blocks = try vault.queryBlocks(of: NotePath(trusted: "board.md"), today: CalendarDay(VaultSandbox.now, in: VaultSandbox.timeZone))
+        var options = NoteIndex.QueryOptions(now: VaultSandbox.now, timeZone: VaultSandbox.timeZone, note: NotePath(trusted: "board.md"))
+        options.timeLimit = 30
+        let spent = QueryBlockOutcome.run(blocks, index: index, options: options, pageLimit: 0)
+        #expect(spent.count == 2)
+        for (outcome, line) in zip(spent, [3, 9]) {
+            guard case .failure(let error) = outcome else {
+                Issue.record("block at line \(line) ran past the page's time")
+                continue
+            }
+            #expect(error.line == line)
+            #expect(error.message.text.contains("took longer than 0 s together"), "\(error.message.text)")
+        }
+        let ran = QueryBlockOutcome.run(blocks, index: index, options: options, pageLimit: 60)
+        let found = ran.map { outcome -> [String] in
+            guard case .result(let result) = outcome else { return [] }
+            return result.rows.map(\.path.description).sorted()
+        }
+        #expect(found == [["projects/alpha.md", "projects/beta.md"], ["archive/gamma.md"]])
+    }
+
     @Test(
         "a pattern that could backtrack without end matches nothing at once",
         arguments: ["(a+)+b", "(a*)*b", "(a|aa){2,}b", "(.*a){20}", "(a)\\1", "((a+))+"])
