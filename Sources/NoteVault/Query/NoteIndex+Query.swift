@@ -58,7 +58,7 @@ extension NoteIndex {
             if let source = plan.source {
                 filter.noteIDs = try Self.noteIDs(of: source, store: store, links: links, now: options.now, root: root)
             }
-            let notes = try store.notes(filter, sort: sort, limit: nil)
+            let notes = try store.notes(filter, sort: sort, limit: nil, columns: NoteColumnSubset(omitting: plan.unreadColumns))
             var fields = try store.queryFields(keys: plan.fieldKeys, of: filter)
             var tasks: [NoteTask] = []
             if isTasks {

@@ -41,18 +41,17 @@ extension NoteIndex {
         }
         var groups: [QueryValue] = []
         if groupExpression != nil {
-            for row in shaped where !groups.contains(where: { $0 == row.group! }) { groups.append(row.group!) }
+            var seen: Set<QueryValue> = []
+            for row in shaped where seen.insert(row.group!).inserted { groups.append(row.group!) }
             // Groups in their values' order, nothing last; rows keep their order within a group.
             groups.sort { a, b in
                 if a.isNull != b.isNull { return b.isNull }
                 return QueryValue.sortOrder(a, b) == .orderedAscending
             }
             let rank = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1, $0) })
-            shaped = shaped.enumerated().sorted { a, b in
-                let left = rank[a.element.group!] ?? 0
-                let right = rank[b.element.group!] ?? 0
-                return left != right ? left < right : a.offset < b.offset
-            }.map(\.element)
+            // Each row's rank looked up once, not at each comparison.
+            let ranks = shaped.map { rank[$0.group!] ?? 0 }
+            shaped = shaped.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }.map { shaped[$0] }
         }
         var result = QueryResult(query: query, columns: columns, rows: shaped, total: total, groups: groups, warnings: warnings)
         if case .calendar(let key) = query.view {

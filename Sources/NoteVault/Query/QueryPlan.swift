@@ -16,6 +16,8 @@ struct QueryPlan {
     var condition: QueryExpression?
     /// The front matter keys the query names, lowercased.
     var fieldKeys: Set<String> = []
+    /// The `file.*` names the query names, lowercased (`outlinks`, `mtime`).
+    var fileNames: Set<String> = []
     /// The `[[link]]` texts to resolve.
     var linkTexts: Set<String> = []
     /// The words of each `search(…)`.
@@ -39,6 +41,15 @@ struct QueryPlan {
         }
         for expression in expressions { collect(expression) }
         if let source = query.source { collect(source) }
+    }
+
+    /// The columns of a note the query never looks at, left unread: pictures and diagnostics
+    /// always, links unless it names `file.outlinks`, the description unless it names it.
+    var unreadColumns: Set<String> {
+        var omitted: Set<String> = ["images", "diagnostics"]
+        if fileNames.isDisjoint(with: ["outlinks", "*"]) { omitted.insert("links") }
+        if !fieldKeys.contains("description") { omitted.insert("description") }
+        return omitted
     }
 
     /// A source of positive atoms joined by `and` (at most one folder and one link each way)
@@ -102,6 +113,11 @@ struct QueryPlan {
                 fieldKeys.insert(names[2])
             } else if let first = names.first, first != "file" {
                 fieldKeys.insert(first)
+            } else if names.count > 1 {
+                fileNames.insert(names[1])
+            } else {
+                // `file` itself (`file["outlinks"]`): any of its names.
+                fileNames.insert("*")
             }
         case .literal: break
         case .negate(let inner), .not(let inner): collect(inner)

@@ -150,6 +150,17 @@ struct QueryRunTests {
         #expect(throws: NoteQueryError.self) { try sandbox.openIndex().run(query, options: options) }
     }
 
+    @Test("a query reads a note's links and description only when it names them, and then has them")
+    func columnsNamed() throws {
+        try sandbox.write("projects/delta.md", VaultSandbox.noteText(title: "Delta", body: "See [the plan](alpha.md) first.\n"))
+        let named = try run("table file.outlinks, description from folder projects sort file.name")
+        #expect(named.rows.map(\.path.description) == ["projects/alpha.md", "projects/beta.md", "projects/delta.md"])
+        #expect(named.rows[2].values[0].elements.map(\.displayText) == ["alpha.md"], "\(named.rows[2].values)")
+        #expect(named.rows[1].values[1].displayText.contains("Links to"), "\(named.rows[1].values)")
+        let bare = try run("table file.name from folder projects sort file.name")
+        #expect(bare.rows.map { $0.values.map(\.displayText) } == [["alpha"], ["beta"], ["delta"]])
+    }
+
     @Test("a note's blocks run within one time for the page: once it is spent, the blocks left say so at their lines without running")
     func pageTimeLimit() throws {
         try sandbox.write(

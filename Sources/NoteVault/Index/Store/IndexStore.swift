@@ -70,17 +70,20 @@ struct IndexStore {
     // MARK: - Notes
 
     /// The notes that pass `filter`, in `sort` order.
-    func notes(_ filter: NoteFilter, sort: NoteSort, limit: Int?) throws -> [IndexedNote] {
+    func notes(_ filter: NoteFilter, sort: NoteSort, limit: Int?, columns: NoteColumnSubset = .all) throws -> [IndexedNote] {
         let (condition, arguments) = filter.sql()
         var sort = sort
         sort.onlyWithDestroyDate = filter.expiringWithin != nil
-        var sql = "SELECT \(IndexedNote.columns) FROM notes n WHERE \(condition) ORDER BY \(sort.sql)"
+        var sql = "SELECT \(columns.selection) FROM notes n WHERE \(condition) ORDER BY \(sort.sql)"
         var values = arguments
         if let limit {
             sql += " LIMIT ?"
             values += [limit]
         }
-        return try Row.fetchAll(db, sql: sql, arguments: values).map(IndexedNote.init(row:))
+        var notes: [IndexedNote] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: values)
+        while let row = try rows.next() { notes.append(columns.note(in: row)) }
+        return notes
     }
 
     /// How many notes pass `filter`.

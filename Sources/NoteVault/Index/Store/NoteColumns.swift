@@ -90,19 +90,32 @@ enum NoteColumns {
         column.bind.map { (column.name, $0) }
     }
 
-    /// The columns read back, in the order of ``selection``.
-    static let readers: [@Sendable (inout IndexedNote, Row, Int) -> Void] = all.compactMap(\.read)
-
-    /// The select list that reads a note back (the table is aliased `n`).
-    static let selection = all.filter { $0.read != nil }.map { "n." + $0.name }.joined(separator: ", ")
-
     /// Binds every written column of `input` to `statement`, from its first parameter on.
     static func bind(_ input: NoteRowInput, to statement: inout RawStatement) {
         for column in written { column.bind(input, &statement) }
     }
+}
+
+/// Some of the columns of `notes` read back, for a caller that needs only some of a note's
+/// fields (a query over thousands of notes does not decode each note's pictures, links and
+/// diagnostics it never looks at); the fields of the columns left out keep their empty values.
+struct NoteColumnSubset: Sendable {
+    /// The select list (the table aliased `n`).
+    let selection: String
+    private let readers: [@Sendable (inout IndexedNote, Row, Int) -> Void]
+
+    /// Every column ``IndexedNote`` is read from, but those named in `omitted`.
+    init(omitting omitted: Set<String>) {
+        let kept = NoteColumns.all.filter { $0.read != nil && !omitted.contains($0.name) }
+        selection = kept.map { "n." + $0.name }.joined(separator: ", ")
+        readers = kept.compactMap(\.read)
+    }
+
+    /// Every column: the whole note.
+    static let all = NoteColumnSubset(omitting: [])
 
     /// The note in a row selected with ``selection``.
-    static func note(in row: Row) -> IndexedNote {
+    func note(in row: Row) -> IndexedNote {
         var note = IndexedNote(path: NotePath(bytes: []))
         for (index, read) in readers.enumerated() { read(&note, row, index) }
         return note
@@ -112,9 +125,9 @@ enum NoteColumns {
 /// Reading a note's row of `notes` back, by ``NoteColumns``.
 extension IndexedNote {
     /// The columns read for every note (the table aliased `n`), in the order ``init(row:)`` expects.
-    static let columns = NoteColumns.selection
+    static let columns = NoteColumnSubset.all.selection
 
     init(row: Row) {
-        self = NoteColumns.note(in: row)
+        self = NoteColumnSubset.all.note(in: row)
     }
 }
