@@ -53,7 +53,7 @@ extension NoteIndex {
         let links = context.links
         let sort = NoteSort(key: vault.config.sort)
         let isTasks = query.view == .tasks
-        let (notes, fields, tasks, this, dependencies) = try read { store in
+        let (notes, fields, tasks, this, dependencies, outlinks) = try read { store in
             var filter = try store.resolvingLinks(plan.filter, root: root)
             if let source = plan.source {
                 filter.noteIDs = try Self.noteIDs(of: source, store: store, links: links, now: options.now, root: root)
@@ -76,10 +76,23 @@ extension NoteIndex {
             }
             // Tasks' `is blocked` and `is blocking` look at every task of the vault.
             let dependencies = isTasks && (plan.fieldKeys.contains("blocked") || plan.fieldKeys.contains("blocking")) ? try store.taskDependencies() : nil
-            return (notes, fields, tasks, this, dependencies)
+            var outlinks: [Int64: [String]] = [:]
+            if plan.needsOutlinks {
+                outlinks = try store.linkTargets(of: filter)
+                if let this, outlinks[this.id] == nil {
+                    var own = NoteFilter(now: options.now)
+                    own.includePendingExpiry = true
+                    own.noteIDs = [this.id]
+                    outlinks[this.id] = try store.linkTargets(of: own)[this.id]
+                }
+            }
+            return (notes, fields, tasks, this, dependencies, outlinks)
         }
         if let dependencies { context.taskDependencies = dependencies }
         func row(_ note: IndexedNote) -> QueryRow {
+            var note = note
+            // `file.outlinks`: every link the note writes, wikilinks too.
+            note.links = outlinks[note.id] ?? []
             var values: [String: QueryValue] = [:]
             var lists: Set<String> = []
             var linkSpellings: [String: String] = [:]

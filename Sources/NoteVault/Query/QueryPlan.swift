@@ -43,14 +43,17 @@ struct QueryPlan {
         if let source = query.source { collect(source) }
     }
 
-    /// The columns of a note the query never looks at, left unread: pictures and diagnostics
-    /// always, links unless it names `file.outlinks`, the description unless it names it.
+    /// The columns of a note the query never looks at, left unread: pictures, diagnostics and
+    /// Markdown link destinations always (`file.outlinks` is read from the links table, see
+    /// ``needsOutlinks``), the description unless it names it.
     var unreadColumns: Set<String> {
-        var omitted: Set<String> = ["images", "diagnostics"]
-        if fileNames.isDisjoint(with: ["outlinks", "*"]) { omitted.insert("links") }
+        var omitted: Set<String> = ["images", "diagnostics", "links"]
         if !fieldKeys.contains("description") { omitted.insert("description") }
         return omitted
     }
+
+    /// Whether the query names `file.outlinks` (or `file` itself).
+    var needsOutlinks: Bool { !fileNames.isDisjoint(with: ["outlinks", "*"]) }
 
     /// A source of positive atoms joined by `and` (at most one folder and one link each way)
     /// as the filter's own conditions; `false` when it needs sets.

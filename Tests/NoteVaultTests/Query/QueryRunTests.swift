@@ -156,6 +156,9 @@ struct QueryRunTests {
         let named = try run("table file.outlinks, description from folder projects sort file.name")
         #expect(named.rows.map(\.path.description) == ["projects/alpha.md", "projects/beta.md", "projects/delta.md"])
         #expect(named.rows[2].values[0].elements.map(\.displayText) == ["alpha.md"], "\(named.rows[2].values)")
+        // A wikilink is an outlink as Dataview counts it.
+        #expect(named.rows[1].values[0].elements.map(\.displayText) == ["alpha"], "\(named.rows[1].values)")
+        #expect(try run("list from folder projects where econtains(file.outlinks, \"alpha\")").rows.map(\.path.description) == ["projects/beta.md"])
         #expect(named.rows[1].values[1].displayText.contains("Links to"), "\(named.rows[1].values)")
         let bare = try run("table file.name from folder projects sort file.name")
         #expect(bare.rows.map { $0.values.map(\.displayText) } == [["alpha"], ["beta"], ["delta"]])

@@ -32,6 +32,20 @@ extension IndexStore {
         return fields
     }
 
+    /// Every link to a note or file the notes `filter` keeps write (wikilinks and Markdown
+    /// links, not URLs), as its target is written, by note id, in the note's order: Dataview's
+    /// `file.outlinks`.
+    func linkTargets(of filter: NoteFilter) throws -> [Int64: [String]] {
+        let (condition, arguments) = filter.sql()
+        var targets: [Int64: [String]] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT l.note_id, l.target FROM notes n JOIN links l ON l.note_id = n.id WHERE \(condition) AND l.key <> '' ORDER BY l.note_id, l.offset",
+            arguments: arguments)
+        while let row = try rows.next() { targets[row[0], default: []].append(row[1]) }
+        return targets
+    }
+
     /// The ids of the notes `filter` keeps.
     func noteIDs(_ filter: NoteFilter) throws -> Set<Int64> {
         let (condition, arguments) = filter.sql()
