@@ -50,13 +50,74 @@ import Testing
         let note = vault.root.appendingPathComponent("plans.md")
         // Line 2 holds a link after Cyrillic and an emoji; line 3 is being typed.
         try "# Планы\n\nКот 😀 и [[kyoto]] [[nowhere]]\nДалее: [[Пое\n".write(to: note, atomically: true, encoding: .utf8)
-        let script = vault.base.appendingPathComponent("test.lua")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
-        let output = vault.base.appendingPathComponent("out.json")
+        let result = try Self.run(Self.script, vault: vault, note: note)
+        let diagnostics = result["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("nowhere") == true && $0["lnum"] as? Int == 2 }, "\(diagnostics)")
+        let hover = result["hover"] as? String ?? ""
+        #expect(hover.contains("Поездка в Киото") && hover.contains("green"), "\(hover)")
+        let completion = result["completion"] as? [String] ?? []
+        #expect(completion.first == "Поездка в Киото", "\(completion)")
+        // The rename: Neovim moved the file and rewrote the link, in its buffer and on disk.
+        #expect(result["rename_error"] == nil, "\(result)")
+        #expect(result["renamed_line"] as? String == "Кот 😀 и [[kyoto-trip]] [[nowhere]]", "\(result)")
+        #expect(vault.exists("kyoto-trip.md") && !vault.exists("kyoto.md"))
+        #expect(try vault.text("plans.md").contains("[[kyoto-trip]]"))
+    }
 
+    /// A query block in Neovim (issue 39): hover over it shows its results, and the code action
+    /// *Write the results below the block*, applied by Neovim, writes them into the file.
+    static let queryScript = """
+        local out = { titles = {} }
+        local client = vim.lsp.start_client({ name = "enote", cmd = { os.getenv("ENOTE_BIN"), "lsp" }, root_dir = os.getenv("VAULT") })
+        vim.cmd("edit " .. os.getenv("NOTE"))
+        vim.lsp.buf_attach_client(0, client)
+        -- The dead link's diagnostic says the server has read the note.
+        vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+        local document = vim.lsp.util.make_text_document_params()
+        local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", { textDocument = document, position = { line = 3, character = 2 } }, 10000) or {}
+        for _, r in pairs(hover) do if r.result then out.hover = r.result.contents.value end end
+        local range = { start = { line = 3, character = 0 }, ["end"] = { line = 3, character = 0 } }
+        local actions = vim.lsp.buf_request_sync(0, "textDocument/codeAction", { textDocument = document, range = range, context = { diagnostics = {} } }, 10000) or {}
+        for _, r in pairs(actions) do
+            for _, action in ipairs(r.result or {}) do
+                table.insert(out.titles, action.title)
+                if action.edit and action.title:find("results") then vim.lsp.util.apply_workspace_edit(action.edit, "utf-16") end
+            end
+        end
+        vim.cmd("silent! wall")
+        local file = io.open(os.getenv("OUT"), "w")
+        file:write(vim.fn.json_encode(out))
+        file:close()
+        vim.lsp.stop_client(client)
+        vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
+        vim.cmd("qa!")
+        """
+
+    @Test(.enabled(if: neovim != nil, "Neovim is not installed (apt-get install neovim); the editor test is skipped"))
+    func neovimHoversAQueryBlockAndWritesItsResults() throws {
+        let vault = try TemporaryVault(sample: false)
+        try vault.write("work/alpha.md", "---\ntitle: Alpha\nstatus: active\n---\nPlan.\n")
+        try vault.write("work/beta.md", "---\ntitle: Beta\nstatus: done\n---\nBeta.\n")
+        let note = vault.root.appendingPathComponent("dash.md")
+        try "# Dash 😀\n\n```enote\ntable status from folder work sort file.name\n```\nSee [[nowhere]].\n".write(to: note, atomically: true, encoding: .utf8)
+        let result = try Self.run(Self.queryScript, vault: vault, note: note)
+        let hover = result["hover"] as? String ?? ""
+        #expect(hover.contains("| [[alpha]] | active |") && hover.contains("| [[beta]] | done |"), "\(hover)")
+        #expect((result["titles"] as? [String] ?? []).contains("Write the results below the block"), "\(result)")
+        let written = try vault.text("dash.md")
+        #expect(written.hasPrefix("# Dash 😀\n\n```enote\ntable status from folder work sort file.name\n```\n<!-- enote:results -->"), "\(written)")
+        #expect(written.contains("| [[alpha]] | active |") && written.hasSuffix("<!-- /enote:results -->\nSee [[nowhere]].\n"), "\(written)")
+    }
+
+    /// Runs `script` in headless Neovim on `note` with `enote lsp` as its server (`ENOTE_BIN`,
+    /// `VAULT`, `NOTE`, `OUT` in its environment) and returns what the script wrote to `OUT`.
+    static func run(_ script: String, vault: TemporaryVault, note: URL) throws -> [String: Any] {
+        let scriptFile = vault.base.appendingPathComponent("test.lua")
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        let output = vault.base.appendingPathComponent("out.json")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.neovim))
-        process.arguments = ["--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile \(script.path)"]
+        process.arguments = ["--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile \(scriptFile.path)"]
         process.currentDirectoryURL = vault.root
         var environment = vault.environment
         environment["ENOTE_BIN"] = EnoteProcess.executable.path
@@ -77,17 +138,6 @@ import Testing
         }
         _ = EnoteProcess.exitStatus(of: process)
         let data = try Data(contentsOf: output)
-        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let diagnostics = result["diagnostics"] as? [[String: Any]] ?? []
-        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("nowhere") == true && $0["lnum"] as? Int == 2 }, "\(diagnostics)")
-        let hover = result["hover"] as? String ?? ""
-        #expect(hover.contains("Поездка в Киото") && hover.contains("green"), "\(hover)")
-        let completion = result["completion"] as? [String] ?? []
-        #expect(completion.first == "Поездка в Киото", "\(completion)")
-        // The rename: Neovim moved the file and rewrote the link, in its buffer and on disk.
-        #expect(result["rename_error"] == nil, "\(result)")
-        #expect(result["renamed_line"] as? String == "Кот 😀 и [[kyoto-trip]] [[nowhere]]", "\(result)")
-        #expect(vault.exists("kyoto-trip.md") && !vault.exists("kyoto.md"))
-        #expect(try vault.text("plans.md").contains("[[kyoto-trip]]"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 }
