@@ -13,6 +13,8 @@ enum QueryTool {
     static let maximumQueryBytes = 20_000
     /// The most seconds one run takes before it stops with an error.
     static let timeLimit: TimeInterval = 5
+    /// The most seconds all the blocks of a note take together, when a call runs them all.
+    static let blocksTimeLimit: TimeInterval = 10
     /// The share of an answer the Markdown may take (the rows take about as much).
     static let markdownBytes = (ToolResult.maximumBytes - 4000) / 2
 
@@ -145,10 +147,10 @@ enum QueryTool {
             }
         }
         let budget = (ToolResult.maximumBytes - 4000) / max(1, read.count)
-        // The blocks together run within one ``timeLimit``, not one each.
+        // Each block within ``timeLimit``, all of them within ``blocksTimeLimit``.
         var options = NoteIndex.QueryOptions(now: call.clock.now(), timeZone: call.clock.timeZone, note: path)
         options.timeLimit = timeLimit
-        let outcomes = call.vault.withIndex { index in QueryBlockOutcome.run(read, index: index, options: options, pageLimit: timeLimit) }
+        let outcomes = call.vault.withIndex { index in QueryBlockOutcome.run(read, index: index, options: options, pageLimit: blocksTimeLimit) }
         let answers = zip(read, outcomes).map { item, outcome in
             let result: Result<QueryResult, NoteQueryError> =
                 switch outcome {

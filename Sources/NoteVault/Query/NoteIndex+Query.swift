@@ -100,7 +100,8 @@ extension NoteIndex {
                 let key = field.key.lowercased()
                 let value = QueryRow.typed(field.raw, timeZone: options.timeZone)
                 let trimmed = field.raw.trimmingCharacters(in: .whitespaces)
-                if QueryRow.isLink(trimmed), linkSpellings[key] == nil { linkSpellings[key] = trimmed }
+                // Only the key's first value: the one a board's lane is of.
+                if values[key] == nil, QueryRow.isLink(trimmed) { linkSpellings[key] = trimmed }
                 if field.isList || values[key] != nil {
                     lists.insert(key)
                     values[key] = .list((values[key]?.elements ?? []) + [value])

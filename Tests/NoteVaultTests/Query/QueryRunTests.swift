@@ -152,16 +152,36 @@ struct QueryRunTests {
 
     @Test("a query reads a note's links and description only when it names them, and then has them")
     func columnsNamed() throws {
-        try sandbox.write("projects/delta.md", VaultSandbox.noteText(title: "Delta", body: "See [the plan](alpha.md) first.\n"))
+        try sandbox.write("projects/delta.md", VaultSandbox.noteText(title: "Delta", body: "See [the plan](alpha.md) first, [then][b].\n\n[b]: beta.md\n"))
         let named = try run("table file.outlinks, description from folder projects sort file.name")
         #expect(named.rows.map(\.path.description) == ["projects/alpha.md", "projects/beta.md", "projects/delta.md"])
-        #expect(named.rows[2].values[0].elements.map(\.displayText) == ["alpha.md"], "\(named.rows[2].values)")
+        // A reference link counts once, not again for its definition.
+        #expect(named.rows[2].values[0].elements.map(\.displayText) == ["alpha.md", "beta.md"], "\(named.rows[2].values)")
         // A wikilink is an outlink as Dataview counts it.
         #expect(named.rows[1].values[0].elements.map(\.displayText) == ["alpha"], "\(named.rows[1].values)")
         #expect(try run("list from folder projects where econtains(file.outlinks, \"alpha\")").rows.map(\.path.description) == ["projects/beta.md"])
         #expect(named.rows[1].values[1].displayText.contains("Links to"), "\(named.rows[1].values)")
         let bare = try run("table file.name from folder projects sort file.name")
         #expect(bare.rows.map { $0.values.map(\.displayText) } == [["alpha"], ["beta"], ["delta"]])
+    }
+
+    @Test("this is the note the block is in, with its own values, even when the query's folder leaves it out")
+    func thisOutsideTheFilter() throws {
+        try sandbox.write("dash.md", VaultSandbox.noteText(title: "Dash", body: "[[alpha]]\n", extra: ["status: active"]))
+        let note = NotePath(trusted: "dash.md")
+        #expect(try run("list from folder projects where status = this.status", note: note).rows.map(\.path.description) == ["projects/alpha.md"])
+        #expect(try run("list from folder archive where econtains(this.file.outlinks, \"alpha\")", note: note).rows.map(\.path.description) == ["archive/gamma.md"])
+    }
+
+    @Test("a board lane of a [[link]] keeps the link's spelling only for the cards whose first value it is")
+    func linkLaneSpelling() throws {
+        try sandbox.write("p/a.md", VaultSandbox.noteText(title: "A", extra: ["project: [misc, \"[[Alpha]]\"]"]))
+        try sandbox.write("p/b.md", VaultSandbox.noteText(title: "B", extra: ["project: misc"]))
+        try sandbox.write("p/c.md", VaultSandbox.noteText(title: "C", extra: ["project: \"[[Alpha]]\""]))
+        let result = try run("board by project from folder p")
+        let spellings = Dictionary(uniqueKeysWithValues: result.rows.map { ($0.path.description, $0.groupSpelling) })
+        #expect(spellings == ["p/a.md": nil, "p/b.md": nil, "p/c.md": "[[Alpha]]"])
+        #expect(result.rows.first { $0.path.description == "p/a.md" }?.group == .text("misc"))
     }
 
     @Test("a note's blocks run within one time for the page: once it is spent, the blocks left say so at their lines without running")
@@ -183,12 +203,30 @@ struct QueryRunTests {
             #expect(error.line == line)
             #expect(error.message.text.contains("took longer than 0 s together"), "\(error.message.text)")
         }
-        let ran = QueryBlockOutcome.run(blocks, index: index, options: options, pageLimit: 60)
+        // A block that reaches its own limit says so, not the page's, even with a page bound.
+        var short = options
+        short.timeLimit = 0
+        for number in 0..<600 { try sandbox.write("projects/many/n\(number).md", VaultSandbox.noteText(title: "N\(number)")) }
+        let fresh = try sandbox.openIndex()
+        guard case .failure(let own) = QueryBlockOutcome.run(Array(blocks.prefix(1)), index: fresh, options: short, pageLimit: 10).first else {
+            Issue.record("a block past its own limit of 0 s ran")
+            return
+        }
+        #expect(own.message.text.contains("the query took longer than 0 s"), "\(own.message.text)")
+        // A block stopped by the page's bound (1 ms) says the note's time, not its own, was spent.
+        guard case .failure(let stopped) = QueryBlockOutcome.run(Array(blocks.prefix(1)), index: fresh, options: options, pageLimit: 0.001).first else {
+            Issue.record("600 notes were read within 1 ms")
+            return
+        }
+        #expect(stopped.message.text.contains("took longer than 0 s together"), "\(stopped.message.text)")
+        #expect(stopped.line == 3)
+        let ran = QueryBlockOutcome.run(blocks, index: fresh, options: options, pageLimit: 60)
         let found = ran.map { outcome -> [String] in
             guard case .result(let result) = outcome else { return [] }
             return result.rows.map(\.path.description).sorted()
         }
-        #expect(found == [["projects/alpha.md", "projects/beta.md"], ["archive/gamma.md"]])
+        #expect(found[1] == ["archive/gamma.md"])
+        #expect(found[0].count == 602 && found[0].prefix(2) == ["projects/alpha.md", "projects/beta.md"])
     }
 
     @Test(

@@ -40,7 +40,7 @@ extension IndexStore {
         var targets: [Int64: [String]] = [:]
         let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT l.note_id, l.target FROM notes n JOIN links l ON l.note_id = n.id WHERE \(condition) AND l.key <> '' ORDER BY l.note_id, l.offset",
+            sql: "SELECT l.note_id, l.target FROM notes n JOIN links l ON l.note_id = n.id WHERE \(condition) AND l.key <> '' AND l.kind <> 'definition' ORDER BY l.note_id, l.offset",
             arguments: arguments)
         while let row = try rows.next() { targets[row[0], default: []].append(row[1]) }
         return targets
