@@ -8,14 +8,9 @@ import Testing
 @Suite struct LspNeovimTests {
     static let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Neovim 0.7 (Debian bookworm) has `vim.lsp.start_client`; `vim.lsp.start` came in 0.8.
+    /// Diagnostics, hover and completion on a link, then a rename applied by Neovim.
     static let script = """
-        local out = {}
-        local client = vim.lsp.start_client({ name = "enote", cmd = { os.getenv("ENOTE_BIN"), "lsp" }, root_dir = os.getenv("VAULT") })
-        vim.cmd("edit " .. os.getenv("NOTE"))
-        vim.lsp.buf_attach_client(0, client)
         out.diagnostics = {}
-        vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
         for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out.diagnostics, { lnum = d.lnum, col = d.col, message = d.message }) end
         local function at(line, col) return { textDocument = vim.lsp.util.make_text_document_params(), position = { line = line, character = col } } end
         local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", at(2, 12), 10000) or {}
@@ -34,12 +29,6 @@ import Testing
         end
         vim.cmd("silent! wall")
         out.renamed_line = vim.api.nvim_buf_get_lines(0, 2, 3, false)[1]
-        local file = io.open(os.getenv("OUT"), "w")
-        file:write(vim.fn.json_encode(out))
-        file:close()
-        vim.lsp.stop_client(client)
-        vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
-        vim.cmd("qa!")
         """
 
     @Test(.enabled(if: neovim != nil, "Neovim is not installed (apt-get install neovim); the editor test is skipped"))
@@ -67,12 +56,7 @@ import Testing
     /// A query block in Neovim (issue 39): hover over it shows its results, and the code action
     /// *Write the results below the block*, applied by Neovim, writes them into the file.
     static let queryScript = """
-        local out = { titles = {} }
-        local client = vim.lsp.start_client({ name = "enote", cmd = { os.getenv("ENOTE_BIN"), "lsp" }, root_dir = os.getenv("VAULT") })
-        vim.cmd("edit " .. os.getenv("NOTE"))
-        vim.lsp.buf_attach_client(0, client)
-        -- The dead link's diagnostic says the server has read the note.
-        vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+        out.titles = {}
         local document = vim.lsp.util.make_text_document_params()
         local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", { textDocument = document, position = { line = 3, character = 2 } }, 10000) or {}
         for _, r in pairs(hover) do if r.result then out.hover = r.result.contents.value end end
@@ -85,12 +69,6 @@ import Testing
             end
         end
         vim.cmd("silent! wall")
-        local file = io.open(os.getenv("OUT"), "w")
-        file:write(vim.fn.json_encode(out))
-        file:close()
-        vim.lsp.stop_client(client)
-        vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
-        vim.cmd("qa!")
         """
 
     @Test(.enabled(if: neovim != nil, "Neovim is not installed (apt-get install neovim); the editor test is skipped"))
@@ -109,11 +87,34 @@ import Testing
         #expect(written.contains("| [[alpha]] | active |") && written.hasSuffix("<!-- /enote:results -->\nSee [[nowhere]].\n"), "\(written)")
     }
 
-    /// Runs `script` in headless Neovim on `note` with `enote lsp` as its server (`ENOTE_BIN`,
-    /// `VAULT`, `NOTE`, `OUT` in its environment) and returns what the script wrote to `OUT`.
-    static func run(_ script: String, vault: TemporaryVault, note: URL) throws -> [String: Any] {
+    /// What every script starts with: `enote lsp` attached to the note, and a wait for its
+    /// first diagnostic (the note holds a dead link), which says the server has read the note.
+    /// Neovim 0.7 (Debian bookworm) has `vim.lsp.start_client`; `vim.lsp.start` came in 0.8.
+    static let prologue = """
+        local out = {}
+        local client = vim.lsp.start_client({ name = "enote", cmd = { os.getenv("ENOTE_BIN"), "lsp" }, root_dir = os.getenv("VAULT") })
+        vim.cmd("edit " .. os.getenv("NOTE"))
+        vim.lsp.buf_attach_client(0, client)
+        vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+
+        """
+
+    /// What every script ends with: `out` written to `OUT` as JSON, the server stopped, Neovim quit.
+    static let epilogue = """
+        local file = io.open(os.getenv("OUT"), "w")
+        file:write(vim.fn.json_encode(out))
+        file:close()
+        vim.lsp.stop_client(client)
+        vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
+        vim.cmd("qa!")
+        """
+
+    /// Runs `body` (between ``prologue`` and ``epilogue``) in headless Neovim on `note` with
+    /// `enote lsp` as its server (`ENOTE_BIN`, `VAULT`, `NOTE`, `OUT` in its environment) and
+    /// returns what it put in `out`.
+    static func run(_ body: String, vault: TemporaryVault, note: URL) throws -> [String: Any] {
         let scriptFile = vault.base.appendingPathComponent("test.lua")
-        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        try (prologue + body + "\n" + epilogue).write(to: scriptFile, atomically: true, encoding: .utf8)
         let output = vault.base.appendingPathComponent("out.json")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.neovim))
