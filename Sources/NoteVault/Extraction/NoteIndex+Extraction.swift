@@ -34,8 +34,9 @@ public struct ExtractionProgress: Sendable, Equatable {
 /// never in a note's own indexing: a saved note is searchable by its own words at once, and by
 /// its pictures' words once they are read.
 extension NoteIndex {
-    /// Reads every file some note shows or links that is new or changed since it was read (its
-    /// size, mtime or inode differ), one at a time: from the cache when its bytes were read
+    /// Reads every file some note shows or links, and every PDF no note links (an entry of its
+    /// own in search), that is new or changed since it was read (its size, mtime or inode
+    /// differ), one at a time: from the cache when its bytes were read
     /// before (``ExtractionCache``), else by its readers (``TextExtractor``). Each file's text is
     /// committed on its own, into the FTS row of every note that shows it, so a run stopped at
     /// any moment keeps what it did. Files no note shows any more are forgotten, and their text
@@ -43,19 +44,24 @@ extension NoteIndex {
     /// a run that finds another under way leaves the files to it (``ExtractionProgress/busy``).
     /// - Parameters:
     ///   - environment: Where the readers are looked for (`PATH`, `TESSDATA_PREFIX`).
+    ///   - lookForFiles: Walk the vault for its PDFs (a PDF was added, moved or deleted, or the
+    ///     watcher just started). Without it, the entries of their own are those the last walk
+    ///     found, less those a note links now; a PDF that has just lost its last link makes the
+    ///     pass walk anyway.
     ///   - shouldStop: Asked while a reader runs; `true` kills it and ends the run (nothing of
     ///     that file is kept).
     ///   - progress: Told after each file and each page; `false` stops the run there.
     @discardableResult
     public func readAttachments(
-        environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), shouldStop: () -> Bool = { false },
-        progress: (ExtractionProgress) -> Bool = { _ in true }
+        environment: [String: String], limits: ExtractionLimits = ExtractionLimits(), lookForFiles: Bool = true,
+        shouldStop: () -> Bool = { false }, progress: (ExtractionProgress) -> Bool = { _ in true }
     ) throws(VaultError) -> ExtractionProgress {
         // An index that heals itself mid-pass has new rows without the files' text: the pass
         // starts again on them (from the cache, so quickly), at most twice.
         var attempts = 0
         while true {
-            let (state, rebuilt) = try readPass(environment: environment, limits: limits, shouldStop: shouldStop, progress: progress)
+            let (state, rebuilt) = try readPass(
+                environment: environment, limits: limits, lookForFiles: lookForFiles || attempts > 0, shouldStop: shouldStop, progress: progress)
             attempts += 1
             if !rebuilt || attempts == 3 { return state }
         }
@@ -63,13 +69,17 @@ extension NoteIndex {
 
     /// One reading pass; `rebuilt` when the index healed itself under it (then it stopped).
     private func readPass(
-        environment: [String: String], limits: ExtractionLimits, shouldStop: () -> Bool, progress: (ExtractionProgress) -> Bool
+        environment: [String: String], limits: ExtractionLimits, lookForFiles: Bool, shouldStop: () -> Bool,
+        progress: (ExtractionProgress) -> Bool
     ) throws(VaultError) -> (ExtractionProgress, rebuilt: Bool) {
         var state = ExtractionProgress()
         let cache = ExtractionCache(vault: vault)
-        // With nothing shown and nothing kept, a pass only empties a cache left behind (an
-        // index rebuilt after the last picture's note was destroyed).
-        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText else { return (state, false) }
+        var walk = lookForFiles
+        if !walk { walk = try read { store in try store.pdfLeftUnlinked() } }
+        let pdfs = walk ? vaultPDFs() : nil
+        // With nothing shown, no PDF and nothing kept, a pass only empties a cache left behind
+        // (an index rebuilt after the last picture's note was destroyed).
+        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText || !(pdfs?.isEmpty ?? true) else { return (state, false) }
         guard let lock = cache.lockForReading() else {
             state.busy = true
             return (state, false)
@@ -79,7 +89,13 @@ extension NoteIndex {
         defer { try? FileManager.default.removeItem(atPath: cache.workFolder) }
         // Cached text stays until the pass is done (``finish()``): a file renamed, or shown by
         // another note now, is found in the cache by its bytes.
-        if case .rebuilt = try connection.write({ store in try store.forgetUnshownAttachments() }) { return (state, true) }
+        // The PDFs no note links become entries of their own (and those a note links now, or
+        // gone, stop being ones) before the files to read are listed.
+        let forgotten = try connection.write { store in
+            if let pdfs { try store.setFileEntries(pdfs) } else { try store.dropLinkedEntries() }
+            return try store.forgetUnshownAttachments()
+        }
+        if case .rebuilt = forgotten { return (state, true) }
         let extractor = TextExtractor(languages: vault.config.languages.map(\.code), environment: environment, limits: limits)
         let recipe = try? extractor.ocr.get().recipe
         let racyAfter = FileStatus.racyAfter()
@@ -182,6 +198,16 @@ extension NoteIndex {
         // Also when some files wait for tesseract: what they had read stays in their rows.
         try finish()
         return (state, false)
+    }
+
+    /// Every PDF of the vault a walk finds (hidden and ignored folders and files left out, as
+    /// for notes; links never followed).
+    private func vaultPDFs() -> Set<NotePath> {
+        var found = Set<NotePath>()
+        _ = DirectoryWalker(policy: vault.notePathPolicy, visiting: .pdfs).visit(root: vault.rootDescriptor) { path, _ in
+            found.insert(NotePath(bytes: Array(path)))
+        }
+        return found
     }
 
     /// The end of a whole pass: when text left the index, its words leave FTS5's segments and

@@ -151,8 +151,12 @@ public struct SearchResults: Sendable {
     /// The best matches: closest to the words as typed first, then title matches, then by
     /// relevance.
     public var notes: [IndexedNote]
-    /// How many notes match in all (before the limit).
+    /// How many notes and files match in all (before the limit).
     public var total: Int
+    /// The PDFs no note links that match (entries of their own), each with its place among the
+    /// notes (``FileHit/position``; ``ordered`` puts them together). A search with a filter on
+    /// notes finds none.
+    public var files: [FileHit] = []
     /// Words that matched no note and were searched as the vault's words nearest to them; a
     /// front end says so (``SearchCorrection/message``).
     public var corrections: [SearchCorrection] = []
@@ -262,7 +266,8 @@ extension NoteIndex {
                 total += fused.count(where: { byID[$0] == nil })
                 hits = fused.map { byID[$0] ?? KeywordRanking.Hit(id: $0, score: 0, title: false) }
             }
-            var results = SearchResults(notes: try store.page(Array(hits.prefix(limit)), query: plan), total: total)
+            let page = try store.page(Array(hits.prefix(limit)), query: plan)
+            var results = SearchResults(notes: page.notes, total: total, files: page.files)
             results.corrections = corrections
             results.matchesEveryWord = matchesEveryWord
             for index in results.notes.indices {

@@ -55,16 +55,27 @@ package struct DirectoryWalker {
     /// counts the terminating NUL.
     package static let maximumPathLength = 4095
 
+    /// Which files a walk visits: the notes (`*.md`), or the PDFs (`*.pdf`, for the PDFs no
+    /// note links, which are entries of their own in search). Folders and ignore patterns are
+    /// the same for both.
+    package enum Visited: Sendable {
+        case notes
+        case pdfs
+    }
+
     /// What is a note, and which folders are entered.
     package var policy: NotePathPolicy
+    /// Which files are visited (the notes by default).
+    package var visited: Visited = .notes
     /// Where the walked folder is in the vault (empty for the root): the policy's patterns are
     /// matched against the vault path, while the visitor gets paths relative to the walked folder.
     package var base: NotePath
 
     /// A walker applying `policy` to a walk of the vault folder `base` (the root by default).
-    package init(policy: NotePathPolicy = NotePathPolicy(), base: NotePath = NotePath(bytes: [])) {
+    package init(policy: NotePathPolicy = NotePathPolicy(), base: NotePath = NotePath(bytes: []), visiting visited: Visited = .notes) {
         self.policy = policy
         self.base = base
+        self.visited = visited
     }
 
     /// The vault path of `path`, relative to the walked folder.
@@ -210,7 +221,7 @@ package struct DirectoryWalker {
         while let entry = readdir(directory) {
             let nameLength = Self.nameLength(entry)
             guard nameLength > 0 else { continue }
-            let (isHidden, isMarkdown, isTemp) = Self.classify(entry, length: nameLength)
+            let (isHidden, isMarkdown, isTemp) = Self.classify(entry, length: nameLength, visited: visited)
             if isHidden {
                 if isTemp { summary.leftoverTempFiles.append(NotePath(bytes: path + Self.name(entry, length: nameLength))) }
                 continue
@@ -273,13 +284,18 @@ package struct DirectoryWalker {
         }
     }
 
-    /// Whether a name is hidden, a note (`*.md`), or one of enote's temp files.
-    private static func classify(_ entry: UnsafeMutablePointer<dirent>, length: Int) -> (hidden: Bool, markdown: Bool, temp: Bool) {
+    /// Whether a name is hidden, a file the walk visits (`*.md`, or `*.pdf`), or one of enote's
+    /// temp files.
+    private static func classify(_ entry: UnsafeMutablePointer<dirent>, length: Int, visited: Visited) -> (hidden: Bool, markdown: Bool, temp: Bool) {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
                 let buffer = UnsafeBufferPointer(start: name, count: length)
                 let hidden = NotePathPolicy.isHiddenName(buffer)
-                let markdown = NotePathPolicy.isNoteName(buffer)
+                let markdown =
+                    switch visited {
+                    case .notes: NotePathPolicy.isNoteName(buffer)
+                    case .pdfs: !hidden && NotePath.isPDFName(buffer)
+                    }
                 let temp = hidden && DurableWriter.isTempName(Array(buffer))
                 return (hidden, markdown, temp)
             }

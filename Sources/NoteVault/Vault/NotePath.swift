@@ -153,6 +153,14 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         return name[name.index(after: index)] | 0x20 == UInt8(ascii: "d")
     }
 
+    /// Whether the name (or path) `name` ends in `.pdf`, in any case, after at least one byte:
+    /// a PDF, whose text the reading pass reads (``AttachmentKind``).
+    package static func isPDFName<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
+        guard name.count > 4 else { return false }
+        let tail = name[name.index(name.endIndex, offsetBy: -4)...]
+        return tail.elementsEqual(".pdf".utf8) { byte, wanted in (wanted == UInt8(ascii: ".") ? byte : byte | 0x20) == wanted }
+    }
+
     static func invalidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
         NoteContent.invalidUTF8Offset(Array(bytes)) != nil
     }

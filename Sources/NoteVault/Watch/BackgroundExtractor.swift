@@ -9,6 +9,8 @@ import Synchronization
 /// runs, files that could not be read and, once, why nothing can be read (tesseract missing).
 final class BackgroundExtractor: Sendable {
     private let job: BackgroundJob
+    /// Whether the next run walks the vault for its PDFs (``filesChanged()``; the first run does).
+    private let lookForFiles: WalkRequest
 
     /// Runs that read at least this many files are logged.
     static let worthALogLine = 10
@@ -18,6 +20,8 @@ final class BackgroundExtractor: Sendable {
         trouble: @escaping @Sendable (LocalizedMessage) -> Void
     ) {
         let toldUnavailable = Mutex<LocalizedMessage?>(nil)
+        let lookForFiles = WalkRequest()
+        self.lookForFiles = lookForFiles
         job = BackgroundJob(
             vault: vault, name: "enote read",
             openFailed: { error in
@@ -26,7 +30,11 @@ final class BackgroundExtractor: Sendable {
             body: { index, keepGoing in
                 let started = Date()
                 do throws(VaultError) {
-                    let done = try index.readAttachments(environment: environment, shouldStop: { !keepGoing() }) { _ in keepGoing() }
+                    // Taken before the walk: a PDF written during it wakes the next run.
+                    let walk = lookForFiles.value.exchange(false, ordering: .acquiringAndReleasing)
+                    let done = try index.readAttachments(environment: environment, lookForFiles: walk, shouldStop: { !keepGoing() }) { _ in
+                        keepGoing()
+                    }
                     if done.read >= Self.worthALogLine || done.failed > 0 {
                         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                         log("read the text of \(count: done.read) pictures and PDFs in \(seconds) s; \(String(done.failed)) could not be read")
@@ -47,7 +55,20 @@ final class BackgroundExtractor: Sendable {
     /// Says notes changed: the job reads every file some note shows that is new or changed.
     func notesChanged() { job.wake() }
 
+    /// Says a PDF was written, moved or deleted (or a folder that may hold some): the job walks
+    /// the vault for its PDFs too, as well as doing what ``notesChanged()`` asks.
+    func filesChanged() {
+        lookForFiles.value.store(true, ordering: .releasing)
+        job.wake()
+    }
+
     /// Stops the job, killing the reader at work (within a tenth of a second), and waits for
     /// it; again, returns at once.
     func stop() { job.stop() }
+}
+
+/// Whether the reading pass's next run walks the vault for its PDFs: set by the watcher's
+/// thread, taken by the job's.
+private final class WalkRequest: Sendable {
+    let value = Atomic<Bool>(true)
 }

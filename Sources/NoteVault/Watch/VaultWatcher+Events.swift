@@ -47,6 +47,12 @@ extension VaultWatcher {
                 continue
             }
             if event.has(IN_CREATE) || event.has(IN_MOVED_TO) { warnIfLink(path) }
+            // A PDF written, moved or deleted: the reading pass looks for the vault's PDFs
+            // (one no note links is an entry of its own in search).
+            if NotePath.isPDFName(event.name), event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_MOVED_FROM) || event.has(IN_DELETE) {
+                extractor.filesChanged()
+                continue
+            }
             guard NotePath.isMarkdownName(event.name) else { continue }
             if event.has(IN_MODIFY) {
                 pending.noteWriting(path, at: now)

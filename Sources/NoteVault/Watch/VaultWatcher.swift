@@ -334,7 +334,8 @@ public final class VaultWatcher: @unchecked Sendable {
         if notesChanged {
             lastLocalChange = monotonicSeconds()
             embedder.notesChanged()
-            extractor.notesChanged()
+            // A folder moved or walked again may have brought PDFs in or taken them away.
+            if taken.full || !taken.folders.isEmpty { extractor.filesChanged() } else { extractor.notesChanged() }
         }
         if expiryDue || notesChanged {
             let whole = expiryDue || taken.full || !taken.folders.isEmpty

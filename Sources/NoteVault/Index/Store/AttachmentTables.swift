@@ -12,8 +12,13 @@ import GRDB
 /// - `attachment_pages`: the text of each page. A note's FTS row holds the text of all its
 ///   attachments' pages in its `attached` column, so one search with one ranking finds it.
 ///
-/// A file no note shows any more leaves all three (and its text leaves the cache): a destroyed
-/// note's pictures are not found by their words afterwards.
+/// - `file_entries`: the PDFs of the vault that no note links, each an entry of its own in
+///   search. Its text is in `notes_fts` at the rowid `-id` (a note's rowid is its id, always
+///   positive): one table, so one BM25 scale and one ranking for notes and files; a filter on
+///   notes (their tags, folder, colour) keeps only rows of notes, so it leaves files out.
+///
+/// A file no note shows any more, and that is no entry of its own, leaves all of them (and its
+/// text leaves the cache): a destroyed note's pictures are not found by their words afterwards.
 extension IndexSchema {
     static let noteAttachments = IndexTable(
         name: "note_attachments",
@@ -58,6 +63,15 @@ extension IndexSchema {
                 text TEXT NOT NULL,
                 PRIMARY KEY (path, page)
             ) WITHOUT ROWID
+            """)
+
+    static let fileEntries = IndexTable(
+        name: "file_entries",
+        create: """
+            CREATE TABLE file_entries (
+                id INTEGER PRIMARY KEY,
+                path BLOB NOT NULL UNIQUE
+            )
             """)
 }
 

@@ -3,10 +3,12 @@ import GRDB
 
 /// The text read from pictures and PDFs (``IndexSchema/attachments``).
 extension IndexStore {
-    /// Whether any note shows or links a file, or any file's text is kept: when not, a reading
-    /// pass has nothing to do (and makes no folder or lock).
+    /// Whether any note shows or links a file, any file's text is kept or any PDF is an entry
+    /// of its own: when not, a reading pass has nothing to do (and makes no folder or lock).
     func holdsAttachments() throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments) OR EXISTS (SELECT 1 FROM attachments)") ?? false
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments) OR EXISTS (SELECT 1 FROM attachments) OR EXISTS (SELECT 1 FROM file_entries)")
+            ?? false
     }
 
     /// Every file some note shows or links (each once).
@@ -19,13 +21,15 @@ extension IndexStore {
         try Data.fetchAll(db, sql: "SELECT path FROM note_attachments WHERE note_id = ? ORDER BY ordinal", arguments: [id]).map { NotePath(bytes: [UInt8]($0)) }
     }
 
-    /// Every file some note shows or links, with what it was last read at.
+    /// Every file some note shows or links, and every PDF that is an entry of its own, with
+    /// what it was last read at.
     func attachmentStates() throws -> [AttachmentState] {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT DISTINCT na.path, a.size, a.mtime, a.ctime, a.inode, a.hash, a.recipe FROM note_attachments na
-                LEFT JOIN attachments a ON a.path = na.path ORDER BY na.path
+                SELECT s.path, a.size, a.mtime, a.ctime, a.inode, a.hash, a.recipe
+                FROM (SELECT path FROM note_attachments UNION SELECT path FROM file_entries) s
+                LEFT JOIN attachments a ON a.path = s.path ORDER BY s.path
                 """
         ).map { row in
             let path = NotePath(bytes: [UInt8](row[0] as Data))
@@ -34,13 +38,15 @@ extension IndexStore {
         }
     }
 
-    /// Forgets the files no note shows or links any more, and their text; returns how many
-    /// there were, and the hashes that no file read has any more (their cached text can go).
+    /// Forgets the files no note shows or links any more, and that are no entry of their own,
+    /// and their text; returns how many there were, and the hashes that no file read has any
+    /// more (their cached text can go).
     func forgetUnshownAttachments() throws -> (files: Int, unusedHashes: Set<String>) {
-        let gone = try String.fetchAll(db, sql: "SELECT hash FROM attachments WHERE path NOT IN (SELECT path FROM note_attachments)")
+        let unshown = "path NOT IN (SELECT path FROM note_attachments) AND path NOT IN (SELECT path FROM file_entries)"
+        let gone = try String.fetchAll(db, sql: "SELECT hash FROM attachments WHERE \(unshown)")
         guard !gone.isEmpty else { return (0, []) }
-        try db.execute(sql: "DELETE FROM attachment_pages WHERE path NOT IN (SELECT path FROM note_attachments)")
-        try db.execute(sql: "DELETE FROM attachments WHERE path NOT IN (SELECT path FROM note_attachments)")
+        try db.execute(sql: "DELETE FROM attachment_pages WHERE \(unshown)")
+        try db.execute(sql: "DELETE FROM attachments WHERE \(unshown)")
         try markTextLeft()
         return (gone.count, try unusedHashes(Set(gone)))
     }
@@ -83,8 +89,9 @@ extension IndexStore {
 
     /// Stores what was read of a file (or forgets it, when `stored` is `nil` for `path`: the
     /// file is gone) and writes the text into the FTS row of every note that shows it, when it
-    /// differs from what the row holds. A file no note shows any more (its note was deleted
-    /// while it was read) is forgotten instead. Returns the hashes no file read has any more,
+    /// differs from what the row holds, or into its own row when it is an entry of its own (a
+    /// gone file's entry leaves). A file no note shows any more, and no entry (its note was
+    /// deleted while it was read), is forgotten instead. Returns the hashes no file read has any more,
     /// and whether text left some note's FTS row (its words then wait in FTS5's segments for
     /// ``scrubDeletedText()``).
     func saveAttachment(_ stored: StoredAttachment?, at path: NotePath) throws -> (unused: Set<String>, textLeft: Bool) {
@@ -92,7 +99,9 @@ extension IndexStore {
         let previous = try String.fetchOne(db, sql: "SELECT hash FROM attachments WHERE path = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM attachment_pages WHERE path = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM attachments WHERE path = ?", arguments: [key])
-        let shown = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments WHERE path = ?)", arguments: [key]) ?? false
+        let entry = try isFileEntry(path)
+        if entry, stored == nil { try removeFileEntry(at: path) }
+        let shown = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM note_attachments WHERE path = ?)", arguments: [key]) ?? false || (entry && stored != nil)
         if let stored, shown {
             let text = stored.text
             try db.execute(
@@ -131,6 +140,7 @@ extension IndexStore {
             words.collect(attached)
             if !before.isEmpty { textLeft = true }
         }
+        if entry, stored != nil { try writeEntryText(of: path, words: &words) }
         try words.save(db)
         if textLeft { try markTextLeft() }
         // The text this path had, and (when no note shows it now) the text just read.

@@ -14,7 +14,8 @@ extension IndexStore {
     /// with this connection.
     func search(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> SearchResults {
         let ranking = try rank(query, filter: filter, limit: limit, counter: counter)
-        return SearchResults(notes: try page(ranking.hits, query: query), total: ranking.total)
+        let hits = try page(ranking.hits, query: query)
+        return SearchResults(notes: hits.notes, total: ranking.total, files: hits.files)
     }
 
     /// The best `limit` matches of `query` and `filter` by word, best first, and how many match
@@ -105,18 +106,26 @@ extension IndexStore {
         return KeywordRanking(hits: ranked.map { KeywordRanking.Hit(id: $0.id, score: $0.score, title: $0.title) }, total: total)
     }
 
-    /// The notes of `hits`, in their order, each with a snippet around the words of `query`
-    /// (none for a query of exclusions only).
-    func page(_ hits: [KeywordRanking.Hit], query: SearchPlan) throws -> [IndexedNote] {
+    /// The notes and files of `hits`, in their order, each with a snippet around the words of
+    /// `query` (none for a query of exclusions only). A hit of a negative id is a PDF no note
+    /// links (``IndexSchema/fileEntries``); each file says its place among all the hits.
+    func page(_ hits: [KeywordRanking.Hit], query: SearchPlan) throws -> (notes: [IndexedNote], files: [FileHit]) {
         let ranked = hits
         let rows = try Row.fetchAll(
-            db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.map { String($0.id) }.joined(separator: ",")))")
+            db, sql: "SELECT \(IndexedNote.columns) FROM notes n WHERE n.id IN (\(ranked.filter { $0.id > 0 }.map { String($0.id) }.joined(separator: ",")))")
         let byID = Dictionary(uniqueKeysWithValues: rows.map { row in IndexedNote(row: row) }.map { ($0.id, $0) })
         let snippets = query.positiveExpression == nil ? nil : try SnippetBuilder(terms: query.matchingTerms, db: db)
         let reader = BodyReader(db)
         var body = try RawStatement(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?")
+        let files = try fileHits(ranked.filter { $0.id < 0 }.map(\.id)) { text in snippets?.snippet(of: text) }
         var notes: [IndexedNote] = []
+        var fileHits: [FileHit] = []
         for hit in ranked {
+            if let file = files[hit.id] {
+                fileHits.append(
+                    FileHit(place: file.place, snippet: file.value ?? nil, score: hit.score, titleMatches: hit.title, position: notes.count + fileHits.count))
+                continue
+            }
             guard var note = byID[hit.id] else { continue }
             note.score = hit.score
             note.titleMatches = hit.title
@@ -136,7 +145,7 @@ extension IndexStore {
             }
             notes.append(note)
         }
-        return notes
+        return (notes, fileHits)
     }
 
     /// Which of `ids` pass `filter` (and, when given, lack the words `negative` excludes): the

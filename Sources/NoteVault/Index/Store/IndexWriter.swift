@@ -179,6 +179,9 @@ struct IndexWriter {
                 while try attachedText.step() { attached.append(String(decoding: attachedText.bytes(0), as: UTF8.self)) }
             }
         }
+        // A PDF that was an entry of its own is this note's now: it leaves the search as a file
+        // at once (its text is in this note's row).
+        if !bulk, !record.attachments.isEmpty { try IndexStore(db).dropFileEntries(linkedBy: record.attachments) }
         let attachedJoined = NoteAttachments.joined(attached)
         insertText.reset()
         insertText.bind(id)
