@@ -7,14 +7,15 @@ extension ReadingTools {
         description: """
             The text read from the pictures a note shows and the PDFs it links (by OCR, or from the PDF's text layer), \
             page by page: file, kind (picture or pdf), page, ocr, text; a file not read yet or that could not be read \
-            says its state and why. file narrows it to one of them (as search's found_in names it). Long text comes in \
-            parts: pass next_cursor back as cursor.
+            says its state and why. file narrows it to one of them (as search's found_in names it). A PDF no note links \
+            (a search hit of kind "file") is read by file alone. Long text comes in parts: pass next_cursor back as cursor.
             """,
         inputSchema: Schema.arguments(
             [
-                ("note", Schema.note), ("file", Schema.string("Only this file: its vault path, as found_in or the note's link gives it.")),
+                ("note", Schema.note),
+                ("file", Schema.string("Only this file: its vault path, as found_in or the note's link gives it; alone, a PDF no note links.")),
                 ("cursor", Schema.cursor),
-            ], required: ["note"]),
+            ]),
         readOnly: true, destructive: false, idempotent: true
     ) { call throws(ResponseError) in
         try call.arguments.requireKnown(["note", "file", "cursor"])
@@ -24,6 +25,10 @@ extension ReadingTools {
             try call.vault.fresh()
         } catch {
             return .failure(error)
+        }
+        if try call.arguments.optionalString("note") == nil {
+            guard let file else { throw ResponseError(.invalidParams, Localization.text("give the argument note, or file for a PDF no note links")) }
+            return try fileEntryPages(call, file: file, from: offset)
         }
         let path: NotePath
         switch try resolve(call) {
@@ -50,6 +55,27 @@ extension ReadingTools {
         }
         let items = attachments.flatMap(AttachmentPart.parts(of:))
         return Self.page("pages", ResultPage(items, from: offset, limit: 1000, text: call.text), head: NoteHead(path: path.description))
+    }
+
+    /// The `attachments` tool's answer for a PDF no note links, named by `file` alone.
+    private static func fileEntryPages(_ call: ToolCall, file: String, from offset: Int) throws(ResponseError) -> ToolResult {
+        let path: NotePath
+        do throws(PathError) {
+            path = try NotePath(validating: file, purpose: .lookup)
+        } catch {
+            throw ResponseError(.invalidParams, Localization.text("the argument file: \(error.message.text)"))
+        }
+        let entry: NoteAttachment?
+        do throws(VaultError) {
+            entry = try call.vault.withIndex { index throws(VaultError) in try index.fileEntry(at: path) }
+        } catch {
+            return .failure(error)
+        }
+        guard let entry else {
+            throw ResponseError(.invalidParams, Localization.text("\(file) is not a PDF on its own in the vault; give the note that shows or links it as note"))
+        }
+        let items = AttachmentPart.parts(of: entry)
+        return Self.page("pages", ResultPage(items, from: offset, limit: 1000, text: call.text), head: NoteHead(path: entry.path.description))
     }
 }
 

@@ -96,7 +96,7 @@ enum ReadingTools {
             misspelt word corrected from the vault's words; a note described in other words is found too, in about 100 \
             languages, once the vault is embedded (by the watcher or `enote index`); "exact phrase", -word, title:word, OR). Returns notes \
             best first: path, title (when it differs from the file name), a snippet with the matches in **, and the revision to \
-            write against; a cursor for more. exact: by words alone. detail "full": every field, as `enote search --json`.
+            write against; a PDF no note links is a hit of its own (kind "file", with its page); a cursor for more. exact: by words alone. detail "full": every field, as `enote search --json`.
             """,
         inputSchema: Schema.arguments(
             [
@@ -149,9 +149,9 @@ enum ReadingTools {
         var answer: ToolResult
         switch detail {
         case .compact:
-            answer = Self.page("notes", ResultPage(results.notes.map(SearchHit.init), from: offset, limit: limit, text: call.text, more: more), head: head)
+            answer = Self.page("notes", ResultPage(results.ordered.map(SearchHit.init), from: offset, limit: limit, text: call.text, more: more), head: head)
         case .full:
-            answer = Self.page("notes", ResultPage(results.notes, from: offset, limit: limit, text: call.text, more: more), head: head)
+            answer = Self.page("notes", ResultPage(results.ordered, from: offset, limit: limit, text: call.text, more: more), head: head)
         }
         answer.serverMilliseconds = Double((DispatchTime.now().uptimeNanoseconds - started) / 1000) / 1000
         return answer

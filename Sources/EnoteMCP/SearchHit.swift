@@ -6,17 +6,30 @@ import NoteVault
 /// in `**` (the note's description when it was found by meaning alone); `found_in`, the picture
 /// or PDF page the snippet comes from when the words are only there (`{"path", "page"}`, the
 /// `attachments` tool reads its text); `revision`, what a
-/// write is checked against. `detail: "full"` gives the library's JSON form instead, the one
-/// `enote search --json` prints.
+/// write is checked against. A PDF no note links is `{"kind": "file", "path", "page",
+/// "snippet"}` (the `attachments` tool reads it by `file` alone). `detail: "full"` gives the
+/// library's JSON form instead, the one `enote search --json` prints.
 struct SearchHit: Encodable, Sendable {
-    var note: IndexedNote
+    var hit: SearchResults.Hit
 
-    init(_ note: IndexedNote) {
-        self.note = note
+    init(_ hit: SearchResults.Hit) {
+        self.hit = hit
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnswerKey.self)
+        let note: IndexedNote
+        switch hit {
+        case .note(let found): note = found
+        case .file(let file):
+            try container.encode("file", forKey: "kind")
+            try container.encode(AnswerBound.cut(file.place.path.description, bytes: 1024), forKey: "path")
+            try container.encodeIfPresent(file.place.page, forKey: "page")
+            if let snippet = file.snippet.map({ Self.shortened(IndexedNote.plainSnippet($0)) }), !snippet.isEmpty {
+                try container.encode(AnswerBound.cut(snippet, bytes: 1024), forKey: "snippet")
+            }
+            return
+        }
         let path = note.path.description
         try container.encode(AnswerBound.cut(path, bytes: 1024), forKey: "path")
         if !note.path.nameSays(note.title) {

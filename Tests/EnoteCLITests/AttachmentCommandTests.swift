@@ -37,6 +37,33 @@ import Testing
         #expect(found["page"] as? Int == 2)
     }
 
+    @Test func aPDFNoNoteLinksIsAHitOfItsOwnWithItsPage() throws {
+        try FileManager.default.createDirectory(at: vault.url("manuals"), withIntermediateDirectories: true)
+        try Data(TestDocuments.textPDF([["Heater manual"], ["Bleed the radiators every autumn"]])).write(to: vault.url("manuals/heater.pdf"))
+        try vault.write("heating.md", "# Heating\n\nThe radiators upstairs are cold.\n")
+        #expect(try vault.run(["index"]).status == 0)
+        let table = try vault.run(["search", "radiators"])
+        #expect(table.status == 0, "\(table)")
+        #expect(table.stdout.contains("Heating  heating.md"), "\(table.stdout)")
+        #expect(table.stdout.contains("heater  manuals/heater.pdf p. 2\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("Bleed the radiators every autumn"), "\(table.stdout)")
+        let json = try vault.run(["search", "--json", "radiators"])
+        let hits = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+        #expect(hits.count == 2)
+        let file = try #require(hits.first { $0["kind"] as? String == "file" })
+        #expect(file["path"] as? String == "manuals/heater.pdf")
+        #expect(file["title"] as? String == "heater")
+        #expect(file["page"] as? Int == 2)
+        #expect((file["snippet"] as? String)?.contains("<mark>radiators</mark>") == true)
+        // A filter on notes leaves it out.
+        let filtered = try vault.run(["search", "radiators", "--in", "manuals"])
+        #expect(!filtered.stdout.contains("heater.pdf"), "\(filtered.stdout)")
+        // Deleted, it leaves at the next index.
+        try FileManager.default.removeItem(at: vault.url("manuals/heater.pdf"))
+        #expect(try vault.run(["index"]).status == 0)
+        #expect(!(try vault.run(["search", "radiators"]).stdout.contains("heater.pdf")))
+    }
+
     @Test func hoverOverAPictureOrAPDFLinkShowsItsText() throws {
         #expect(try vault.run(["index"]).status == 0)
         let client = try LspClient(in: vault.root, environment: vault.environment)

@@ -205,3 +205,45 @@ def test_text_in_a_linked_pdf_is_found_and_read_through_the_attachments_tool(vau
             assert all(p["state"] in ("pending", "read", "failed") for p in sunset)
 
     anyio.run(main)
+
+
+def test_a_pdf_no_note_links_is_a_hit_of_its_own_and_read_by_file_alone(vault):
+    """Issue 38: a PDF in the vault that no note links is found by the search tool as a hit of
+    kind "file" with its page, and the attachments tool reads it by file alone; a file that is
+    not such a PDF is a bad argument."""
+    vault.path("manuals").mkdir(exist_ok=True)
+    vault.path("manuals/heater.pdf").write_bytes(text_pdf(["Heater manual", "Bleed the radiators every autumn"]))
+
+    async def main():
+        async with client(vault) as mcp:
+            async def call(name, **arguments):
+                result = await mcp.call_tool(name, arguments)
+                assert not result.is_error, (name, result.content[0].text)
+                return structured(result)
+
+            hits = []
+            with anyio.fail_after(60):
+                while not hits:
+                    hits = [hit for hit in (await call("search", query="radiators"))["notes"] if hit.get("kind") == "file"]
+                    if not hits:
+                        await anyio.sleep(0.25)
+            assert hits[0]["path"] == "manuals/heater.pdf", hits[0]
+            assert hits[0]["page"] == 2, hits[0]
+            assert "**radiators**" in hits[0]["snippet"].lower(), hits[0]
+            assert "revision" not in hits[0], hits[0]
+            full = (await call("search", query="radiators", detail="full"))["notes"]
+            assert [(h["kind"], h["path"], h["page"]) for h in full if h.get("kind")] == [("file", "manuals/heater.pdf", 2)], full
+            pages = (await call("attachments", file="manuals/heater.pdf"))["pages"]
+            assert [(p["file"], p["page"], p["text"]) for p in pages] == [
+                ("manuals/heater.pdf", 1, "Heater manual"), ("manuals/heater.pdf", 2, "Bleed the radiators every autumn")], pages
+            # A filter on notes leaves files out.
+            tagged = (await call("search", query="radiators", tags=["home"]))["notes"]
+            assert tagged == [], tagged
+            # Neither a note nor a file, or a file that is no PDF on its own: bad arguments.
+            with pytest.raises(MCPError):
+                await mcp.call_tool("attachments", {})
+            with pytest.raises(MCPError) as refused:
+                await mcp.call_tool("attachments", {"file": "manuals/other.pdf"})
+            assert "note" in str(refused.value), refused.value
+
+    anyio.run(main)

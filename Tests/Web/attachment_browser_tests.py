@@ -3,7 +3,8 @@
 word only a note's picture holds is found once the server's watcher has read the picture (OCR),
 the hit says which picture, and the note's page opened from it shows the picture's text open; a
 word on page 2 of a PDF a note links is found with "p. 2", opens the PDF at that page, and the
-PDF is served like the note's pictures: only with the session, never through a symbolic link.
+PDF is served like the note's pictures: only with the session, never through a symbolic link; a
+PDF no note links is a hit of its own, opened at its page.
 Run through scripts/test-web (run_browser_tests.py): `scripts/test-web attachment`.
 """
 import os
@@ -180,3 +181,50 @@ def attachment_pdf_page_is_found_and_opened_at_the_page(c):
     # The document shown is the PDF itself (the viewer's own frame is not always one Playwright
     # lists): it was opened inline, not downloaded.
     c.page.wait_for_function("() => document.contentType === 'application/pdf'")
+
+
+@test
+def attachment_pdf_no_note_links_is_a_hit_of_its_own(c):
+    # Given a PDF in the vault that no note links, whose second page alone says "quince".
+    os.makedirs(c.server.path("manuals"), exist_ok=True)
+    with open(c.server.path("manuals/orchard.pdf"), "wb") as file:
+        file.write(text_pdf([["Orchard care"], ["Prune the quince trees in winter"]]))
+    c.sign_in()
+    # When the word is searched, once the server's watcher has read the PDF: the hit is the file
+    # itself, named, with its page and the words around the match.
+    deadline = time.monotonic() + 120
+    hit = c.page.locator("#search-results li.file", has_text="orchard")
+    while True:
+        c.page.goto(c.server.origin + "/search?q=quince")
+        if hit.count() == 1:
+            break
+        assert time.monotonic() < deadline, "no file hit for quince"
+        time.sleep(1)
+    expect(hit.locator(".title")).to_have_text("orchard")
+    expect(hit.locator(".found-in")).to_have_text("manuals/orchard.pdf p. 2")
+    expect(hit.locator(".snippet mark")).to_contain_text(re.compile("quince", re.I))
+    expect(hit.locator("a")).to_have_attribute("href", "/n/manuals/orchard.pdf#page=2")
+    c.shot("search-pdf-of-its-own")
+    # Search as you type builds the same hit (from /api/search's `files`).
+    c.page.goto(c.server.origin + "/search")
+    c.page.locator("#search-input").press_sequentially("quince", delay=40)
+    typed = c.page.locator("#search-results li.file")
+    expect(typed).to_have_count(1)
+    expect(typed.locator(".found-in")).to_have_text("manuals/orchard.pdf p. 2")
+    expect(typed.locator("a")).to_have_attribute("href", "/n/manuals/orchard.pdf#page=2")
+    # In the reader's language.
+    c.page.click("nav.languages a[lang=ru]")
+    c.page.goto(c.server.origin + "/search?q=quince")
+    expect(c.page.locator("#search-results li.file .found-in")).to_have_text("manuals/orchard.pdf с. 2")
+    c.page.click("nav.languages a[lang=en]")
+    c.page.goto(c.server.origin + "/search?q=quince")
+    # The PDF opens in the browser's viewer at the page, behind the session.
+    c.page.locator("#search-results li.file a").click()
+    expect(c.page).to_have_url(c.server.origin + "/n/manuals/orchard.pdf#page=2")
+    c.page.wait_for_function("() => document.contentType === 'application/pdf'")
+    assert fetch_without_session(c.server.origin + "/n/manuals/orchard.pdf") == 401
+    # Once a note links it, it is found as that note's.
+    c.server.write("orchard.md", "# Orchard\n\nThe [care guide](manuals/orchard.pdf).\n")
+    note_hit = search_until_found(c, "quince", "Orchard")
+    expect(note_hit.locator(".found-in")).to_have_text("manuals/orchard.pdf p. 2")
+    expect(c.page.locator("#search-results li.file")).to_have_count(0)

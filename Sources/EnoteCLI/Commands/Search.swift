@@ -14,7 +14,9 @@ extension Enote {
                 Korean, Thai, Lao, Khmer and Myanmar any run of characters. Every filter of \
                 `list` works here too. With the embedding model installed, notes near the \
                 query in meaning are ranked with the matches by word; --exact searches by \
-                words alone (so do quoted words and title:).
+                words alone (so do quoted words and title:). The text read from the \
+                pictures and PDFs a note shows is searched with it; a PDF no note links is \
+                found on its own, with the page its words are on (a filter leaves it out).
 
                 Examples:
                   enote search potatoes eggs

@@ -52,30 +52,46 @@ struct SearchRun: Equatable {
         if !results.matchesEveryWord {
             context.note(SearchResults.someWordsMessage)
         }
+        let hits = results.ordered
         if json {
-            Console.out(JSONPrinter.arrayText(results.notes, clock: context.clock))
+            Console.out(JSONPrinter.arrayText(hits, clock: context.clock))
             return
         }
-        if results.notes.isEmpty {
+        if hits.isEmpty {
             context.note("No notes match")
             return
         }
         let bold = context.terminal.usesColor
+        let table = NoteTable(terminal: context.terminal)
         var output = ""
-        for note in results.notes {
-            let table = NoteTable(terminal: context.terminal)
-            let title = SafeText.escaped(note.title)
-            output += "\(table.swatch(note.color))  \(bold ? "\u{1B}[1m\(title)\u{1B}[0m" : title)  \(SafeText.escaped(note.path.description))\n"
-            var snippet = note.snippet.map { Snippet.terminal($0, bold: bold) } ?? SafeText.escaped(note.description)
-            // Found in a picture or a PDF: say which (and the page) before its words.
-            if let place = note.foundIn { snippet = SafeText.escaped(Localization.text(place.label)) + ": " + snippet }
+        for hit in hits {
+            let swatch: String
+            let title: String
+            let place: String
+            var snippet: String
+            switch hit {
+            case .note(let note):
+                swatch = table.swatch(note.color)
+                title = SafeText.escaped(note.title)
+                place = SafeText.escaped(note.path.description)
+                snippet = note.snippet.map { Snippet.terminal($0, bold: bold) } ?? SafeText.escaped(note.description)
+                // Found in a picture or a PDF: say which (and the page) before its words.
+                if let found = note.foundIn { snippet = SafeText.escaped(Localization.text(found.label)) + ": " + snippet }
+            case .file(let file):
+                // A PDF no note links: its name, where it is and the page the words are on.
+                swatch = DisplayWidth.pad("", to: 2)
+                title = SafeText.escaped(file.title)
+                place = SafeText.escaped(Localization.text(file.place.label))
+                snippet = file.snippet.map { Snippet.terminal($0, bold: bold) } ?? ""
+            }
+            output += "\(swatch)  \(bold ? "\u{1B}[1m\(title)\u{1B}[0m" : title)  \(place)\n"
             if !snippet.isEmpty {
                 output += "    " + DisplayWidth.truncate(snippet, to: max(context.terminal.columns - 4, 20)) + "\n"
             }
         }
         context.page(output)
-        if results.total > results.notes.count {
-            context.note("\(count: results.total) notes match; showing \(results.notes.count) (--limit N for more)")
+        if results.total > hits.count {
+            context.note("\(count: results.total) notes match; showing \(hits.count) (--limit N for more)")
         }
     }
 }

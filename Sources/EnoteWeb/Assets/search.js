@@ -89,6 +89,56 @@
     return item;
   }
 
+  // A PDF no note links, as the answer's files give it: its name and where its words are
+  // (file.label), linking to the PDF opened at that page.
+  function fileItem(file) {
+    var item = document.createElement("li");
+    item.className = "file";
+    item.setAttribute("data-path", file.path);
+    var link = document.createElement("a");
+    link.href = file.url;
+    var text = document.createElement("span");
+    text.className = "text";
+    var title = document.createElement("span");
+    title.className = "title";
+    title.textContent = file.title;
+    text.appendChild(title);
+    var snippet = document.createElement("span");
+    snippet.className = "snippet";
+    var where = document.createElement("span");
+    where.className = "found-in";
+    where.textContent = file.label;
+    snippet.appendChild(where);
+    if (file.snippet) {
+      snippet.appendChild(document.createTextNode(": "));
+      snippetNodes(file.snippet).forEach(function (node) { snippet.appendChild(node); });
+    }
+    text.appendChild(snippet);
+    link.appendChild(text);
+    item.appendChild(link);
+    return item;
+  }
+
+  // Every hit in the one ranking's order: the notes (each note's page is at the same place in
+  // urls), with the files at their positions among them.
+  function appendHits(list, answer) {
+    var files = (answer.files || []).slice().sort(function (a, b) { return a.position - b.position; });
+    var next = 0;
+    var shown = 0;
+    function filesHere() {
+      while (next < files.length && files[next].position <= shown) {
+        list.appendChild(fileItem(files[next++]));
+        shown++;
+      }
+    }
+    answer.notes.forEach(function (hit, index) {
+      filesHere();
+      list.appendChild(hitItem(hit, answer.urls[index], (answer.places || [])[index]));
+      shown++;
+    });
+    while (next < files.length) list.appendChild(fileItem(files[next++]));
+  }
+
   // The notices and the count above a list of hits.
   function summary(answer, before) {
     var holder = document.getElementById("search-summary");
@@ -116,8 +166,7 @@
     var list = document.getElementById("search-results");
     if (!list) return;
     list.textContent = "";
-    // Each note's page is at the same place in urls.
-    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index], (answer.places || [])[index])); });
+    appendHits(list, answer);
     summary(answer, list);
   }
 
@@ -154,8 +203,7 @@
     list.className = "notes";
     list.id = "search-results";
     main.appendChild(list);
-    // Each note's page is at the same place in urls.
-    answer.notes.forEach(function (hit, index) { list.appendChild(hitItem(hit, answer.urls[index], (answer.places || [])[index])); });
+    appendHits(list, answer);
     summary(answer, list);
   }
 

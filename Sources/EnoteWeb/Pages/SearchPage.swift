@@ -18,20 +18,11 @@ package struct SearchPage {
     }
 
     package func render() -> HTML {
-        let hits = (results?.notes ?? []).map { note -> HTML in
-            // A hit found only in a picture's or PDF's text says where: `receipt.png: …`.
-            let place: HTML = note.foundIn.map { "<span class=\"found-in\">\(frame.text($0.label))</span>: " } ?? .empty
-            let snippet: HTML =
-                note.snippet.map { "<span class=\"snippet\">\(place)\(HTML(trusted: IndexedNote.htmlSnippet($0)))</span>" }
-                ?? (note.foundIn == nil ? .empty : "<span class=\"snippet\">\(place)</span>")
-            let file: HTML =
-                Self.fileURL(of: note).map { url in
-                    "<a class=\"found-file\" href=\"\(url)\">\(frame.text("Open the PDF at p. \(String(note.foundIn?.page ?? 1))"))</a>"
-                } ?? .empty
-            return """
-                <li class="note" data-path="\(note.path.description)"><a href="\(Self.url(of: note))">\(Swatch.svg(note.color))<span class="text">\
-                <span class="title">\(note.title)</span>\(snippet)</span></a>\(file)</li>
-                """
+        let hits = (results?.ordered ?? []).map { hit -> HTML in
+            switch hit {
+            case .note(let note): item(note)
+            case .file(let file): item(file)
+            }
         }
         let summary: HTML =
             if let problem { "<p class=\"error\">\(frame.text(problem))</p>" } else if let results {
@@ -51,6 +42,40 @@ package struct SearchPage {
             </ul>
             """
         return frame.page(title: frame.text("Search"), kind: "search", scripts: ["search.js"], query: query, content)
+    }
+
+    /// A found note: its swatch, title and snippet, linking to its page; one found in a
+    /// picture's or PDF's text says where, and a PDF's opens at the page.
+    private func item(_ note: IndexedNote) -> HTML {
+        // A hit found only in a picture's or PDF's text says where: `receipt.png: …`.
+        let place: HTML = note.foundIn.map { "<span class=\"found-in\">\(frame.text($0.label))</span>: " } ?? .empty
+        let snippet: HTML =
+            note.snippet.map { "<span class=\"snippet\">\(place)\(HTML(trusted: IndexedNote.htmlSnippet($0)))</span>" }
+            ?? (note.foundIn == nil ? .empty : "<span class=\"snippet\">\(place)</span>")
+        let file: HTML =
+            Self.fileURL(of: note).map { url in
+                "<a class=\"found-file\" href=\"\(url)\">\(frame.text("Open the PDF at p. \(String(note.foundIn?.page ?? 1))"))</a>"
+            } ?? .empty
+        return """
+            <li class="note" data-path="\(note.path.description)"><a href="\(Self.url(of: note))">\(Swatch.svg(note.color))<span class="text">\
+            <span class="title">\(note.title)</span>\(snippet)</span></a>\(file)</li>
+            """
+    }
+
+    /// A PDF no note links: its name, where it is and the page its words are on, linking to the
+    /// PDF opened at that page.
+    private func item(_ file: FileHit) -> HTML {
+        let snippet: HTML = file.snippet.map { ": \(HTML(trusted: IndexedNote.htmlSnippet($0)))" } ?? .empty
+        return """
+            <li class="file" data-path="\(file.place.path.description)"><a href="\(Self.url(of: file))"><span class="text">\
+            <span class="title">\(file.title)</span><span class="snippet"><span class="found-in">\(frame.text(file.place.label))</span>\
+            \(snippet)</span></span></a></li>
+            """
+    }
+
+    /// The PDF of a file hit, opened at its page.
+    static func url(of file: FileHit) -> String {
+        NoteURL.file(file.place.path, page: file.place.page)
     }
 
     /// The page of a found note; of one found in a picture's or PDF's text, with that text open
@@ -76,11 +101,25 @@ package struct SearchPage {
         var notes: [IndexedNote]
         var urls: [String]
         var places: [Place?]
+        /// The PDFs no note links that match, each with its place among the hits.
+        var files: [File]
         var summary: String
         var error: String?
         /// What the library says about words it corrected, or about notes that match only some
         /// of the words (empty when the words were found as typed).
         var notices: [String]
+    }
+
+    /// A PDF no note links, found: `position` is its place among all the hits (notes and files,
+    /// from 0), `label` where its words are (`papers/manual.pdf p. 2`, in the reader's
+    /// language), `url` the PDF opened at that page, `snippet` as a note's.
+    package struct File: Encodable {
+        var path: String
+        var title: String
+        var label: String
+        var url: String
+        var snippet: String?
+        var position: Int
     }
 
     /// Where a hit was found, when it was found in a picture's or PDF's text.
@@ -97,6 +136,11 @@ package struct SearchPage {
         let total = results?.total ?? 0
         return Answer(
             query: query, total: total, notes: notes, urls: notes.map(Self.url(of:)), places: notes.map(place(of:)),
+            files: (results?.files ?? []).map { file in
+                File(
+                    path: file.place.path.description, title: file.title, label: frame.text(file.place.label), url: Self.url(of: file),
+                    snippet: file.snippet.map(IndexedNote.htmlSnippet), position: file.position)
+            },
             summary: frame.text("\(count: total) notes match"),
             error: problem.map { frame.text($0) }, notices: notices)
     }

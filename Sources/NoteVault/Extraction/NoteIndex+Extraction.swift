@@ -254,6 +254,12 @@ extension NoteIndex {
         }
     }
 
+    /// The PDF at `path` with its text, when it is an entry of its own (no note links it);
+    /// `nil` otherwise. What a front end shows of a file hit (``FileHit``).
+    public func fileEntry(at path: NotePath) throws(VaultError) -> NoteAttachment? {
+        try read { store in try store.isFileEntry(path) ? try store.attachment(at: path) : nil }
+    }
+
     /// Whether some note shows or links a picture (by a Markdown image or link, a wikilink or an
     /// embed): then tesseract is needed.
     func showsPictures() throws(VaultError) -> Bool {
