@@ -36,8 +36,12 @@ double enote_length_of_class(unsigned char lengthClass) {
 static double lengthNorm(const Fts5ExtensionApi *api, Fts5Context *fts, const EnoteRankCounter *counter) {
     if (!counter || !counter->lengths || counter->averageLength <= 0.0) return 1.0;
     sqlite3_int64 rowid = api->xRowid(fts);
-    if (rowid < 0 || rowid >= counter->lengthLimit) return 1.0;
-    unsigned char lengthClass = counter->lengths[rowid];
+    unsigned char lengthClass = 0;
+    if (rowid < 0) {
+        if (counter->fileLengths && -rowid < counter->fileLengthLimit) lengthClass = counter->fileLengths[-rowid];
+    } else if (rowid < counter->lengthLimit) {
+        lengthClass = counter->lengths[rowid];
+    }
     if (lengthClass == 0) return 1.0;
     return 1.0 - ENOTE_B + ENOTE_B * enote_length_of_class(lengthClass) / counter->averageLength;
 }

@@ -22,6 +22,11 @@ typedef struct {
     /// The average body length in bytes of the rows with a class; `lengths` is used only when
     /// it is positive.
     double averageLength;
+    /// The length classes of the rows with a negative rowid (the PDFs no note links: their
+    /// text stands as their body), indexed by the negated rowid, or NULL.
+    const unsigned char *fileLengths;
+    /// How many negated rowids `fileLengths` covers.
+    long long fileLengthLimit;
 } EnoteRankCounter;
 
 /// A body length in bytes as one byte, on a logarithmic scale (about 6% steps up to 2 MB and

@@ -224,8 +224,8 @@
       else restorePage();
       return;
     }
-    // The list page asks for enough hits to narrow a long list.
-    var limit = page === "list" ? 1000 : 50;
+    // The list page asks for enough hits to narrow a long list, of notes only.
+    var limit = page === "list" ? "1000&files=0" : "50";
     fetch("/api/search?limit=" + limit + "&q=" + encodeURIComponent(query), { credentials: "same-origin" })
       .then(function (response) { return response.json(); })
       .then(function (answer) {

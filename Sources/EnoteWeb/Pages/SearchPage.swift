@@ -167,7 +167,9 @@ extension WebServer {
     /// library's one rule (``SearchPlanner``), the same as `enote search`'s.
     /// - Parameter limit: How many hits to return: the page shows 50; the header's search box
     ///   asks for more (`limit=`, at most ``searchLimit``) to narrow a long list.
-    func search(_ request: Request, _ context: WebContext, limit: Int = 50) throws(VaultError) -> SearchPage {
+    /// - Parameter files: Whether PDFs no note links are hits too (not when the list page
+    ///   narrows its notes: `files=0`).
+    func search(_ request: Request, _ context: WebContext, limit: Int = 50, files: Bool = true) throws(VaultError) -> SearchPage {
         let fields = FormFields(encoded: request.uri.query ?? "")
         let query = fields["q"] ?? ""
         let frame = frame(request, context)
@@ -181,7 +183,7 @@ extension WebServer {
             return SearchPage(frame: frame, query: query, results: nil, problem: error.message)
         }
         let filter = NoteFilter(now: web.clock.now())
-        let results = try web.read { index throws(VaultError) in try index.search(parsed, filter: filter, limit: limit) }
+        let results = try web.read { index throws(VaultError) in try index.search(parsed, filter: filter, limit: limit, files: files) }
         return SearchPage(frame: frame, query: query, results: results, problem: nil)
     }
 
@@ -194,7 +196,8 @@ extension WebServer {
 
     func searchJSON(_ request: Request, _ context: WebContext) throws(VaultError) -> Response {
         let asked = FormFields(encoded: request.uri.query ?? "")["limit"].flatMap { Int($0) } ?? 50
-        let page = try search(request, context, limit: min(max(asked, 1), Self.searchLimit))
+        let files = FormFields(encoded: request.uri.query ?? "")["files"] != "0"
+        let page = try search(request, context, limit: min(max(asked, 1), Self.searchLimit), files: files)
         return JSONBody.response(page.answer(), context: NoteJSONContext(clock: web.clock))
     }
 }

@@ -54,7 +54,7 @@ extension NoteIndex {
             let counts = try store.documentCounts(of: plan)
             return Self.tellingWords(query, counts: counts.words, notes: counts.notes)
         }
-        let results = try search(telling, filter: filter, limit: Self.contextCandidates, early: early)
+        let results = try search(telling, filter: filter, limit: Self.contextCandidates, early: early, files: false)
         var pack = ContextPack(total: results.total)
         guard !results.notes.isEmpty else { return pack }
         // The words as the search matched them, corrections included.

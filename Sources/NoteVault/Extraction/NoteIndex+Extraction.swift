@@ -46,8 +46,8 @@ extension NoteIndex {
     ///   - environment: Where the readers are looked for (`PATH`, `TESSDATA_PREFIX`).
     ///   - lookForFiles: Walk the vault for its PDFs (a PDF was added, moved or deleted, or the
     ///     watcher just started). Without it, the entries of their own are those the last walk
-    ///     found, less those a note links now; a PDF that has just lost its last link makes the
-    ///     pass walk anyway.
+    ///     found, less those a note links now; a PDF that has left a note's links since the last
+    ///     walk, or an index built since, makes the pass walk anyway.
     ///   - shouldStop: Asked while a reader runs; `true` kills it and ends the run (nothing of
     ///     that file is kept).
     ///   - progress: Told after each file and each page; `false` stops the run there.
@@ -75,11 +75,15 @@ extension NoteIndex {
         var state = ExtractionProgress()
         let cache = ExtractionCache(vault: vault)
         var walk = lookForFiles
-        if !walk { walk = try read { store in try store.pdfLeftUnlinked() } }
+        if !walk { walk = try !read { store in try store.fileEntriesWalked() } }
         let pdfs = walk ? vaultPDFs() : nil
         // With nothing shown, no PDF and nothing kept, a pass only empties a cache left behind
         // (an index rebuilt after the last picture's note was destroyed).
-        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText || !(pdfs?.isEmpty ?? true) else { return (state, false) }
+        guard try read({ store in try store.holdsAttachments() }) || cache.holdsText || !(pdfs?.found.isEmpty ?? true) else {
+            // Nothing to keep: the walk is recorded, so the next pass does not walk again.
+            if let pdfs, pdfs.complete { _ = try connection.write { store in try store.setFileEntries([]) } }
+            return (state, false)
+        }
         guard let lock = cache.lockForReading() else {
             state.busy = true
             return (state, false)
@@ -92,7 +96,11 @@ extension NoteIndex {
         // The PDFs no note links become entries of their own (and those a note links now, or
         // gone, stop being ones) before the files to read are listed.
         let forgotten = try connection.write { store in
-            if let pdfs { try store.setFileEntries(pdfs) } else { try store.dropLinkedEntries() }
+            if let pdfs {
+                try store.setFileEntries(pdfs.found, unread: pdfs.unread)
+            } else {
+                try store.dropLinkedEntries()
+            }
             return try store.forgetUnshownAttachments()
         }
         if case .rebuilt = forgotten { return (state, true) }
@@ -201,13 +209,15 @@ extension NoteIndex {
     }
 
     /// Every PDF of the vault a walk finds (hidden and ignored folders and files left out, as
-    /// for notes; links never followed).
-    private func vaultPDFs() -> Set<NotePath> {
+    /// for notes; links never followed), the folders it could not open for now (their PDFs
+    /// were not seen, not gone) and whether it saw every folder but those.
+    private func vaultPDFs() -> (found: Set<NotePath>, unread: [NotePath], complete: Bool) {
         var found = Set<NotePath>()
-        _ = DirectoryWalker(policy: vault.notePathPolicy, visiting: .pdfs).visit(root: vault.rootDescriptor) { path, _ in
+        let summary = DirectoryWalker(policy: vault.notePathPolicy, visiting: .pdfs).visit(root: vault.rootDescriptor) { path, _ in
             found.insert(NotePath(bytes: Array(path)))
         }
-        return found
+        let unread = summary.unreadableFolders.filter { $0.error.isTransient }.map(\.path)
+        return (found, unread, unread.isEmpty)
     }
 
     /// The end of a whole pass: when text left the index, its words leave FTS5's segments and
@@ -257,7 +267,18 @@ extension NoteIndex {
     /// The PDF at `path` with its text, when it is an entry of its own (no note links it);
     /// `nil` otherwise. What a front end shows of a file hit (``FileHit``).
     public func fileEntry(at path: NotePath) throws(VaultError) -> NoteAttachment? {
-        try read { store in try store.isFileEntry(path) ? try store.attachment(at: path) : nil }
+        guard isFileEntryThere(path) else { return nil }
+        return try read { store in try store.isFileEntry(path) ? try store.attachment(at: path) : nil }
+    }
+
+    /// Whether the PDF of an entry of its own is still a file of the vault that a walk would
+    /// find (not deleted, not hidden or ignored since): one without a running watcher is seen
+    /// gone only by the next reading pass (`enote index`), and is not shown until then.
+    func isFileEntryThere(_ path: NotePath) -> Bool {
+        let policy = vault.notePathPolicy
+        guard policy.admitsFolders(above: path), policy.admitsFile(path) else { return false }
+        guard let status = try? vault.fileSystem.status(of: path.bytes, in: vault.rootDescriptor) else { return false }
+        return status.kind == .regular
     }
 
     /// Whether some note shows or links a picture (by a Markdown image or link, a wikilink or an

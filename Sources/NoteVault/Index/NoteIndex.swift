@@ -223,7 +223,12 @@ extension NoteIndex {
     ///   - exact: By words alone (`enote search --exact`).
     ///   - early: The lookup of the query's meaning, started before this call
     ///     (``MeaningLookup/started(for:limit:in:)``); used when it is this query's.
-    public func search(_ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false, early: MeaningLookup? = nil) throws(VaultError) -> SearchResults {
+    ///   - files: Whether the PDFs no note links are found too (``SearchResults/files``); a
+    ///     caller that wants notes alone (a query's `text contains`, an agent's context, the
+    ///     list narrowed as one types) says `false`, and they neither take its places nor count.
+    public func search(
+        _ query: SearchQuery, filter: NoteFilter, limit: Int, exact: Bool = false, early: MeaningLookup? = nil, files: Bool = true
+    ) throws(VaultError) -> SearchResults {
         let counter = connection.rankCounter
         let root = vault.root
         let configured = vault.config.languages
@@ -239,18 +244,18 @@ extension NoteIndex {
             let notes = Set(try store.noteLanguageNames().compactMap(SearchLanguage.named))
             let planner = SearchPlanner(languages: SearchLanguages(vault: configured, notes: notes), vocabulary: store)
             var plan = try planner.plan(query)
-            var words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
+            var words = try store.rank(plan, filter: filter, limit: depth, counter: counter, files: files)
             var corrections: [SearchCorrection] = []
             if words.total == 0, let corrected = try planner.corrected(query) {
                 corrections = corrected.corrections
                 plan = try planner.plan(corrected.query)
-                words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
+                words = try store.rank(plan, filter: filter, limit: depth, counter: counter, files: files)
             }
             var matchesEveryWord = true
             if words.total == 0, let relaxed = plan.relaxed {
                 matchesEveryWord = false
                 plan = relaxed
-                words = try store.rank(plan, filter: filter, limit: depth, counter: counter)
+                words = try store.rank(plan, filter: filter, limit: depth, counter: counter, files: files)
             }
             var hits = words.hits
             var total = words.total
@@ -267,7 +272,9 @@ extension NoteIndex {
                 hits = fused.map { byID[$0] ?? KeywordRanking.Hit(id: $0, score: 0, title: false) }
             }
             let page = try store.page(Array(hits.prefix(limit)), query: plan)
-            var results = SearchResults(notes: page.notes, total: total, files: page.files)
+            // A PDF deleted or ignored since the last reading pass is not shown (it leaves the
+            // index at the next pass).
+            var results = SearchResults(notes: page.notes, total: total, files: page.files.filter { isFileEntryThere($0.place.path) })
             results.corrections = corrections
             results.matchesEveryWord = matchesEveryWord
             for index in results.notes.indices {

@@ -45,7 +45,7 @@ extension NoteIndex {
             do { parsed = try SearchQuery(parsing: words) } catch {
                 throw NoteQueryError("text contains \"\(words)\": \(error.message)", line: 1, column: 1)
             }
-            let found = try search(parsed, filter: plan.filter, limit: 1_000_000, exact: true)
+            let found = try search(parsed, filter: plan.filter, limit: 1_000_000, exact: true, files: false)
             context.searches[words] = Set(found.notes.map(\.id))
             if Date() > context.deadline { throw Self.tooLong(options) }
         }

@@ -29,12 +29,14 @@ final class BackgroundExtractor: Sendable {
             },
             body: { index, keepGoing in
                 let started = Date()
+                // Taken before the walk: a PDF written during it wakes the next run.
+                let walk = lookForFiles.value.exchange(false, ordering: .acquiringAndReleasing)
                 do throws(VaultError) {
-                    // Taken before the walk: a PDF written during it wakes the next run.
-                    let walk = lookForFiles.value.exchange(false, ordering: .acquiringAndReleasing)
                     let done = try index.readAttachments(environment: environment, lookForFiles: walk, shouldStop: { !keepGoing() }) { _ in
                         keepGoing()
                     }
+                    // Another process's pass had the vault: the walk asked for is still due.
+                    if done.busy, walk { lookForFiles.value.store(true, ordering: .releasing) }
                     if done.read >= Self.worthALogLine || done.failed > 0 {
                         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                         log("read the text of \(count: done.read) pictures and PDFs in \(seconds) s; \(String(done.failed)) could not be read")
@@ -47,6 +49,7 @@ final class BackgroundExtractor: Sendable {
                         if first { trouble(reason) }
                     }
                 } catch {
+                    if walk { lookForFiles.value.store(true, ordering: .releasing) }
                     trouble("text in pictures: they could not be read (\(error.message)); they are read at the next change")
                 }
             })

@@ -132,6 +132,69 @@ import Testing
         #expect(try index.unreadAttachments().map(\.path.description) == ["broken.pdf"])
     }
 
+    @Test func aPDFWhoseNoteIsDestroyedOrRewrittenIsAnEntryAgainWithoutBeingToldToWalk() throws {
+        try sandbox.write("shelf.md", "# Shelf\n\nThe [manual](papers/manual.pdf).\n")
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        #expect(try index.results("quarterly").files.isEmpty)
+        // The watcher's passes walk only when told of a PDF event; the link leaving is no such event.
+        try sandbox.write("shelf.md", "# Shelf\n\nNo manual.\n")
+        try index.synchronize()
+        try index.readAttachments(environment: environment, lookForFiles: false)
+        #expect(try index.results("quarterly").files.map(\.place.path) == [manualPath])
+        // Linked again, then the note destroyed for good.
+        try sandbox.write("shelf.md", "# Shelf\n\nThe [manual](papers/manual.pdf).\n")
+        try index.synchronize()
+        try index.readAttachments(environment: environment, lookForFiles: false)
+        #expect(try index.results("quarterly").files.isEmpty)
+        try FileManager.default.removeItem(atPath: sandbox.path("shelf.md"))
+        try index.synchronize()
+        try index.readAttachments(environment: environment, lookForFiles: false)
+        #expect(try index.results("quarterly").files.map(\.place.path) == [manualPath])
+    }
+
+    @Test func aRebuiltIndexWalksAgainAndKeepsTheCachedText() throws {
+        try sandbox.openIndex().readAttachments(environment: environment)
+        #expect(cachedHashes().count == 1)
+        try FileManager.default.removeItem(atPath: sandbox.path(".enote/index.sqlite"))
+        let index = try sandbox.openIndex()
+        let done = try index.readAttachments(environment: environment, lookForFiles: false)
+        #expect(done.read == 0, "from the cache")
+        #expect(try index.results("quarterly").files.map(\.place.path) == [manualPath])
+        #expect(cachedHashes().count == 1)
+    }
+
+    @Test func aPDFDeletedOrIgnoredBeforeThePassIsNotShown() throws {
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        try FileManager.default.removeItem(atPath: sandbox.path("papers/manual.pdf"))
+        #expect(try index.results("quarterly").files.isEmpty)
+        #expect(try index.fileEntry(at: manualPath) == nil)
+    }
+
+    @Test func aCallerAskingForNotesAloneGetsNoFileAndNoFileCounts() throws {
+        try sandbox.write("chores.md", "# Chores\n\nOil the hinge quarterly.\n")
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        #expect(try index.results("quarterly").total == 2)
+        let notes = try index.search(SearchQuery(parsing: "quarterly"), filter: NoteFilter(now: VaultSandbox.now), limit: 10, files: false)
+        #expect(notes.files.isEmpty)
+        #expect(notes.notes.map(\.path.description) == ["chores.md"])
+        #expect(notes.total == 1)
+    }
+
+    @Test func aLongFileIsWeighedByItsLengthAsANoteIs() throws {
+        // The long manual says "gasket" twice among 400 other words; the short card once.
+        let lines = stride(from: 0, to: 400, by: 8).map { start in (start..<start + 8).map { "filler\($0 % 50)" }.joined(separator: " ") }
+        let long = TestDocuments.textPDF([["Replace the gasket"], Array(lines[..<25]), Array(lines[25...]) + ["and the gasket"]])
+        try sandbox.writeAbsolute(sandbox.path("long.pdf"), long)
+        try sandbox.writeAbsolute(sandbox.path("card.pdf"), TestDocuments.textPDF([["Gasket sizes"]]))
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        let found = try index.results("gasket").files.map(\.place.path.description)
+        #expect(found == ["card.pdf", "long.pdf"])
+    }
+
     @Test func theWatcherReadsAPDFDroppedIntoTheVaultAndForgetsItWhenDeleted() throws {
         let watcher = try RunningWatcher.start(sandbox)
         defer { watcher.stop() }

@@ -16,6 +16,9 @@ import GRDB
 ///   search. Its text is in `notes_fts` at the rowid `-id` (a note's rowid is its id, always
 ///   positive): one table, so one BM25 scale and one ranking for notes and files; a filter on
 ///   notes (their tags, folder, colour) keeps only rows of notes, so it leaves files out.
+///   `length` is its text's length in bytes, for BM25's length normalisation. The `meta` key
+///   `file_entries_walked` says the entries are those of the last walk; a PDF leaving a note's
+///   links takes it away (a trigger), and so does a rebuilt index: then the next pass walks.
 ///
 /// A file no note shows any more, and that is no entry of its own, leaves all of them (and its
 /// text leaves the cache): a destroyed note's pictures are not found by their words afterwards.
@@ -70,8 +73,16 @@ extension IndexSchema {
         create: """
             CREATE TABLE file_entries (
                 id INTEGER PRIMARY KEY,
-                path BLOB NOT NULL UNIQUE
+                path BLOB NOT NULL UNIQUE,
+                length INTEGER NOT NULL DEFAULT 0
             )
+            """,
+        // A PDF leaving a note's links (the note rewritten, destroyed or gone) may have left the
+        // last one: the entries are no longer the last walk's, and the next pass walks.
+        indexes: """
+            CREATE TRIGGER note_attachments_pdf_left AFTER DELETE ON note_attachments
+            WHEN lower(substr(CAST(old.path AS TEXT), -4)) = '.pdf'
+            BEGIN DELETE FROM meta WHERE key = 'file_entries_walked'; END;
             """)
 }
 

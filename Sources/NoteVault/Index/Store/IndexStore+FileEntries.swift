@@ -1,3 +1,4 @@
+import CEnoteFTS
 import Foundation
 import GRDB
 
@@ -13,13 +14,17 @@ extension IndexStore {
     /// Makes the entries of their own exactly the PDFs of `found` (a walk of the vault) that no
     /// note links: an entry whose file went, or that a note links now, leaves with its text; a
     /// new one whose text was read before (a note linked it until now) is searchable at once.
-    /// Returns whether text left the index (then ``scrubDeletedText()`` is due).
+    /// An entry beneath a folder in `unread` (the walk could not open it) stays: not seen is not
+    /// gone. Records that the entries are the walk's (``fileEntriesWalked()``) when it saw every
+    /// folder. Returns whether
+    /// text left the index (then ``scrubDeletedText()`` is due).
     @discardableResult
-    func setFileEntries(_ found: Set<NotePath>) throws -> Bool {
+    func setFileEntries(_ found: Set<NotePath>, unread: [NotePath] = []) throws -> Bool {
         let shown = Set(try shownFiles())
         let loose = found.subtracting(shown)
         var textLeft = false
         for (id, path) in try entryIDs() where !loose.contains(path) {
+            if !shown.contains(path), unread.contains(where: { folder in Self.path(path, isBeneath: folder) }) { continue }
             textLeft = try removeEntry(id) || textLeft
         }
         let existing = Set(try fileEntries())
@@ -30,7 +35,21 @@ extension IndexStore {
         }
         try words.save(db)
         if textLeft { try markTextLeft() }
+        // A walk that could not open a folder is not the vault's: the next pass walks again.
+        if unread.isEmpty {
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", arguments: [Self.fileEntriesWalkedKey])
+        }
         return textLeft
+    }
+
+    /// The `meta` key that says the entries are those of the last walk (see
+    /// ``IndexSchema/fileEntries``).
+    static let fileEntriesWalkedKey = "file_entries_walked"
+
+    /// Whether the entries are those of the last walk: not when a PDF has left a note's links
+    /// since (it may be an entry now), nor in an index built since.
+    func fileEntriesWalked() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meta WHERE key = ?)", arguments: [Self.fileEntriesWalkedKey]) ?? false
     }
 
     /// Takes away the entries of their own that some note links now (its note's row holds
@@ -47,18 +66,6 @@ extension IndexStore {
     /// Takes away the entries of their own among `paths` (the files a note just written links).
     func dropFileEntries(linkedBy paths: [NotePath]) throws {
         for path in paths where AttachmentKind(path: path.description) == .pdf { try removeFileEntry(at: path) }
-    }
-
-    /// Whether a PDF whose text is kept lost its last note and is no entry yet: then the pass
-    /// walks the vault, and it becomes one (or leaves, when the file is gone).
-    func pdfLeftUnlinked() throws -> Bool {
-        try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM attachments WHERE kind = ? AND path NOT IN (SELECT path FROM note_attachments)
-                AND path NOT IN (SELECT path FROM file_entries))
-                """,
-            arguments: [AttachmentKind.pdf.rawValue]) ?? false
     }
 
     /// Whether `path` is an entry of its own.
@@ -82,6 +89,7 @@ extension IndexStore {
             if !((before?[2] as String?) ?? "").isEmpty { try markTextLeft() }
         }
         try db.execute(sql: "INSERT INTO notes_fts (rowid, title, body, name, attached) VALUES (?, ?, '', ?, ?)", arguments: [-id, title, name, attached])
+        try db.execute(sql: "UPDATE file_entries SET length = ? WHERE id = ?", arguments: [attached.utf8.count, id])
         words.collect(title)
         words.collect(name)
         words.collect(attached)
@@ -91,6 +99,26 @@ extension IndexStore {
     func removeFileEntry(at path: NotePath) throws {
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM file_entries WHERE path = ?", arguments: [Data(path.bytes)]) else { return }
         if try removeEntry(id) { try markTextLeft() }
+    }
+
+    /// Each entry's text length class (``enote_length_class``) indexed by its id (the negated
+    /// rowid of its `notes_fts` row), for BM25's length normalisation; empty without entries.
+    func fileLengthClasses() throws -> [UInt8] {
+        var classes: [UInt8] = []
+        for row in try Row.fetchAll(db, sql: "SELECT id, length FROM file_entries") {
+            let id: Int64 = row[0]
+            let length: Int64 = row[1]
+            guard id > 0, id < 1 << 24 else { continue }
+            if Int(id) >= classes.count { classes += [UInt8](repeating: 0, count: Int(id) + 1 - classes.count) }
+            classes[Int(id)] = enote_length_class(length)
+        }
+        return classes
+    }
+
+    /// Whether `path` is in `folder` or a folder beneath it (everything is beneath the root).
+    private static func path(_ path: NotePath, isBeneath folder: NotePath) -> Bool {
+        folder.bytes.isEmpty || (path.bytes.count > folder.bytes.count && path.bytes.starts(with: folder.bytes)
+            && path.bytes[folder.bytes.count] == UInt8(ascii: "/"))
     }
 
     /// The entries' ids by path.

@@ -20,8 +20,9 @@ extension IndexStore {
 
     /// The best `limit` matches of `query` and `filter` by word, best first, and how many match
     /// in all: the first half of ``search(_:filter:limit:counter:)``, which a search that also
-    /// ranks by meaning fuses with the nearest notes before it builds the page.
-    func rank(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter) throws -> KeywordRanking {
+    /// ranks by meaning fuses with the nearest notes before it builds the page. Unless `files`,
+    /// only notes' rows (positive rowids) match, not the PDFs no note links.
+    func rank(_ query: SearchPlan, filter: NoteFilter, limit: Int, counter: RankCounter, files: Bool = true) throws -> KeywordRanking {
         let restrictions = filter.ftsRestrictions()
         // Which FTS rows may be returned: not past their destroy date (unless the ranking
         // puts those last, see below), passing the other filters, without the excluded
@@ -29,6 +30,7 @@ extension IndexStore {
         func restriction(on column: String, pendingExpiry: Bool = true) -> (sql: String, arguments: StatementArguments) {
             var clauses: [String] = []
             var arguments: StatementArguments = []
+            if !files { clauses.append("\(column) > 0") }
             if pendingExpiry, let excluded = restrictions.excluded {
                 clauses.append("\(column) NOT IN (\(excluded.sql))")
                 arguments += excluded.arguments
@@ -52,20 +54,26 @@ extension IndexStore {
             // rows it scores, which gives the total without a second pass.
             let hidden = restrictions.excluded == nil ? [] : try pendingExpiryBits(now: filter.now)
             let lengths = try bodyLengths()
+            let fileLengths = files ? try fileLengthClasses() : []
             let (extra, clauseArguments) = restriction(on: "rowid", pendingExpiry: false)
             let hiddenRank = enote_rank_hidden()
             let hits = try hidden.withUnsafeBufferPointer { bits in
                 try lengths.classes.withUnsafeBufferPointer { classes in
-                    counter.pointer.pointee = EnoteRankCounter(
-                        rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0,
-                        lengths: classes.baseAddress, lengthLimit: Int64(classes.count), averageLength: lengths.averageLength)
-                    defer {
-                        counter.pointer.pointee.hidden = nil
-                        counter.pointer.pointee.lengths = nil
+                    try fileLengths.withUnsafeBufferPointer { fileClasses in
+                        counter.pointer.pointee = EnoteRankCounter(
+                            rows: 0, hidden: bits.baseAddress, hiddenLimit: Int64(bits.count) * 8, hiddenRows: 0,
+                            lengths: classes.baseAddress, lengthLimit: Int64(classes.count), averageLength: lengths.averageLength,
+                            fileLengths: fileClasses.baseAddress, fileLengthLimit: Int64(fileClasses.count))
+                        defer {
+                            counter.pointer.pointee.hidden = nil
+                            counter.pointer.pointee.lengths = nil
+                            counter.pointer.pointee.fileLengths = nil
+                        }
+                        return try Row.fetchAll(
+                            db,
+                            sql: "SELECT rowid, \(IndexSchema.rankCallWithPhrases) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
+                            arguments: [Data(query.phraseMap), positive] + clauseArguments + [limit])
                     }
-                    return try Row.fetchAll(
-                        db, sql: "SELECT rowid, \(IndexSchema.rankCallWithPhrases) AS score FROM notes_fts WHERE notes_fts MATCH ?\(extra) ORDER BY score LIMIT ?",
-                        arguments: [Data(query.phraseMap), positive] + clauseArguments + [limit])
                 }
             }
             let bonus = enote_rank_title_bonus()
@@ -85,7 +93,7 @@ extension IndexStore {
             if ranked.count < limit {
                 // Hidden notes come last: fewer visible than the page means all are here.
                 total = ranked.count
-            } else if restrictions.allowed == nil, query.negativeExpression == nil {
+            } else if restrictions.allowed == nil, query.negativeExpression == nil, files {
                 // Every match was scored once; the hidden ones do not count.
                 total = Int(counter.pointer.pointee.rows) - Int(counter.pointer.pointee.hiddenRows)
             } else {
@@ -219,7 +227,8 @@ final class RankCounter: @unchecked Sendable {
     init() {
         pointer = .allocate(capacity: 1)
         pointer.initialize(
-            to: EnoteRankCounter(rows: 0, hidden: nil, hiddenLimit: 0, hiddenRows: 0, lengths: nil, lengthLimit: 0, averageLength: 0))
+            to: EnoteRankCounter(
+                rows: 0, hidden: nil, hiddenLimit: 0, hiddenRows: 0, lengths: nil, lengthLimit: 0, averageLength: 0, fileLengths: nil, fileLengthLimit: 0))
     }
 
     deinit {
