@@ -16,6 +16,9 @@ package struct OCREngine: Sendable, Equatable {
     package var languages: [String]
     /// The vault's languages that have no installed data, by tesseract's names.
     package var missing: [String]
+    /// ImageMagick's `convert`, when installed: a picture that reads as no text at all is read
+    /// once more at half its size (``TextExtractor/recognise(_:engine:shouldStop:)``).
+    package var scaler: String?
 
     /// What a text read by this engine says it was read with (``ExtractedText/recipe``).
     package var recipe: String { "tesseract " + languages.joined(separator: "+") }
@@ -51,8 +54,9 @@ package struct OCREngine: Sendable, Equatable {
         }
         let present = wanted.filter(installed)
         let missing = wanted.filter { !installed($0) }
-        if !present.isEmpty { return .success(OCREngine(program: program, languages: present, missing: missing)) }
-        if installed("eng") { return .success(OCREngine(program: program, languages: ["eng"], missing: missing)) }
+        let scaler = ProcessRunner.executable("convert", path: environment["PATH"])
+        if !present.isEmpty { return .success(OCREngine(program: program, languages: present, missing: missing, scaler: scaler)) }
+        if installed("eng") { return .success(OCREngine(program: program, languages: ["eng"], missing: missing, scaler: scaler)) }
         return .failure(.missingLanguages(wanted.isEmpty ? ["eng"] : wanted))
     }
 }

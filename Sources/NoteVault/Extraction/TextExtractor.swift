@@ -150,6 +150,19 @@ package struct TextExtractor: Sendable {
     /// sure of (not more letters: a block pass over noise reads thousands). The block pass is
     /// held to ``blockPassTimes`` the layout pass's time. A straight page costs one pass.
     func recognise(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<String, ReaderFailure> {
+        let read = recogniseAtFullSize(picture, engine: engine, shouldStop: shouldStop)
+        guard case .success(let page) = read, page.sureLetters == 0 else { return read.map(\.text) }
+        return .success(recogniseAtHalfSize(picture, engine: engine, shouldStop: shouldStop)?.text ?? page.text)
+    }
+
+    /// A reading of a picture and how many letters of it tesseract is sure of.
+    struct Reading {
+        var text: String
+        var sureLetters: Int
+    }
+
+    /// The two passes of ``recognise(_:engine:shouldStop:)`` over the picture as it is.
+    private func recogniseAtFullSize(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<Reading, ReaderFailure> {
         let languages = engine.languages.joined(separator: "+")
         let laidOut: OCRPage
         let started = monotonicSeconds()
@@ -157,18 +170,56 @@ package struct TextExtractor: Sendable {
         case .success(let output): laidOut = OCRPage(tsv: output)
         case .failure(let failure): return .failure(failure)
         }
-        let kept = Self.cleaned(Array(laidOut.text.utf8))
+        let kept = Reading(text: Self.cleaned(Array(laidOut.text.utf8)), sureLetters: laidOut.sureLetters)
         guard laidOut.letters == 0 || (laidOut.skew ?? Self.turnedDegrees) >= Self.turnedDegrees else { return .success(kept) }
         let bound = UInt64(max(Self.blockPassSeconds, Self.blockPassTimes * (monotonicSeconds() - started)).rounded(.up))
         switch run([engine.program, picture, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: bound) {
         case .success(let output):
             let block = OCRPage(tsv: output)
-            return .success(block.sureLetters > laidOut.sureLetters ? Self.cleaned(Array(block.text.utf8)) : kept)
+            return .success(block.sureLetters > laidOut.sureLetters ? Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters) : kept)
         case .failure(let failure) where failure.stopped: return .failure(failure)
         // Stopped by its own bound, not the reader's limit: it was reading noise.
         case .failure(let failure) where failure.outOfCPU && bound < limits.cpuSeconds: return .success(kept)
         case .failure(let failure) where laidOut.letters == 0: return .failure(failure)
         case .failure: return .success(kept)
+        }
+    }
+
+    /// The picture read once more at half its size, as one block of text, when it read as no
+    /// text at all (no word tesseract is sure of): a few lines on a large page of photocopy
+    /// noise defeat tesseract's binarisation at full size, and halving the picture (each pixel
+    /// the mean of four) takes most of the noise away. `nil` when ImageMagick is not installed,
+    /// the picture is of a format it is not asked to read, or the reading is not text either.
+    /// The smaller picture is written beside `picture` (in the pass's private work folder) and
+    /// removed; ImageMagick is held to the readers' limits and told the format, so it never
+    /// guesses one from the bytes.
+    private func recogniseAtHalfSize(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Reading? {
+        guard let scaler = engine.scaler, let coder = Self.scalerCoder(of: picture) else { return nil }
+        let half = picture + ".half.png"
+        defer { try? FileManager.default.removeItem(atPath: half) }
+        guard case .success = run([scaler, coder + ":" + picture, "-scale", "50%", "png:" + half], shouldStop: shouldStop) else { return nil }
+        let languages = engine.languages.joined(separator: "+")
+        let bound = UInt64(Self.blockPassSeconds)
+        guard case .success(let output) = run([engine.program, half, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: bound)
+        else { return nil }
+        let block = OCRPage(tsv: output)
+        guard block.sureLetters > 0, !block.noise else { return nil }
+        return Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters)
+    }
+
+    /// ImageMagick's name of the picture's format, from its first bytes: PNG, JPEG, GIF, WebP
+    /// (``ImageFormat``) or a TIFF (a PDF page rendered by poppler); `nil` for any other.
+    static func scalerCoder(of picture: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: picture) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "tiff" }
+        switch ImageFormat.inspect(head)?.format {
+        case .png: return "png"
+        case .jpeg: return "jpeg"
+        case .gif: return "gif"
+        case .webp: return "webp"
+        case .heic, nil: return nil
         }
     }
 

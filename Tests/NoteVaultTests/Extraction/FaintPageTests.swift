@@ -1,0 +1,83 @@
+import EnoteTestSupport
+import Foundation
+import Testing
+
+@testable import NoteVault
+
+/// A few lines on a large, faint page of photocopy noise: tesseract's binarisation at full size
+/// sees only noise and reads nothing, and the picture read again at half its size (each pixel
+/// the mean of four, which takes most of the noise away) is read whole.
+@Suite struct FaintPageTests {
+    let sandbox: VaultSandbox
+    let environment = ProcessInfo.processInfo.environment
+
+    init() throws {
+        sandbox = try VaultSandbox()
+    }
+
+    static let lines = [
+        "The ferry to the island leaves at seven from the north pier,",
+        "and the last one returns a little after nine in the evening.",
+        "Tickets are sold on board; bicycles travel free of charge.",
+        "Dogs on a lead are welcome on the lower deck.",
+    ]
+
+    /// `page` as a faint photocopy: ink 70 on paper 228, turned by `degrees`, and uniform noise
+    /// of ±40 on every pixel.
+    static func faintPhotocopy(_ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double) -> [UInt8] {
+        let (width, height) = (page.width, page.height)
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var out = [UInt8](repeating: 228, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+                let (sx, sy) = (Int((c * dx + s * dy + cx).rounded()), Int((-s * dx + c * dy + cy).rounded()))
+                var value = 228.0
+                if sx >= 0, sx < width, sy >= 0, sy < height { value = 70 + Double(page.pixels[sy * width + sx]) * 158 / 255 }
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                value += Double(Int(seed >> 33) % 81) - 40
+                out[y * width + x] = UInt8(max(0, min(255, value)))
+            }
+        }
+        return out
+    }
+
+    @Test func aFewLinesOnAFaintNoisyPageAreReadAtHalfSize() throws {
+        let engine = try OCREngine.find(languages: ["en"], environment: environment).get()
+        try #require(engine.scaler != nil, "ImageMagick's convert is installed by scripts/ensure-deps")
+        let page = try TestDocuments.grayPixels(TestDocuments.textPDF([Self.lines]), dpi: 300, in: sandbox.temporary)
+        let pgm = sandbox.temporary + "/faint.pgm"
+        try Data(Array("P5\n\(page.width) \(page.height)\n255\n".utf8) + Self.faintPhotocopy(page, degrees: 2)).write(to: URL(fileURLWithPath: pgm))
+        let png = sandbox.temporary + "/faint.png"
+        try TestDocuments.run([try #require(engine.scaler), "pgm:" + pgm, "png:" + png])
+        let file = sandbox.temporary + "/receipt.png"
+        try FileManager.default.copyItem(atPath: png, toPath: file)
+
+        // The premise: at full size, tesseract is sure of no word of it.
+        let extractor = TextExtractor(languages: ["en"], environment: environment, limits: ExtractionLimits())
+        var withoutScaler = engine
+        withoutScaler.scaler = nil
+        let full = extractor.recognise(file, engine: withoutScaler, shouldStop: { false })
+        #expect((try? full.get())?.contains("ferry") != true, "\(full)")
+
+        let read = extractor.recognise(file, engine: engine, shouldStop: { false })
+        let text = try read.get()
+        #expect(text.contains("The ferry to the island leaves at seven from the north pier,"), "\(text)")
+        #expect(text.contains("Dogs on a lead are welcome on the lower deck."), "\(text)")
+        // The smaller copy is not left beside the picture.
+        #expect(!FileManager.default.fileExists(atPath: file + ".half.png"))
+    }
+
+    @Test(arguments: [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"), ([0xFF, 0xD8, 0xFF, 0xE0], "jpeg"), (Array("GIF89a".utf8), "gif"),
+        ([0x49, 0x49, 0x2A, 0x00], "tiff"), ([0x4D, 0x4D, 0x00, 0x2A], "tiff"), (Array("P5\n1 1\n255\n".utf8), nil),
+        (Array("%!PS-Adobe".utf8), nil), (Array("<svg".utf8), nil),
+    ] as [([UInt8], String?)])
+    func imageMagickIsToldTheFormatAndReadsNoOther(head: [UInt8], coder: String?) throws {
+        let file = sandbox.temporary + "/head"
+        try Data(head + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: file))
+        #expect(TextExtractor.scalerCoder(of: file) == coder)
+    }
+}
