@@ -57,10 +57,11 @@ def picture_of_text(path, lines):
         os.replace(os.path.join(folder, "page.png"), path)
 
 
-def search_until_found(c, word, title, timeout=120):
+def search_until_found(c, word, title, timeout=120, kind="note"):
     """The search page for `word`, reloaded until a hit titled `title` shows (the watcher reads a
-    note's pictures and PDFs in the background, after the note itself)."""
-    hits = c.page.locator("#search-results li.note", has_text=title)
+    note's pictures and PDFs in the background, after the note itself); `kind` "file" for a PDF
+    no note links."""
+    hits = c.page.locator("#search-results li." + kind, has_text=title)
     deadline = time.monotonic() + timeout
     while True:
         c.page.goto(c.server.origin + "/search?q=" + word)
@@ -192,14 +193,7 @@ def attachment_pdf_no_note_links_is_a_hit_of_its_own(c):
     c.sign_in()
     # When the word is searched, once the server's watcher has read the PDF: the hit is the file
     # itself, named, with its page and the words around the match.
-    deadline = time.monotonic() + 120
-    hit = c.page.locator("#search-results li.file", has_text="orchard")
-    while True:
-        c.page.goto(c.server.origin + "/search?q=quince")
-        if hit.count() == 1:
-            break
-        assert time.monotonic() < deadline, "no file hit for quince"
-        time.sleep(1)
+    hit = search_until_found(c, "quince", "orchard", kind="file")
     expect(hit.locator(".title")).to_have_text("orchard")
     expect(hit.locator(".found-in")).to_have_text("manuals/orchard.pdf p. 2")
     expect(hit.locator(".snippet mark")).to_contain_text(re.compile("quince", re.I))

@@ -49,36 +49,45 @@
     return svg;
   }
 
-  // A note as `enote search --json` prints it, and its page; a hit found in a picture's or
-  // PDF's text says where (place.label), and a PDF's has a link that opens it at the page.
-  function hitItem(hit, url, place) {
+  // One hit as a list item of class `kind`: a link to `url` holding `leading` (a note's swatch,
+  // or nothing), the title, and a line of where it was found (`label`, for a hit in a picture's
+  // or PDF's text) and the words around the match (`snippetText`, as `enote search --json`
+  // gives it). A note's label is always followed by a colon, as the server's page writes it.
+  function entryItem(kind, path, url, leading, titleText, label, snippetText) {
     var item = document.createElement("li");
-    item.className = "note";
-    item.setAttribute("data-path", hit.path);
+    item.className = kind;
+    item.setAttribute("data-path", path);
     var link = document.createElement("a");
     link.href = url;
-    link.appendChild(swatch(hit.color_rgb));
+    if (leading) link.appendChild(leading);
     var text = document.createElement("span");
     text.className = "text";
     var title = document.createElement("span");
     title.className = "title";
-    title.textContent = hit.title;
+    title.textContent = titleText;
     text.appendChild(title);
-    if (hit.snippet || place) {
+    if (snippetText || label) {
       var snippet = document.createElement("span");
       snippet.className = "snippet";
-      if (place) {
+      if (label) {
         var where = document.createElement("span");
         where.className = "found-in";
-        where.textContent = place.label;
+        where.textContent = label;
         snippet.appendChild(where);
-        snippet.appendChild(document.createTextNode(": "));
+        if (snippetText || kind === "note") snippet.appendChild(document.createTextNode(": "));
       }
-      if (hit.snippet) snippetNodes(hit.snippet).forEach(function (node) { snippet.appendChild(node); });
+      if (snippetText) snippetNodes(snippetText).forEach(function (node) { snippet.appendChild(node); });
       text.appendChild(snippet);
     }
     link.appendChild(text);
     item.appendChild(link);
+    return item;
+  }
+
+  // A note as `enote search --json` prints it, and its page; a hit found in a picture's or
+  // PDF's text says where (place.label), and a PDF's has a link that opens it at the page.
+  function hitItem(hit, url, place) {
+    var item = entryItem("note", hit.path, url, swatch(hit.color_rgb), hit.title, place && place.label, hit.snippet);
     if (place && place.file) {
       var file = document.createElement("a");
       file.className = "found-file";
@@ -92,31 +101,7 @@
   // A PDF no note links, as the answer's files give it: its name and where its words are
   // (file.label), linking to the PDF opened at that page.
   function fileItem(file) {
-    var item = document.createElement("li");
-    item.className = "file";
-    item.setAttribute("data-path", file.path);
-    var link = document.createElement("a");
-    link.href = file.url;
-    var text = document.createElement("span");
-    text.className = "text";
-    var title = document.createElement("span");
-    title.className = "title";
-    title.textContent = file.title;
-    text.appendChild(title);
-    var snippet = document.createElement("span");
-    snippet.className = "snippet";
-    var where = document.createElement("span");
-    where.className = "found-in";
-    where.textContent = file.label;
-    snippet.appendChild(where);
-    if (file.snippet) {
-      snippet.appendChild(document.createTextNode(": "));
-      snippetNodes(file.snippet).forEach(function (node) { snippet.appendChild(node); });
-    }
-    text.appendChild(snippet);
-    link.appendChild(text);
-    item.appendChild(link);
-    return item;
+    return entryItem("file", file.path, file.url, null, file.title, file.label, file.snippet);
   }
 
   // Every hit in the one ranking's order: the notes (each note's page is at the same place in

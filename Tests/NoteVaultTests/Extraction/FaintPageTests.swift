@@ -25,23 +25,7 @@ import Testing
     /// `page` as a faint photocopy: ink 70 on paper 228, turned by `degrees`, and uniform noise
     /// of ±40 on every pixel.
     static func faintPhotocopy(_ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double) -> [UInt8] {
-        let (width, height) = (page.width, page.height)
-        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
-        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var out = [UInt8](repeating: 228, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
-                let (sx, sy) = (Int((c * dx + s * dy + cx).rounded()), Int((-s * dx + c * dy + cy).rounded()))
-                var value = 228.0
-                if sx >= 0, sx < width, sy >= 0, sy < height { value = 70 + Double(page.pixels[sy * width + sx]) * 158 / 255 }
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                value += Double(Int(seed >> 33) % 81) - 40
-                out[y * width + x] = UInt8(max(0, min(255, value)))
-            }
-        }
-        return out
+        TextExtractorTests.photocopy(page, degrees: degrees, ink: 70, paper: 228) { Double(Int($0 >> 33) % 81) - 40 }
     }
 
     @Test func aFewLinesOnAFaintNoisyPageAreReadAtHalfSize() throws {

@@ -176,21 +176,25 @@ import Testing
     ]
 
     /// `pixels` (width × height, one grey byte each) turned by `degrees` about the centre, on
-    /// paper of grey 235 with ink no darker than 50, and with noise of ±31: a crooked photocopy.
-    static func photocopy(_ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double) -> [UInt8] {
+    /// paper of grey `paper` with ink no darker than `ink`, and with `noise` added to each pixel
+    /// (from a random 64-bit number; by default ±31 in steps of 2): a crooked photocopy.
+    static func photocopy(
+        _ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double, ink: Double = 50, paper: Double = 235,
+        noise: (UInt64) -> Double = { Double(Int($0 >> 59)) * 2 - 31 }
+    ) -> [UInt8] {
         let (width, height) = (page.width, page.height)
         let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
         let (cx, cy) = (Double(width) / 2, Double(height) / 2)
         var seed: UInt64 = 0x2545F4914F6CDD1D
-        var out = [UInt8](repeating: 235, count: width * height)
+        var out = [UInt8](repeating: UInt8(paper), count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 let (dx, dy) = (Double(x) - cx, Double(y) - cy)
                 let (sx, sy) = (Int((c * dx + s * dy + cx).rounded()), Int((-s * dx + c * dy + cy).rounded()))
-                var value = 235.0
-                if sx >= 0, sx < width, sy >= 0, sy < height { value = 50 + Double(page.pixels[sy * width + sx]) * 185 / 255 }
+                var value = paper
+                if sx >= 0, sx < width, sy >= 0, sy < height { value = ink + Double(page.pixels[sy * width + sx]) * (paper - ink) / 255 }
                 seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                value += Double(Int(seed >> 59)) * 2 - 31  // ±31 in steps of 2
+                value += noise(seed)
                 out[y * width + x] = UInt8(max(0, min(255, value)))
             }
         }
