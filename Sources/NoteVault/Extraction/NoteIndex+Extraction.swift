@@ -98,8 +98,11 @@ extension NoteIndex {
         let forgotten = try connection.write { store in
             if let pdfs {
                 try store.setFileEntries(pdfs.found, unread: pdfs.unread)
+                try store.clearUnlinkedPDFs()
             } else {
                 try store.dropLinkedEntries()
+                // A PDF unlinked since this pass looked is left for the next one to walk for.
+                if try store.fileEntriesWalked() { try store.clearUnlinkedPDFs() }
             }
             return try store.forgetUnshownAttachments()
         }

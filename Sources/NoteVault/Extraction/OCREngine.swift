@@ -54,7 +54,8 @@ package struct OCREngine: Sendable, Equatable {
         }
         let present = wanted.filter(installed)
         let missing = wanted.filter { !installed($0) }
-        let scaler = ProcessRunner.executable("convert", path: environment["PATH"])
+        // ImageMagick 6's own binary first: a `convert` elsewhere on PATH may be another program.
+        let scaler = ["convert-im6.q16", "magick", "convert"].lazy.compactMap { ProcessRunner.executable($0, path: environment["PATH"]) }.first
         if !present.isEmpty { return .success(OCREngine(program: program, languages: present, missing: missing, scaler: scaler)) }
         if installed("eng") { return .success(OCREngine(program: program, languages: ["eng"], missing: missing, scaler: scaler)) }
         return .failure(.missingLanguages(wanted.isEmpty ? ["eng"] : wanted))
@@ -115,6 +116,9 @@ struct OCRPage: Equatable {
     /// Whether the reading as a whole was judged noise (fewer than ``sureShare`` of its letters
     /// sure); ``text`` then holds only its lines that are text, if any.
     var noise = false
+    /// The picture's size in pixels, as tesseract gives it for the page (0 when it does not).
+    var width = 0
+    var height = 0
     /// How far the page's lines are turned, in degrees (either way), as their boxes show: a
     /// line of width w turned by a is about w·tan(a) taller than its words; the median over the
     /// lines of three words or more (of the text kept). `nil` when no line tells.
@@ -145,6 +149,10 @@ struct OCRPage: Equatable {
         for row in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst() {
             let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count >= 12, let width = Int(fields[8]), let height = Int(fields[9]) else { continue }
+            if fields[0] == "1" {
+                self.width = width
+                self.height = height
+            }
             if fields[0] == "4" { lines.append(Line(block: fields[2], paragraph: fields[3], width: width, height: height)) }
             guard fields[0] == "5", !lines.isEmpty else { continue }
             let word = fields[11].trimmingCharacters(in: .whitespacesAndNewlines)

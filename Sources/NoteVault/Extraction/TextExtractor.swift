@@ -93,11 +93,13 @@ package struct TextExtractor: Sendable {
     ///   - keepingOverflow: Whether a reader that prints more than its limit gives the
     ///     output up to the limit (a text layer's first pages) rather than failing.
     ///   - cpuSeconds: CPU seconds it may use, when fewer than ``ExtractionLimits/cpuSeconds``.
-    func run(_ arguments: [String], shouldStop: () -> Bool, keepingOverflow: Bool = false, cpuSeconds: UInt64? = nil) -> Result<[UInt8], ReaderFailure> {
+    func run(
+        _ arguments: [String], shouldStop: () -> Bool, keepingOverflow: Bool = false, cpuSeconds: UInt64? = nil, adding variables: [String: String] = [:]
+    ) -> Result<[UInt8], ReaderFailure> {
         var child = limits.child
         child.cpu_seconds = min(limits.cpuSeconds, cpuSeconds ?? limits.cpuSeconds)
         guard let result = ProcessRunner.capture(
-            arguments, environment: environment, timeout: limits.seconds, limits: child, outputLimit: limits.outputBytes,
+            arguments, environment: environment.merging(variables) { _, added in added }, timeout: limits.seconds, limits: child, outputLimit: limits.outputBytes,
             shouldStop: shouldStop)
         else {
             return .failure(ReaderFailure(reason: "\(arguments[0]) could not be started", transient: true))
@@ -151,14 +153,37 @@ package struct TextExtractor: Sendable {
     /// held to ``blockPassTimes`` the layout pass's time. A straight page costs one pass.
     func recognise(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<String, ReaderFailure> {
         let read = recogniseAtFullSize(picture, engine: engine, shouldStop: shouldStop)
-        guard case .success(let page) = read, page.sureLetters == 0 else { return read.map(\.text) }
-        return .success(recogniseAtHalfSize(picture, engine: engine, shouldStop: shouldStop)?.text ?? page.text)
+        guard case .success(let page) = read, Self.readsAgainAtHalfSize(page) else { return read.map(\.text) }
+        switch recogniseAtHalfSize(picture, engine: engine, shouldStop: shouldStop) {
+        case .success(let half): return .success(half?.text ?? page.text)
+        // Stopped, or a failure that may pass: the page is read again by the next pass, not
+        // kept as read with no text.
+        case .failure(let failure) where failure.stopped || failure.transient: return .failure(failure)
+        case .failure: return .success(page.text)
+        }
     }
 
-    /// A reading of a picture and how many letters of it tesseract is sure of.
+    /// Whether a picture read as `page` is read again at half size: tesseract was sure of no
+    /// word of it, a pass read noise, and the picture is large enough (``halfSizeShortSide``).
+    /// A clean blank page, a photo without words or a small scan is not.
+    static func readsAgainAtHalfSize(_ page: Reading) -> Bool {
+        page.sureLetters == 0 && page.sawNoise && min(page.width, page.height) >= halfSizeShortSide
+    }
+
+    /// The shortest side, in pixels, of a picture read again at half size: an A4 page at about
+    /// 240 dpi or more, a phone's photo. Halved, its type is still as large as tesseract reads
+    /// best; a smaller picture (a 150-ppi scan, an icon) would be too coarse.
+    static let halfSizeShortSide = 2000
+
+    /// A reading of a picture: its text, how many letters of it tesseract is sure of, whether
+    /// a pass read noise (judged so, or stopped by its bound while reading it), and the
+    /// picture's size in pixels.
     struct Reading {
         var text: String
         var sureLetters: Int
+        var sawNoise = false
+        var width = 0
+        var height = 0
     }
 
     /// The two passes of ``recognise(_:engine:shouldStop:)`` over the picture as it is.
@@ -170,41 +195,56 @@ package struct TextExtractor: Sendable {
         case .success(let output): laidOut = OCRPage(tsv: output)
         case .failure(let failure): return .failure(failure)
         }
-        let kept = Reading(text: Self.cleaned(Array(laidOut.text.utf8)), sureLetters: laidOut.sureLetters)
+        var kept = Reading(
+            text: Self.cleaned(Array(laidOut.text.utf8)), sureLetters: laidOut.sureLetters, sawNoise: laidOut.noise, width: laidOut.width,
+            height: laidOut.height)
         guard laidOut.letters == 0 || (laidOut.skew ?? Self.turnedDegrees) >= Self.turnedDegrees else { return .success(kept) }
         let bound = UInt64(max(Self.blockPassSeconds, Self.blockPassTimes * (monotonicSeconds() - started)).rounded(.up))
         switch run([engine.program, picture, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: bound) {
         case .success(let output):
             let block = OCRPage(tsv: output)
-            return .success(block.sureLetters > laidOut.sureLetters ? Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters) : kept)
+            kept.sawNoise = kept.sawNoise || block.noise
+            guard block.sureLetters > laidOut.sureLetters else { return .success(kept) }
+            return .success(
+                Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters, width: kept.width, height: kept.height))
         case .failure(let failure) where failure.stopped: return .failure(failure)
         // Stopped by its own bound, not the reader's limit: it was reading noise.
-        case .failure(let failure) where failure.outOfCPU && bound < limits.cpuSeconds: return .success(kept)
+        case .failure(let failure) where failure.outOfCPU && bound < limits.cpuSeconds:
+            kept.sawNoise = true
+            return .success(kept)
         case .failure(let failure) where laidOut.letters == 0: return .failure(failure)
         case .failure: return .success(kept)
         }
     }
 
     /// The picture read once more at half its size, as one block of text, when it read as no
-    /// text at all (no word tesseract is sure of): a few lines on a large page of photocopy
-    /// noise defeat tesseract's binarisation at full size, and halving the picture (each pixel
-    /// the mean of four) takes most of the noise away. `nil` when ImageMagick is not installed,
-    /// the picture is of a format it is not asked to read, or the reading is not text either.
-    /// The smaller picture is written beside `picture` (in the pass's private work folder) and
-    /// removed; ImageMagick is held to the readers' limits and told the format, so it never
-    /// guesses one from the bytes.
-    private func recogniseAtHalfSize(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Reading? {
-        guard let scaler = engine.scaler, let coder = Self.scalerCoder(of: picture) else { return nil }
+    /// text at all (no word tesseract is sure of) and a pass read noise: a few lines on a large
+    /// page of photocopy noise defeat tesseract's binarisation at full size, and halving the
+    /// picture (each pixel the mean of four) takes most of the noise away. `nil` when
+    /// ImageMagick is not installed, the picture is of a format it is not asked to read, or the
+    /// reading is not text either; a failure when a reader was stopped or failed in a way that
+    /// may pass. The smaller picture is written beside `picture` (in the pass's private work
+    /// folder, where ImageMagick keeps its temporary files too) and removed; ImageMagick is held
+    /// to the readers' limits, on one thread, and told the format and the first frame, so it
+    /// never guesses a format from the bytes.
+    private func recogniseAtHalfSize(_ picture: String, engine: OCREngine, shouldStop: () -> Bool) -> Result<Reading?, ReaderFailure> {
+        guard let scaler = engine.scaler, let coder = Self.scalerCoder(of: picture) else { return .success(nil) }
         let half = picture + ".half.png"
         defer { try? FileManager.default.removeItem(atPath: half) }
-        guard case .success = run([scaler, coder + ":" + picture, "-scale", "50%", "png:" + half], shouldStop: shouldStop) else { return nil }
+        let folder = (picture as NSString).deletingLastPathComponent
+        let scaling = run(
+            [scaler, coder + ":" + picture + "[0]", "-scale", "50%", "png:" + half.replacingOccurrences(of: "%", with: "%%")], shouldStop: shouldStop,
+            adding: ["MAGICK_TEMPORARY_PATH": folder, "MAGICK_TMPDIR": folder, "MAGICK_THREAD_LIMIT": "1"])
+        if case .failure(let failure) = scaling { return failure.stopped || failure.transient ? .failure(failure) : .success(nil) }
         let languages = engine.languages.joined(separator: "+")
-        let bound = UInt64(Self.blockPassSeconds)
-        guard case .success(let output) = run([engine.program, half, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: bound)
-        else { return nil }
-        let block = OCRPage(tsv: output)
-        guard block.sureLetters > 0, !block.noise else { return nil }
-        return Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters)
+        switch run([engine.program, half, "stdout", "-l", languages, "--psm", "6", "tsv"], shouldStop: shouldStop, cpuSeconds: UInt64(Self.blockPassSeconds)) {
+        case .success(let output):
+            let block = OCRPage(tsv: output)
+            guard block.sureLetters > 0, !block.noise else { return .success(nil) }
+            return .success(Reading(text: Self.cleaned(Array(block.text.utf8)), sureLetters: block.sureLetters))
+        case .failure(let failure) where failure.stopped || failure.transient: return .failure(failure)
+        case .failure: return .success(nil)
+        }
     }
 
     /// ImageMagick's name of the picture's format, from its first bytes: PNG, JPEG, GIF, WebP

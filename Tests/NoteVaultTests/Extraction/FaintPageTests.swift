@@ -54,6 +54,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file + ".half.png"))
     }
 
+    @Test func aStopWhileTheHalfSizeIsReadIsAStopNotABlankPage() throws {
+        let engine = try OCREngine.find(languages: ["en"], environment: environment).get()
+        let scaler = try #require(engine.scaler)
+        let page = try TestDocuments.grayPixels(TestDocuments.textPDF([Self.lines]), dpi: 300, in: sandbox.temporary)
+        let pgm = sandbox.temporary + "/faint.pgm"
+        try Data(Array("P5\n\(page.width) \(page.height)\n255\n".utf8) + Self.faintPhotocopy(page, degrees: 2)).write(to: URL(fileURLWithPath: pgm))
+        let file = sandbox.temporary + "/receipt.png"
+        try TestDocuments.run([scaler, "pgm:" + pgm, "png:" + file])
+        let extractor = TextExtractor(languages: ["en"], environment: environment, limits: ExtractionLimits())
+        // Stopped as soon as the half-size picture is there, while tesseract reads it.
+        let read = extractor.recognise(file, engine: engine) { FileManager.default.fileExists(atPath: file + ".half.png") }
+        guard case .failure(let failure) = read else {
+            Issue.record("a stopped reading was kept as read: \(read)")
+            return
+        }
+        #expect(failure.stopped)
+        #expect(!FileManager.default.fileExists(atPath: file + ".half.png"))
+    }
+
+    @Test(arguments: [
+        (0, true, 2480, 3508, true), (12, true, 2480, 3508, false), (0, false, 2480, 3508, false), (0, true, 1240, 1754, false),
+        (0, true, 4000, 1999, false), (0, true, 3000, 4000, true),
+    ])
+    func onlyALargePictureReadAsNoiseIsReadAgainAtHalfSize(sure: Int, noise: Bool, width: Int, height: Int, again: Bool) {
+        let page = TextExtractor.Reading(text: "", sureLetters: sure, sawNoise: noise, width: width, height: height)
+        #expect(TextExtractor.readsAgainAtHalfSize(page) == again)
+    }
+
     @Test(arguments: [
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"), ([0xFF, 0xD8, 0xFF, 0xE0], "jpeg"), (Array("GIF89a".utf8), "gif"),
         ([0x49, 0x49, 0x2A, 0x00], "tiff"), ([0x4D, 0x4D, 0x00, 0x2A], "tiff"), (Array("P5\n1 1\n255\n".utf8), nil),

@@ -153,6 +153,24 @@ import Testing
         #expect(try index.results("quarterly").files.map(\.place.path) == [manualPath])
     }
 
+    @Test func aNoteSavedAgainWithItsPDFLinkAsksForNoWalk() throws {
+        try sandbox.write("shelf.md", "# Shelf\n\nThe [manual](papers/manual.pdf).\n")
+        let index = try sandbox.openIndex()
+        try index.readAttachments(environment: environment)
+        func walked() throws -> Bool { try index.read { store in try store.fileEntriesWalked() } }
+        #expect(try walked())
+        // Saved again with the same link: its rows are written again, the PDF is still linked.
+        try sandbox.write("shelf.md", "# Shelf\n\nThe [manual](papers/manual.pdf), on the top shelf.\n")
+        try index.synchronize()
+        #expect(try walked())
+        // The link gone: the next pass walks.
+        try sandbox.write("shelf.md", "# Shelf\n\nNo manual.\n")
+        try index.synchronize()
+        #expect(try !walked())
+        try index.readAttachments(environment: environment, lookForFiles: false)
+        #expect(try walked())
+    }
+
     @Test func aRebuiltIndexWalksAgainAndKeepsTheCachedText() throws {
         try sandbox.openIndex().readAttachments(environment: environment)
         #expect(cachedHashes().count == 1)

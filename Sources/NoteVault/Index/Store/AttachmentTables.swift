@@ -17,8 +17,10 @@ import GRDB
 ///   positive): one table, so one BM25 scale and one ranking for notes and files; a filter on
 ///   notes (their tags, folder, colour) keeps only rows of notes, so it leaves files out.
 ///   `length` is its text's length in bytes, for BM25's length normalisation. The `meta` key
-///   `file_entries_walked` says the entries are those of the last walk; a PDF leaving a note's
-///   links takes it away (a trigger), and so does a rebuilt index: then the next pass walks.
+///   `file_entries_walked` says the entries are those of a walk (an index built since has
+///   none); `unlinked_pdfs` holds the PDFs that left a note's links since the last pass (a
+///   trigger on `note_attachments`: a note saved again deletes and writes its rows): when one is
+///   now linked by no note and no entry, the next pass walks.
 ///
 /// A file no note shows any more, and that is no entry of its own, leaves all of them (and its
 /// text leaves the cache): a destroyed note's pictures are not found by their words afterwards.
@@ -78,12 +80,16 @@ extension IndexSchema {
             )
             """,
         // A PDF leaving a note's links (the note rewritten, destroyed or gone) may have left the
-        // last one: the entries are no longer the last walk's, and the next pass walks.
+        // last one: it is noted, and the next pass walks when no note links it any more.
         indexes: """
             CREATE TRIGGER note_attachments_pdf_left AFTER DELETE ON note_attachments
             WHEN lower(substr(CAST(old.path AS TEXT), -4)) = '.pdf'
-            BEGIN DELETE FROM meta WHERE key = 'file_entries_walked'; END;
+            BEGIN INSERT OR IGNORE INTO unlinked_pdfs (path) VALUES (old.path); END;
             """)
+
+    static let unlinkedPDFs = IndexTable(
+        name: "unlinked_pdfs",
+        create: "CREATE TABLE unlinked_pdfs (path BLOB PRIMARY KEY) WITHOUT ROWID")
 }
 
 /// A file a note shows or links, as the reading pass sees it: its path, and the fingerprint,

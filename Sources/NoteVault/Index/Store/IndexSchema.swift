@@ -39,7 +39,7 @@ struct IndexTable: Sendable {
 ///   pictures and PDFs, and the PDFs no note links (``AttachmentTables.swift``).
 enum IndexSchema {
     /// Bumped whenever the tables or what goes into them change; stored in `PRAGMA user_version`.
-    static let version = 29  // 29: file_entries (a PDF no note links is an entry of its own); 28: tasks.heading, task_id, depends_on (Tasks' heading and dependencies); 27: fields.raw and fields.list (queries show values as written); 26: note_attachments holds the files wikilinks and embeds name; 25: attachments.recipe (a change of the vault's languages reads pictures again); 24: attachments' text (AttachmentTables.swift), notes_fts.attached; 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
+    static let version = 30  // 30: file_entries.length, unlinked_pdfs and its trigger; 29: file_entries (a PDF no note links is an entry of its own); 28: tasks.heading, task_id, depends_on (Tasks' heading and dependencies); 27: fields.raw and fields.list (queries show values as written); 26: note_attachments holds the files wikilinks and embeds name; 25: attachments.recipe (a change of the vault's languages reads pictures again); 24: attachments' text (AttachmentTables.swift), notes_fts.attached; 23: passages (PassageTable.swift); 17: links, tags and names (LinkTables.swift); 18: moves (MoveTables.swift); 19: words (WordTable.swift), changes (ChangeLog.swift); 20: ß indexed as ss (FoldedLetters); 21: tasks (TaskTable.swift); 22: tasks carry their note's path, title and hash, read through one covering index
 
     /// The weights `enote_rank` gives the columns: title, body, file name, and the text of the
     /// note's pictures and PDFs (as much as its own body: a photographed receipt is what the
@@ -58,7 +58,7 @@ enum IndexSchema {
     static let fingerprintColumns = "note_id, size, mtime, ctime, inode, racy"
 
     /// Every table, in the order they are created.
-    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks, passages, noteAttachments, attachments, attachmentPages, fileEntries]
+    static let tables: [IndexTable] = [files, notes, fields, notesFTS, meta, bodyLengths, links, tags, names, departed, arrivals, moves, WordTable.table, ChangeLog.table, tasks, passages, noteAttachments, attachments, attachmentPages, fileEntries, unlinkedPDFs]
 
     static let files = IndexTable(
         name: "files",

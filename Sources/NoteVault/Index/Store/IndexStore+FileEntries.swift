@@ -46,10 +46,22 @@ extension IndexStore {
     /// ``IndexSchema/fileEntries``).
     static let fileEntriesWalkedKey = "file_entries_walked"
 
-    /// Whether the entries are those of the last walk: not when a PDF has left a note's links
-    /// since (it may be an entry now), nor in an index built since.
+    /// Whether the entries are still those of the last walk: not in an index built since, nor
+    /// when a PDF that left a note's links is now linked by no note and is no entry (it may be
+    /// one now, or gone).
     func fileEntriesWalked() throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meta WHERE key = ?)", arguments: [Self.fileEntriesWalkedKey]) ?? false
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM meta WHERE key = ?) AND NOT EXISTS (SELECT 1 FROM unlinked_pdfs u
+                WHERE u.path NOT IN (SELECT path FROM note_attachments) AND u.path NOT IN (SELECT path FROM file_entries))
+                """,
+            arguments: [Self.fileEntriesWalkedKey]) ?? false
+    }
+
+    /// Forgets which PDFs left a note's links: a pass has just made the entries agree.
+    func clearUnlinkedPDFs() throws {
+        try db.execute(sql: "DELETE FROM unlinked_pdfs")
     }
 
     /// Takes away the entries of their own that some note links now (its note's row holds
